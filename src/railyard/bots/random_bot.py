@@ -1,0 +1,39 @@
+"""A random bot usable by every game: uniform over the legal choices; numbers (bids,
+prices) drawn near the low end of their range, as a cautious player would."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.actions import Action, Choice
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def pick_value(self, lo: int, hi: int) -> int:
+        if hi <= lo:
+            return lo
+        # mostly the minimum or a little above it; now and then anything in range
+        r = self.rng.random()
+        if r < 0.5:
+            return lo
+        if r < 0.9:
+            return min(hi, lo + int(self.rng.expovariate(0.5)) + 1)
+        return self.rng.randint(lo, hi)
+
+    def choose_from(self, choices: list[Choice]) -> Action:
+        choice = self.rng.choice(choices)
+        act = choice.base()
+        for key, (lo, hi) in choice.ranges.items():
+            act[key] = self.pick_value(lo, hi)
+        return act
+
+    def choose(self, state: Any) -> Action:
+        choices = state.legal_actions()
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        return self.choose_from(choices)

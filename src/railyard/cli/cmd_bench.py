@@ -1,0 +1,84 @@
+"""``railyard bench``: random games per second on one core and the cost of ``clone()``."""
+from __future__ import annotations
+
+import os
+import platform
+import traceback
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..bots.measure import median_micros, sample_states, step_costs, throughput
+from ..bots.selfplay import seat_names
+from ..engine import TitleInfo, available
+from .common import fail, option_option, parse_options, resolve_title
+
+COLUMNS = ("game", "players", "games", "actions/game", "games/s", "wall games/s", "actions/s",
+           "clone µs (median)", "apply µs (mean)", "legal µs (mean)", "bot µs (mean)")
+
+
+def measure(info: TitleInfo, count: int, opts: dict, games: int | None,
+            seconds: float | None) -> tuple[str, ...]:
+    players = seat_names(count)
+    result = throughput(info, players, opts, games=games, seconds=seconds)
+    states = sample_states(info, players, opts)
+    clone_us = median_micros(lambda s: s.clone(), states)
+    costs = step_costs(states)
+    click.echo(f"{info.slug}: {result.games_per_second:.1f} games/s, "
+               f"clone {clone_us:.1f} µs (median); wall clock "
+               f"{result.wall_games_per_second:.1f} games/s")
+    return (info.slug, str(count), str(result.games), f"{result.actions / result.games:.0f}",
+            f"{result.games_per_second:.1f}", f"{result.wall_games_per_second:.1f}",
+            f"{result.actions_per_second:.0f}",
+            f"{clone_us:.1f}", f"{costs.apply:.1f}", f"{costs.legal_actions:.1f}",
+            f"{costs.choose:.1f}")
+
+
+@click.command("bench")
+@click.argument("title", required=False)
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Stop after this many games.")
+@click.option("--seconds", type=click.FloatRange(0, min_open=True), default=None,
+              help="Stop after this many seconds (default 10 when --games is not given).")
+@click.option("--players", "count", type=int, default=None,
+              help="Number of players (default: the game's minimum).")
+@option_option
+def command(title: str | None, games: int | None, seconds: float | None, count: int | None,
+            options: tuple[str, ...]) -> None:
+    """Measure random games/s on one core and clone() µs (median), plus the mean µs of
+    apply(), legal_actions() and the random bot's choice, for TITLE (default: every game).
+
+    Rates and times are CPU time of this single-threaded process, so a busy machine does
+    not distort them; the wall-clock rate is shown too."""
+    if seconds is None and games is None:
+        seconds = 10.0
+    if title is None and options:
+        fail("--option needs a TITLE.")
+    infos = [resolve_title(title)] if title else list(available().values())
+    rows, broken = [], []
+    for info in infos:
+        n = info.min_players if count is None else count
+        if not info.min_players <= n <= info.max_players:
+            if title:
+                fail(f"{info.name} is played by {info.min_players} to {info.max_players} "
+                     f"players, not {n}.")
+            continue
+        opts = parse_options(info, options) if title else info.resolve_options({})
+        try:
+            rows.append(measure(info, n, opts, games, seconds))
+        except Exception:  # noqa: BLE001 - one broken title must not hide the others
+            broken.append(info.slug)
+            click.echo(f"{info.slug}: a random game raised an error:\n"
+                       f"{traceback.format_exc()}", err=True)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    table = Table(title=f"railyard bench · Python {platform.python_version()} · "
+                        f"{platform.machine()} · one core · CPU time · load average {load:.1f}",
+                  title_justify="left")
+    for col in COLUMNS:
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for row in rows:
+        table.add_row(*row)
+    Console(highlight=False, width=160).print(table)
+    if broken:
+        raise SystemExit(1)

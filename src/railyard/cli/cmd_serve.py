@@ -1,0 +1,28 @@
+"""``railyard serve``: the web server (JSON API, live updates, browser UI)."""
+from __future__ import annotations
+
+import os
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="TCP port.")
+@click.option("--data-dir", default=os.path.join("~", ".railyard"), show_default=True,
+              help="Folder of the SQLite database (ignored when RAILYARD_DATABASE_URL is set).")
+@click.option("--log-level", default="info", show_default=True,
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def command(host: str, port: int, data_dir: str, log_level: str) -> None:
+    """Serve games in the browser and over the JSON API."""
+    import uvicorn
+
+    from ..web.app import create_app
+
+    data_dir = os.path.abspath(os.path.expanduser(data_dir))
+    app = create_app(data_dir)
+    store = app.state.service.storage
+    where = "PostgreSQL (RAILYARD_DATABASE_URL)" if store.is_postgres else store.url
+    click.echo(f"railyard: storage {where}; open http://{host}:{port}/")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3)

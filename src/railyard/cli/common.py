@@ -1,0 +1,171 @@
+"""Helpers shared by the commands: titles, options, players, save files, errors."""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, NoReturn
+
+import click
+
+from ..engine import Game, RailyardError, SaveError, TitleInfo, available, get_title
+from ..engine.errors import BadOptions, BadPlayers, UnknownTitle
+from ..engine.registry import OptionSpec
+
+#: exit status for usage errors (unknown title, option, players), as click uses
+USAGE = 2
+#: exit status for a save file that cannot be loaded
+BAD_SAVE = 1
+
+
+def fail(message: str, status: int = USAGE) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    raise SystemExit(status)
+
+
+def titles_listing() -> str:
+    parts = []
+    for slug, info in available().items():
+        parts.append(f"{slug} ({info.min_players}-{info.max_players} players)")
+    return ", ".join(parts) or "none"
+
+
+def resolve_title(slug: str) -> TitleInfo:
+    try:
+        return get_title(slug)
+    except UnknownTitle:
+        fail(f"Unknown game {slug!r}. Available games: {titles_listing()}.")
+
+
+def option_help(info: TitleInfo) -> str:
+    if not info.options:
+        return "none"
+    return ", ".join(describe_option(o) for o in info.options)
+
+
+def describe_option(spec: OptionSpec) -> str:
+    if spec.choices is not None:
+        values = "|".join(str(c) for c in spec.choices)
+    else:
+        values = type(spec.default).__name__
+    return f"{spec.name}={values} (default {spec.default})"
+
+
+_TRUE = {"1", "true", "yes", "on", "y"}
+_FALSE = {"0", "false", "no", "off", "n"}
+
+
+def coerce(spec: OptionSpec, raw: str) -> Any:
+    """Turn the text of ``--option key=value`` into the type the option expects."""
+    if spec.choices is not None:
+        for choice in spec.choices:
+            if str(choice) == raw or (isinstance(choice, bool) and raw.lower() in
+                                      (_TRUE if choice else _FALSE)):
+                return choice
+        return raw  # resolve_options names the allowed values
+    kind = type(spec.default)
+    try:
+        if kind is bool:
+            if raw.lower() in _TRUE:
+                return True
+            if raw.lower() in _FALSE:
+                return False
+            return raw
+        if kind is int:
+            return int(raw)
+        if kind is float:
+            return float(raw)
+    except ValueError:
+        return raw
+    return raw
+
+
+def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """``("key=value", ...)`` -> checked options dict; errors list what exists."""
+    known = {o.name: o for o in info.options}
+    raw: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            fail(f"Options are written key=value, not {pair!r}. "
+                 f"Options of {info.slug}: {option_help(info)}.")
+        raw[key] = coerce(known[key], value.strip()) if key in known else value
+    try:
+        return info.resolve_options(raw)
+    except BadOptions as exc:
+        fail(f"{exc.message} Options of {info.slug}: {option_help(info)}.")
+
+
+def parse_names(text: str) -> list[str]:
+    return [p.strip() for p in text.split(",") if p.strip()]
+
+
+def check_players(info: TitleInfo, names: list[str]) -> list[str]:
+    try:
+        return info.check_players(names)
+    except BadPlayers as exc:
+        fail(exc.message)
+
+
+def new_game(info: TitleInfo, players: list[str], seed: int, options: dict[str, Any]) -> Game:
+    try:
+        return Game(info.slug, players, seed, options)
+    except RailyardError as exc:
+        fail(exc.message)
+
+
+def load_save(path: str) -> Game:
+    """Load a save or exit with status 1 and the engine's message (which names the first
+    bad action)."""
+    try:
+        return Game.load(path)
+    except SaveError as exc:
+        fail(f"{path}: {exc.message}", BAD_SAVE)
+
+
+def save_game(game: Game, path: str, seats: list[str] | None = None) -> str | None:
+    """Save; returns an error sentence instead of raising.  ``seats`` (the kind of each
+    seat, as ``railyard play`` uses them) is stored as an extra top-level field that the
+    engine ignores, so that ``play --load`` can seat the bots again."""
+    try:
+        if seats is None:
+            game.save(path)
+        else:
+            data = game.to_save()
+            data[SEATS_KEY] = list(seats)
+            tmp = f"{path}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=1)
+            os.replace(tmp, path)
+    except OSError as exc:
+        return f"Cannot save to {path}: {exc.strerror or exc}."
+    return None
+
+
+SEATS_KEY = "seats"
+
+
+def stored_seats(path: str, count: int) -> list[str] | None:
+    """The seat kinds ``railyard play`` stored in a save, if present and sound."""
+    try:
+        with open(path, "rb") as fh:
+            kinds = json.loads(fh.read()).get(SEATS_KEY)
+    except (OSError, ValueError, AttributeError):
+        return None
+    if isinstance(kinds, list) and len(kinds) == count and \
+            all(k in ("human", "bot") for k in kinds):
+        return kinds
+    return None
+
+
+seed_option = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+                           help="Random seed of the game (default: a random one, printed).")
+
+
+def pick_seed(seed: int | None) -> int:
+    if seed is not None:
+        return seed
+    import random
+    return random.SystemRandom().randrange(2**31)
+option_option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+                             help="A game option (repeatable); `railyard titles` lists them.")

@@ -1,0 +1,72 @@
+"""The open ascending auction of the cube-rails games.
+
+Bidding goes round the table from a starting bidder; each bid must beat the last (the first
+must reach the minimum); a pass is final.  It ends when every player but the high bidder has
+passed, or when all have passed without a bid.  The value is immutable: every step returns a
+new :class:`Auction` (a named tuple), so a game state can share it between clones.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Auction(NamedTuple):
+    lot: Any                      # what is sold (e.g. a company id)
+    order: tuple[int, ...]        # seats in bidding order, the starting bidder first
+    min_bid: int
+    kind: str = ""                # game-specific tag (e.g. "opening")
+    high_bid: int | None = None
+    high_bidder: int | None = None
+    passed: frozenset[int] = frozenset()
+    pos: int = 0                  # index in ``order`` of the seat to act
+
+    @classmethod
+    def start(cls, lot: Any, starter: int, players: int, min_bid: int, kind: str = "") -> "Auction":
+        order = tuple((starter + i) % players for i in range(players))
+        return cls(lot=lot, order=order, min_bid=min_bid, kind=kind)
+
+    @property
+    def bidder(self) -> int:
+        return self.order[self.pos]
+
+    @property
+    def starter(self) -> int:
+        return self.order[0]
+
+    @property
+    def next_minimum(self) -> int:
+        return self.min_bid if self.high_bid is None else self.high_bid + 1
+
+    @property
+    def done(self) -> bool:
+        active = len(self.order) - len(self.passed)
+        if self.high_bidder is None:
+            return active == 0
+        return active == 1
+
+    @property
+    def winner(self) -> int | None:
+        return self.high_bidder if self.done else None
+
+    def _advance(self, passed: frozenset[int]) -> int:
+        n = len(self.order)
+        pos = self.pos
+        for _ in range(n):
+            pos = (pos + 1) % n
+            if self.order[pos] not in passed:
+                return pos
+        return self.pos
+
+    def bid(self, amount: int) -> "Auction":
+        return self._replace(high_bid=amount, high_bidder=self.bidder,
+                             pos=self._advance(self.passed))
+
+    def pass_turn(self) -> "Auction":
+        passed = self.passed | {self.bidder}
+        return self._replace(passed=passed, pos=self._advance(passed))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lot": self.lot, "kind": self.kind, "min_bid": self.min_bid,
+                "next_minimum": self.next_minimum, "high_bid": self.high_bid,
+                "high_bidder": self.high_bidder, "passed": sorted(self.passed),
+                "bidder": None if self.done else self.bidder, "starter": self.starter}

@@ -1,0 +1,163 @@
+"""Hex map, tile definitions, rotations and upgrade checks.
+
+Conventions (see the data README): pointy hexes, edges 0-5 clockwise from the south-west
+side; laying a tile with rotation ``r`` turns edge ``e`` into ``(e + r) % 6``.  Inside a tile
+a path joins two endpoints: an edge (an ``int``) or a stop (``"c0"``, ``"c1"`` cities,
+``"t0"``, ``"t1"`` towns, ``"o0"`` an off-board).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+COLOURS = ("white", "yellow", "green", "brown", "gray")
+REVENUE_COLOURS = ("yellow", "green", "brown", "gray", "diesel")
+
+Endpoint = int | str
+Path = tuple[Endpoint, Endpoint]
+
+
+def _endpoint(raw: str) -> Endpoint:
+    return int(raw[1:]) if raw[0] == "e" else raw
+
+
+def revenue_for(revenue: dict[str, int], colour: str) -> int:
+    """The value of a stop in the phase colour ``colour`` (the last value given for a colour
+    at or before it)."""
+    best = 0
+    for c in REVENUE_COLOURS:
+        if c in revenue:
+            best = revenue[c]
+        if c == colour:
+            break
+    return best
+
+
+@dataclass(frozen=True)
+class TileDef:
+    name: str
+    colour: str
+    label: str | None
+    paths: tuple[Path, ...]
+    city_revenue: tuple[dict, ...]
+    city_slots: tuple[int, ...]
+    town_revenue: tuple[dict, ...]
+    offboard_revenue: tuple[dict, ...]
+    count: int = 0
+
+    @staticmethod
+    def from_json(raw: dict[str, Any]) -> "TileDef":
+        return TileDef(
+            name=raw["name"], colour=raw["color"], label=raw.get("label"),
+            paths=tuple((_endpoint(p[0]), _endpoint(p[1])) for p in raw["paths"]),
+            city_revenue=tuple(c["revenue"] for c in raw["cities"]),
+            city_slots=tuple(c.get("slots", 1) for c in raw["cities"]),
+            town_revenue=tuple(t["revenue"] for t in raw["towns"]),
+            offboard_revenue=tuple(o["revenue"] for o in raw["offboards"]),
+            count=raw.get("count", 0) if isinstance(raw.get("count", 0), int) else 0)
+
+    @property
+    def n_cities(self) -> int:
+        return len(self.city_slots)
+
+    @property
+    def n_towns(self) -> int:
+        return len(self.town_revenue)
+
+    def stop_revenue(self, stop: str, colour: str) -> int:
+        kind, idx = stop[0], int(stop[1:])
+        table = {"c": self.city_revenue, "t": self.town_revenue, "o": self.offboard_revenue}[kind]
+        return revenue_for(table[idx], colour)
+
+
+@lru_cache(maxsize=None)
+def rotate_paths(paths: tuple[Path, ...], rotation: int) -> tuple[Path, ...]:
+    def rot(p: Endpoint) -> Endpoint:
+        return (p + rotation) % 6 if isinstance(p, int) else p
+    return tuple((rot(a), rot(b)) for a, b in paths)
+
+
+def exits(paths: tuple[Path, ...]) -> frozenset[int]:
+    return frozenset(p for path in paths for p in path if isinstance(p, int))
+
+
+@dataclass(frozen=True)
+class HexDef:
+    id: str
+    name: str | None
+    neighbors: dict[int, str]
+    printed: TileDef
+    terrain_cost: int
+    terrain: tuple[str, ...]
+    reservations: tuple[tuple[str, ...], ...]  # per city: corporations whose home it is
+    blockers: tuple[str, ...]                   # privates reserving the hex
+
+    @property
+    def layable(self) -> bool:
+        return self.printed.colour not in ("red", "gray")
+
+
+@dataclass
+class Board:
+    """The static map and tile manifest of one title."""
+
+    hexes: dict[str, HexDef]
+    tiles: dict[str, TileDef]
+    _upgrade_cache: dict = field(default_factory=dict)
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "Board":
+        hexes = {}
+        for raw in data["hexes"]:
+            t = raw["tile"]
+            printed = TileDef.from_json({**t, "name": raw["id"]})
+            hexes[raw["id"]] = HexDef(
+                id=raw["id"], name=raw.get("name"),
+                neighbors={int(k): v for k, v in raw["neighbors"].items()},
+                printed=printed,
+                terrain_cost=sum(x["cost"] for x in t.get("terrain", [])),
+                terrain=tuple(n for x in t.get("terrain", []) for n in x["terrains"]),
+                reservations=tuple(tuple(c.get("reservations", [])) for c in t["cities"]),
+                blockers=tuple(t.get("blockers", [])))
+        tiles = {raw["name"]: TileDef.from_json(raw) for raw in data["tiles"]}
+        return Board(hexes, tiles)
+
+    def tile(self, name: str) -> TileDef:
+        return self.tiles[name]
+
+    def upgrade_mappings(self, old: TileDef, old_rot: int, new: TileDef,
+                         new_rot: int) -> tuple[int, ...] | None:
+        """If ``new`` (rotated) keeps every path of ``old`` (rotated), the city mapping
+        (old city index -> new city index) that does it; ``None`` otherwise (18.1: a
+        replacement must keep the existing track; changes are additions only)."""
+        key = (old.name, old_rot, new.name, new_rot)
+        if key in self._upgrade_cache:
+            return self._upgrade_cache[key]
+        result = None
+        if (old.n_cities == new.n_cities and old.n_towns == new.n_towns
+                and len(old.offboard_revenue) == 0):
+            old_paths = rotate_paths(old.paths, old_rot)
+            new_paths = {frozenset(p) for p in rotate_paths(new.paths, new_rot)}
+            for cmap in permutations(range(new.n_cities), old.n_cities):
+                for tmap in permutations(range(new.n_towns), old.n_towns):
+                    def m(p: Endpoint) -> Endpoint:
+                        if isinstance(p, int):
+                            return p
+                        if p[0] == "c":
+                            return f"c{cmap[int(p[1:])]}"
+                        return f"t{tmap[int(p[1:])]}"
+                    if all(frozenset((m(a), m(b))) in new_paths for a, b in old_paths):
+                        result = tuple(cmap)
+                        break
+                if result is not None:
+                    break
+        self._upgrade_cache[key] = result
+        return result
+
+    def colour_may_follow(self, current: TileDef, new: TileDef) -> bool:
+        """Yellow goes on plain hexes, green replaces yellow, brown replaces green (18.0,
+        18.1); printed yellow hexes (OO, NY, B) take green first (18.2)."""
+        order = {"white": 0, "yellow": 1, "green": 2, "brown": 3, "gray": 4}
+        return order.get(new.colour, -1) == order.get(current.colour, -9) + 1

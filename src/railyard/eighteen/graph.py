@@ -1,0 +1,240 @@
+"""The track graph: what a corporation can reach, and validation and revenue of routes.
+
+The dynamic part of the map is plain data: ``tiles`` maps a hex to ``[tile name, rotation]``
+for laid tiles (hexes not in it show their printed tile), ``tokens`` maps a hex to one list of
+corporation symbols per city.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .board import Board, TileDef, rotate_paths
+
+
+def hex_tile(board: Board, tiles: dict, hex_id: str) -> tuple[TileDef, int]:
+    laid = tiles.get(hex_id)
+    if laid is None:
+        return board.hexes[hex_id].printed, 0
+    return board.tiles[laid[0]], laid[1]
+
+
+def hex_paths(board: Board, tiles: dict, hex_id: str):
+    tile, rot = hex_tile(board, tiles, hex_id)
+    return rotate_paths(tile.paths, rot)
+
+
+def city_tokens(tokens: dict, hex_id: str, city: int) -> list:
+    cities = tokens.get(hex_id)
+    if not cities or city >= len(cities):
+        return []
+    return cities[city]
+
+
+def city_blocked(board: Board, tiles: dict, tokens: dict, hex_id: str, city: int,
+                 corp: str) -> bool:
+    """A city whose every slot holds another corporation's token: ends a route, is not
+    passed (19.0, 20.1)."""
+    tile, _ = hex_tile(board, tiles, hex_id)
+    held = city_tokens(tokens, hex_id, city)
+    return corp not in held and len(held) >= tile.city_slots[city]
+
+
+@dataclass
+class Reach:
+    """What a corporation reaches from its tokens."""
+
+    nodes: set            # (hex, stop) reached, e.g. ("E19", "c0")
+    paths: set            # (hex, path index) traversed
+    edges: set            # (hex, edge): track of the corporation arrives at that side of hex
+    found: set            # stops reached by running along track from another stop
+
+
+def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
+    start = [(h, f"c{i}") for h, cities in tokens.items()
+             for i, held in enumerate(cities) if corp in held]
+    nodes: set = set(start)
+    found: set = set()
+    paths_used: set = set()
+    edges: set = set()
+    seen_edge: set = set()
+    stack: list = [("n", h, n) for h, n in start]
+    cache: dict = {}
+
+    def paths_of(h: str):
+        p = cache.get(h)
+        if p is None:
+            p = cache[h] = hex_paths(board, tiles, h)
+        return p
+
+    while stack:
+        kind, h, end = stack.pop()
+        for idx, (a, b) in enumerate(paths_of(h)):
+            if a == end:
+                other = b
+            elif b == end:
+                other = a
+            else:
+                continue
+            paths_used.add((h, idx))
+            if isinstance(other, int):
+                nb = board.hexes[h].neighbors.get(other)
+                if nb is None:
+                    continue
+                key = (nb, (other + 3) % 6)
+                edges.add(key)
+                if key not in seen_edge:
+                    seen_edge.add(key)
+                    stack.append(("e", nb, key[1]))
+            else:
+                node = (h, other)
+                if kind == "e" or other != end:
+                    found.add(node)
+                if node in nodes:
+                    continue
+                nodes.add(node)
+                if other[0] == "o":
+                    continue
+                if other[0] == "c" and city_blocked(board, tiles, tokens, h, int(other[1:]), corp):
+                    continue
+                stack.append(("n", h, other))
+    return Reach(nodes, paths_used, edges, found)
+
+
+def route_exists(board: Board, tiles: dict, tokens: dict, corp: str) -> bool:
+    """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""
+    from .routes import find_routes
+    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1))
+
+
+class RouteError(Exception):
+    """A route that breaks a rule; the message names the rule."""
+
+
+@dataclass
+class RunRoute:
+    stops: list           # (hex, stop) in order
+    paths: list           # (hex, path index) used
+    revenue: int
+
+
+def _stop_for_edge(paths, edge: int, exclude_edges: bool = True):
+    found = []
+    for idx, (a, b) in enumerate(paths):
+        if a == edge and not isinstance(b, int):
+            found.append((idx, b))
+        elif b == edge and not isinstance(a, int):
+            found.append((idx, a))
+    return found
+
+
+def resolve_route(board: Board, tiles: dict, chains: list, nodes: list | None = None) -> RunRoute:
+    """Turn a route given as chains of hexes (one chain per stretch between two stops, in
+    any direction, consecutive chains sharing a stop) into stops and track segments."""
+    if not chains:
+        raise RouteError("A route needs at least one stretch of track between two stops.")
+    segs: list = []  # per chain: (stop_a, stop_b, paths)
+    for chain in chains:
+        if not isinstance(chain, list) or len(chain) < 2 or not all(
+                isinstance(h, str) and h in board.hexes for h in chain):
+            raise RouteError(f"The stretch {chain!r} is not a list of at least two map hexes.")
+        used = []
+        edges_in = []
+        for i in range(len(chain) - 1):
+            a, b = chain[i], chain[i + 1]
+            e = next((k for k, v in board.hexes[a].neighbors.items() if v == b), None)
+            if e is None:
+                raise RouteError(f"{a} and {b} are not neighbours (20.1: a route is continuous).")
+            edges_in.append(e)
+        # first hex: a stop joined to the exit edge
+        first_paths = hex_paths(board, tiles, chain[0])
+        cands = _stop_for_edge(first_paths, edges_in[0])
+        if not cands:
+            raise RouteError(f"No stop in {chain[0]} is joined by track to the side towards "
+                             f"{chain[1]}.")
+        idx, stop_a = cands[0]
+        used.append((chain[0], idx))
+        for i in range(1, len(chain) - 1):
+            h = chain[i]
+            ein = (edges_in[i - 1] + 3) % 6
+            eout = edges_in[i]
+            ps = hex_paths(board, tiles, h)
+            pidx = next((k for k, (x, y) in enumerate(ps) if {x, y} == {ein, eout}), None)
+            if pidx is None:
+                raise RouteError(f"There is no track through {h} from side {ein} to side "
+                                 f"{eout} (20.1: no reversing at switches, no jumps).")
+            used.append((h, pidx))
+        last = chain[-1]
+        ein = (edges_in[-1] + 3) % 6
+        cands = _stop_for_edge(hex_paths(board, tiles, last), ein)
+        if not cands:
+            raise RouteError(f"No stop in {last} is joined by track to the side towards "
+                             f"{chain[-2]}.")
+        idx, stop_b = cands[0]
+        used.append((last, idx))
+        segs.append(((chain[0], stop_a), (last, stop_b), used))
+    # order the stops: consecutive chains share a stop
+    if len(segs) == 1:
+        stops = [segs[0][0], segs[0][1]]
+    else:
+        a0, b0, _ = segs[0]
+        a1, b1, _ = segs[1]
+        if b0 in (a1, b1):
+            stops = [a0, b0]
+        elif a0 in (a1, b1):
+            stops = [b0, a0]
+        else:
+            raise RouteError("The stretches of the route do not join at a common stop.")
+        for a, b, _ in segs[1:]:
+            if a == stops[-1]:
+                stops.append(b)
+            elif b == stops[-1]:
+                stops.append(a)
+            else:
+                raise RouteError("The stretches of the route do not join at a common stop.")
+    paths = [p for _, _, used in segs for p in used]
+    return RunRoute(stops, paths, 0)
+
+
+def check_route(board: Board, tiles: dict, tokens: dict, corp: str, route: RunRoute,
+                distance: int, colour: str) -> int:
+    """Validate a resolved route for a train of ``distance`` stops; returns its revenue."""
+    stops = route.stops
+    if len(stops) < 2:
+        raise RouteError("A route connects at least two stops (20.1).")
+    if len(stops) > distance:
+        raise RouteError(f"The train reaches {distance} stops, the route has {len(stops)} "
+                         f"(20.1).")
+    if len(set(stops)) != len(stops):
+        raise RouteError("A route may not visit the same stop twice (20.1).")
+    if len(set(route.paths)) != len(route.paths):
+        raise RouteError("A route may not use the same track twice (20.1).")
+    own = False
+    for i, (h, s) in enumerate(stops):
+        inner = 0 < i < len(stops) - 1
+        if s[0] == "o" and inner:
+            raise RouteError(f"The off-board area {h} can only start or end a route (20.1).")
+        if s[0] == "c":
+            held = city_tokens(tokens, h, int(s[1:]))
+            if corp in held:
+                own = True
+            elif inner and city_blocked(board, tiles, tokens, h, int(s[1:]), corp):
+                raise RouteError(f"The city in {h} is full of other companies' tokens; a "
+                                 f"route may end there but not pass through (19.0).")
+    if not own:
+        raise RouteError("Every route must include a city with one of the company's tokens "
+                         "(20.1).")
+    total = 0
+    for h, s in stops:
+        tile, _ = hex_tile(board, tiles, h)
+        total += tile.stop_revenue(s, colour)
+    return total
+
+
+def check_disjoint(routes: Iterable[RunRoute]) -> None:
+    seen: set = set()
+    for r in routes:
+        for p in set(r.paths):
+            if p in seen:
+                raise RouteError("Routes of one company may not share track (20.1).")
+            seen.add(p)

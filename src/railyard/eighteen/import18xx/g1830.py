@@ -1,0 +1,242 @@
+"""Replaying an 18xx.games export of 1830 through railyard's own 1830 rules."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...engine.errors import IllegalAction
+from ...engine.game import Game
+from .effective import effective_actions
+from .errors import ExportError
+
+#: 18xx.games optional rules -> railyard options of 1830
+OPTIONS_1830 = {"optional_6_train": "extra_6_train",
+                "multiple_brown_from_ipo": "multiple_brown_from_ipo"}
+
+#: Appendix A: ids of the printed tiles with cities
+PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "D10-1": "D10",
+                "D14-0": "D14", "E5-0": "E5", "E11-0": "E11", "city-0": "E19", "E23-0": "E23",
+                "F4-0": "F4", "F6-0": "F6", "F16-0": "F16", "F22-2": "F22", "G19-0": "G19",
+                "city-1": "H4", "city-3": "H10", "H12-0": "H12", "city-4": "H16",
+                "H18-1": "H18", "I15-0": "I15", "J14-1": "J14", "K15-0": "K15"}
+
+NO_OPS = {"message", "program_buy_shares", "program_share_pass", "program_disable",
+          "program_auction_bid"}
+
+
+def load_export(text: str | bytes) -> dict:
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ExportError(f"The file is not valid JSON: {exc}.", "malformed_json") from None
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list) or \
+            not isinstance(data.get("players"), list):
+        raise ExportError("This is not an 18xx.games export (no 'players' or 'actions').",
+                          "not_an_export")
+    return data
+
+
+class _Replay:
+    def __init__(self, data: dict) -> None:
+        title = data.get("title")
+        if title != "1830":
+            raise ExportError(f"Unsupported title {title!r}: this import reads 1830 exports.",
+                              "unknown_title")
+        rules = (data.get("settings") or {}).get("optional_rules") or []
+        options = {}
+        for r in rules:
+            if r not in OPTIONS_1830:
+                raise ExportError(f"Unsupported optional rule {r!r} (supported: "
+                                  f"{', '.join(sorted(OPTIONS_1830))}).", "unsupported_option")
+            options[OPTIONS_1830[r]] = True
+        self.ids = [str(p.get("id", p.get("name"))) for p in data["players"]]
+        names = [str(p.get("name") or p.get("id")) for p in data["players"]]
+        if len(set(names)) != len(names):
+            names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
+        self.game = Game("1830", names, 0, options)
+        self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
+        self.data = data
+
+    @property
+    def s(self) -> dict:
+        return self.game.state.s
+
+    def seat_of(self, entity: Any) -> int:
+        key = str(entity)
+        if key not in self.ids:
+            raise ExportError(f"unknown player {entity!r}")
+        return self.ids.index(key)
+
+    def president(self, corp: str) -> int:
+        c = self.s["corps"].get(corp)
+        if c is None or c["president"] is None:
+            raise ExportError(f"unknown or unowned corporation {corp!r}")
+        return c["president"]
+
+    def actor(self, a: dict) -> int:
+        et = a.get("entity_type")
+        if et == "player":
+            return self.seat_of(a["entity"])
+        if et == "corporation":
+            op = self.s.get("op")
+            if op and op.get("discard"):
+                return self.president(op["discard"][0])
+            return self.president(a["entity"])
+        if et == "company":
+            owner = self.s["companies"][a["entity"]]["owner"]
+            if owner and owner[0] == "p":
+                return int(owner[1:])
+            if owner and owner[0] == "c":
+                return self.president(owner[1:])
+        cur = self.game.current_player
+        if cur is None:
+            raise ExportError("the game is already over")
+        return cur
+
+    def where(self, cert: str) -> str:
+        corp = cert.rsplit("_", 1)[0]
+        h = self.s["holders"].get(corp)
+        if h is None:
+            raise ExportError(f"unknown certificate {cert!r}")
+        for k, lst in h.items():
+            if cert in lst:
+                return k
+        raise ExportError(f"certificate {cert!r} not found")
+
+    def translate(self, a: dict) -> list[dict]:
+        t = a["type"]
+        seat = self.actor(a)
+        s = self.s
+        if t == "bid":
+            comp = a["company"]
+            from ...games.g1830 import auction
+            if s["round"] == "auction" and s["auction"]["fight"] is None and \
+                    comp == auction.cheapest(self.game.state):
+                ours = auction.price_of(self.game.state, comp)
+                if a.get("price", ours) != ours:
+                    raise ExportError(f"the export buys {comp} for ${a.get('price')}, our "
+                                      f"price is ${ours} (7.1, 7.3)", "rule")
+                return [{"type": "buy_private", "player": seat, "company": comp}]
+            return [{"type": "bid", "player": seat, "company": comp, "amount": a["price"]}]
+        if t == "pass":
+            return [{"type": "pass", "player": seat}]
+        if t == "par":
+            price = int(str(a["share_price"]).split(",")[0])
+            return [{"type": "par", "player": seat, "corporation": a["corporation"],
+                     "price": price}]
+        if t == "buy_shares":
+            certs = a.get("shares") or []
+            if a.get("entity_type") == "company":
+                cert = certs[0]
+                return [{"type": "exchange", "player": seat, "company": a["entity"],
+                         "source": self.where(cert), "cert": cert}]
+            out = []
+            for cert in certs:
+                out.append({"type": "buy_share", "player": seat,
+                            "corporation": cert.rsplit("_", 1)[0], "source": self.where(cert),
+                            "cert": cert})
+            return out
+        if t == "sell_shares":
+            certs = a.get("shares") or []
+            corp = certs[0].rsplit("_", 1)[0]
+            return [{"type": "sell_shares", "player": seat, "corporation": corp,
+                     "count": a["percent"] // 10, "certs": list(certs)}]
+        if t == "lay_tile":
+            tile_id = a["tile"]
+            name = tile_id.rsplit("-", 1)[0]
+            out = {"type": "lay_tile", "player": seat, "hex": a["hex"], "tile": name,
+                   "rotation": a["rotation"]}
+            if a.get("entity_type") == "company":
+                out["company"] = a["entity"]
+            self._pending_copy = (tile_id, a["hex"])
+            return [out]
+        if t == "place_token":
+            city_id = a["city"]
+            copy, idx = city_id.rsplit("-", 1)
+            hex_id = self.copies.get(copy)
+            if hex_id is None:
+                raise ExportError(f"unknown city {city_id!r}")
+            out = {"type": "place_token", "player": seat, "hex": hex_id, "city": int(idx)}
+            if a.get("entity_type") == "company":
+                out["company"] = a["entity"]
+            return [out]
+        if t == "run_routes":
+            routes = [{"train": r["train"], "chains": r.get("connections") or []}
+                      for r in a.get("routes") or []]
+            self._expected_revenue = sum(int(r.get("revenue", 0)) for r in a.get("routes") or [])
+            return [{"type": "run_routes", "player": seat, "routes": routes}]
+        if t == "dividend":
+            return [{"type": "dividend", "player": seat, "kind": a["kind"]}]
+        if t == "buy_train":
+            out = {"type": "buy_train", "player": seat, "train": a["train"], "price": a["price"]}
+            if a.get("exchange"):
+                out["exchange"] = a["exchange"]
+            return [out]
+        if t == "discard_train":
+            return [{"type": "discard_train", "player": self.president(a["entity"]),
+                     "corporation": a["entity"], "train": a["train"]}]
+        if t == "buy_company":
+            return [{"type": "buy_company", "player": seat, "company": a["company"],
+                     "price": a["price"]}]
+        if t == "bankrupt":
+            return [{"type": "bankrupt", "player": seat}]
+        raise ExportError(f"the action type {t!r} does not exist in 1830")
+
+    def apply(self, a: dict, ident: Any) -> None:
+        t = a.get("type")
+        if t in NO_OPS:
+            return
+        if t == "end_game":
+            self.ended_manually = True
+            return
+        if self.game.is_terminal:
+            raise ExportError(f"Action {ident} ({t}): the game is already over.")
+        self._pending_copy = None
+        self._expected_revenue = None
+        try:
+            for act in self.translate(a):
+                normal = self.game.apply(act)
+                if act["type"] == "run_routes" and self._expected_revenue is not None and \
+                        normal.get("revenue") != self._expected_revenue:
+                    raise ExportError(
+                        f"Action {ident} (run_routes): the export's revenue "
+                        f"${self._expected_revenue} differs from ours ${normal.get('revenue')} "
+                        f"(20.3).", "rule")
+        except IllegalAction as exc:
+            raise ExportError(f"Action {ident} ({t}) is illegal under our rules: {exc.message}",
+                              "rule", action_id=ident, reason=exc.code) from None
+        except ExportError as exc:
+            if exc.code == "rule" and exc.message.startswith("Action "):
+                raise
+            if exc.code == "rule":
+                raise ExportError(f"Action {ident} ({t}) is illegal under our rules: "
+                                  f"{exc.message}", "rule", action_id=ident) from None
+            raise ExportError(f"Action {ident} ({t}): {exc.message}", "bad_action",
+                              action_id=ident) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ExportError(f"Action {ident} ({t}) is malformed: {exc!r}", "bad_action",
+                              action_id=ident) from None
+        if self._pending_copy is not None:
+            copy, hex_id = self._pending_copy
+            self.copies[copy] = hex_id
+
+    def run(self) -> dict:
+        self.ended_manually = False
+        for e in effective_actions(self.data["actions"]):
+            if self.ended_manually and e.get("type") not in NO_OPS:
+                raise ExportError(f"Action {e.get('id')}: the game was already ended.")
+            self.apply(e, e.get("id"))
+            for auto in e.get("auto_actions") or []:
+                self.apply(auto, f"{e.get('id')} (auto)")
+        st = self.game.state
+        if self.data.get("status") == "finished" and not (self.game.is_terminal or
+                                                           self.ended_manually):
+            raise ExportError("The export says the game finished, but after its last action "
+                              "the game is not over under our rules.", "not_finished")
+        return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
+
+
+def import_1830(data: dict) -> tuple[Game, dict]:
+    rp = _Replay(data)
+    result = rp.run()
+    return rp.game, result

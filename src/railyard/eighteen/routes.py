@@ -1,0 +1,119 @@
+"""Finding routes (for bots and for listing legal choices): stop-to-stop links and a bounded
+depth-first search.  Validation of a given route is in :mod:`.graph`; every route found here
+is built only from moves that validation accepts."""
+from __future__ import annotations
+
+from .board import Board
+from .graph import city_blocked, hex_paths, hex_tile
+
+
+def _links(board: Board, tiles: dict, h: str, stop: str):
+    """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes)."""
+    out = []
+    paths = hex_paths(board, tiles, h)
+    for idx, (a, b) in enumerate(paths):
+        if a == stop:
+            other = b
+        elif b == stop:
+            other = a
+        else:
+            continue
+        if isinstance(other, int):
+            _walk(board, tiles, h, other, [(h, idx)], [h], out)
+        else:
+            out.append(((h, other), [(h, idx)], [h]))
+    return out
+
+
+def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
+    if depth > 40:
+        return
+    nb = board.hexes[h].neighbors.get(edge)
+    if nb is None:
+        return
+    ein = (edge + 3) % 6
+    for idx, (a, b) in enumerate(hex_paths(board, tiles, nb)):
+        if a == ein:
+            other = b
+        elif b == ein:
+            other = a
+        else:
+            continue
+        if (nb, idx) in used:
+            continue
+        u = used + [(nb, idx)]
+        hx = hexes + [nb]
+        if isinstance(other, int):
+            _walk(board, tiles, nb, other, u, hx, out, depth + 1)
+        else:
+            out.append(((nb, other), u, hx))
+
+
+def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
+                colour: str, limit: int = 400) -> list[tuple[int, list, list, list]]:
+    """Up to ``limit`` valid routes: (revenue, stops, paths, chains)."""
+    starts = [(h, f"c{i}") for h, cities in tokens.items()
+              for i, held in enumerate(cities) if corp in held]
+    link_cache: dict = {}
+    found: list = []
+    seen: set = set()
+
+    def links(node):
+        v = link_cache.get(node)
+        if v is None:
+            v = link_cache[node] = _links(board, tiles, node[0], node[1])
+        return v
+
+    def value(node):
+        tile, _ = hex_tile(board, tiles, node[0])
+        from .board import revenue_for
+        kind, i = node[1][0], int(node[1][1:])
+        table = {"c": tile.city_revenue, "t": tile.town_revenue, "o": tile.offboard_revenue}
+        return revenue_for(table[kind][i], colour)
+
+    def passable(node):
+        if node[1][0] == "o":
+            return False
+        if node[1][0] == "c":
+            return not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
+        return True
+
+    def dfs(stops, used, chains):
+        if len(found) >= limit:
+            return
+        if len(stops) >= 2:
+            key = (tuple(sorted([stops[0], stops[-1]])), frozenset(stops), frozenset(used))
+            if key not in seen:
+                seen.add(key)
+                found.append((sum(value(n) for n in stops), list(stops), list(used),
+                              [list(c) for c in chains]))
+        if len(stops) >= distance:
+            return
+        last = stops[-1]
+        if len(stops) >= 2 and not passable(last):
+            return
+        for target, paths, hexes in links(last):
+            if target in stops or any(p in used for p in paths):
+                continue
+            dfs(stops + [target], used | set(paths), chains + [hexes])
+
+    for s in starts:
+        dfs([s], frozenset(), [])
+    return found
+
+
+def best_route_set(board: Board, tiles: dict, tokens: dict, corp: str,
+                   trains: list[tuple[str, int]], colour: str) -> list[dict]:
+    """A greedy set of disjoint routes, longest trains first (not necessarily optimal)."""
+    used: set = set()
+    out = []
+    for train_id, distance in sorted(trains, key=lambda t: -t[1]):
+        routes = find_routes(board, tiles, tokens, corp, distance, colour)
+        routes.sort(key=lambda r: -r[0])
+        for rev, stops, paths, chains in routes:
+            if any(p in used for p in paths):
+                continue
+            used.update(paths)
+            out.append({"train": train_id, "chains": chains})
+            break
+    return out

@@ -1,0 +1,68 @@
+"""Certificates, their holders, and the presidency.
+
+For each corporation ``holders`` maps a holder to its certificates in the order received:
+``"ipo"`` (initial offering), ``"pool"`` (bank pool) and player seats as strings (``"0"``,
+``"1"``...).  A certificate id is ``<corp>_<n>``; ``n = 0`` is the 20 % president's
+certificate, the others are 10 %.  Keeping real certificates (not just percentages) lets an
+import follow exactly which certificate another program moved.
+"""
+from __future__ import annotations
+
+
+def pct(cert: str) -> int:
+    return 20 if cert.endswith("_0") else 10
+
+
+def new_holders(corp: str, n_certs: int = 9) -> dict[str, list[str]]:
+    return {"ipo": [f"{corp}_{i}" for i in range(n_certs)], "pool": []}
+
+
+def percent(holders: dict, holder: str) -> int:
+    return sum(pct(c) for c in holders.get(holder, ()))
+
+
+def where(holders: dict, cert: str) -> str | None:
+    for h, lst in holders.items():
+        if cert in lst:
+            return h
+    return None
+
+
+def move(holders: dict, cert: str, src: str, dst: str) -> None:
+    holders[src].remove(cert)
+    holders.setdefault(dst, []).append(cert)
+
+
+def new_president(holders: dict, current: int | None, n_players: int,
+                  start_after: int | None = None) -> int | None:
+    """The player who must be president: most shares; the current president keeps it on a
+    tie (13.0); when the president has fallen behind and several tie, the first to his left
+    (14.0)."""
+    best = -1
+    cur_pct = percent(holders, str(current)) if current is not None else -1
+    order = list(range(n_players))
+    if current is not None:
+        order = [(current + 1 + i) % n_players for i in range(n_players)]
+    winner = current
+    for seat in order:
+        p = percent(holders, str(seat))
+        if p > best:
+            best, winner = p, seat
+    if current is not None and cur_pct >= best:
+        return current
+    if best < 20:
+        return current
+    return winner
+
+
+def transfer_presidency(holders: dict, corp: str, old: int, new: int) -> None:
+    """13.0: the new president hands his first two 10 % certificates to the old one (or to
+    the pool when the old one holds less than 20 %) and receives the president's
+    certificate."""
+    pres = f"{corp}_0"
+    src = where(holders, pres)
+    tens = [c for c in holders[str(new)] if pct(c) == 10][:2]
+    dst = str(old) if percent(holders, str(old)) >= 20 else "pool"
+    for c in tens:
+        move(holders, c, str(new), dst)
+    move(holders, pres, src, str(new))

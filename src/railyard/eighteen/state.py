@@ -1,0 +1,63 @@
+"""The state shape shared by the 18xx titles: static facts in ``self.st``, everything that
+changes in one plain dict ``self.s`` (only lists, dicts, strings, numbers, booleans).
+
+That shape gives every title the same cheap mechanisms: a refused action restores a
+``marshal`` snapshot (so rule code may raise at any depth), ``clone`` copies ``s``, the
+fingerprint is all of ``s`` (no hidden information in 1830 or 1870), and the result is each
+player's final worth.
+"""
+from __future__ import annotations
+
+import marshal
+from typing import Any, Mapping
+
+from ..engine.actions import Action
+from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
+from ..engine.state import GameState, Result, winners_by_max
+
+
+class DictState(GameState):
+    """Base of the 18xx title states; subclasses set ``st`` and ``s`` and implement
+    ``_dispatch`` (the rules of one action) and ``worth``."""
+
+    st: Any
+    s: dict
+
+    def _dispatch(self, action: Mapping[str, Any]) -> Action:
+        raise NotImplementedError
+
+    def worth(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _apply(self, action: Mapping[str, Any]) -> Action:
+        snapshot = marshal.dumps(self.s)
+        try:
+            return self._dispatch(action)
+        except BaseException:
+            self.s = marshal.loads(snapshot)
+            raise
+
+    def clone(self) -> "DictState":
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.st = self.st
+        other.s = marshal.loads(marshal.dumps(self.s))
+        return other
+
+    def result(self) -> Result | None:
+        if not self.s["ended"]:
+            return None
+        scores = tuple(self.worth(i) for i in range(len(self.players)))
+        return Result(scores, winners_by_max(scores), "worth", {"reason": self.s["end_reason"]})
+
+    def fingerprint(self) -> Any:
+        """All of the state (no hidden information)."""
+        return marshal.loads(marshal.dumps(self.s))
+
+    def fail(self, message: str, code: str = NOT_ALLOWED) -> None:
+        raise IllegalAction(message, code)
+
+    def wrong_phase(self, message: str) -> None:
+        raise IllegalAction(message, WRONG_PHASE)

@@ -1,0 +1,228 @@
+"""A game record: creation parameters + ordered action log + the current state.
+
+This is the object programs and UIs hold.  Every state is the replay of the log; undo
+replays from the nearest checkpoint.  Save files are versioned JSON with a hash chain over
+the actions, so a corrupt, truncated, wrong-version or tampered save is refused with an
+error naming the first bad action, and nothing half-loads.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Iterator, Mapping
+
+from .actions import Action, Choice
+from .errors import IllegalAction, NothingToUndo, RailyardError, SaveError
+from .registry import TitleInfo, get_title
+from .state import GameState, Result
+
+SAVE_FORMAT = "railyard-save"
+SAVE_VERSION = 1
+CHECKPOINT_EVERY = 64
+MAX_SEED = 2**63 - 1
+
+
+def _canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _chain(prev: str, action: Mapping[str, Any]) -> str:
+    return hashlib.sha256((prev + _canonical(action)).encode()).hexdigest()[:16]
+
+
+def _genesis(title: str, players: list[str], seed: int, options: Mapping[str, Any]) -> str:
+    header = {"title": title, "players": players, "seed": seed, "options": options}
+    return hashlib.sha256(_canonical(header).encode()).hexdigest()[:16]
+
+
+class Game:
+    """Creation parameters, action log and current state of one game."""
+
+    def __init__(self, title: str, players: list[str], seed: int = 0,
+                 options: Mapping[str, Any] | None = None) -> None:
+        info = get_title(title)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise RailyardError(f"The seed must be a whole number from 0 to {MAX_SEED}.",
+                                "bad_seed")
+        self.info: TitleInfo = info
+        self.title = info.slug
+        self.players = info.check_players(players)
+        self.seed = seed
+        self.options = info.resolve_options(options)
+        self.state: GameState = info.factory(self.players, seed, self.options)
+        self.log: list[Action] = []
+        self._digests: list[str] = []
+        self._genesis = _genesis(self.title, self.players, seed, self.options)
+        self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
+
+    # ---- delegation ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal
+
+    def legal_actions(self) -> list[Choice]:
+        return self.state.legal_actions()
+
+    def result(self) -> Result | None:
+        return self.state.result()
+
+    def public_view(self) -> dict[str, Any]:
+        view = self.state.public_view()
+        view["action_count"] = len(self.log)
+        return view
+
+    # ---- transitions -----------------------------------------------------------------
+    def apply(self, action: Any) -> Action:
+        """Apply one action; raises :class:`IllegalAction` and changes nothing if illegal."""
+        normalised = self.state.apply(action)
+        self.log.append(normalised)
+        prev = self._digests[-1] if self._digests else self._genesis
+        self._digests.append(_chain(prev, normalised))
+        n = len(self.log)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = self.state.clone()
+        return normalised
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions."""
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise NothingToUndo("Undo needs a positive number of actions.")
+        if count > len(self.log):
+            raise NothingToUndo("There is nothing to undo." if not self.log else
+                                f"Only {len(self.log)} action(s) can be undone.")
+        target = len(self.log) - count
+        base = max(k for k in self._checkpoints if k <= target)
+        state = self._checkpoints[base].clone()
+        for act in self.log[base:target]:
+            state.apply(act)
+        for k in [k for k in self._checkpoints if k > target]:
+            del self._checkpoints[k]
+        self.state = state
+        del self.log[target:]
+        del self._digests[target:]
+
+    def clone(self) -> "Game":
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.clone()
+        other.log = list(self.log)
+        other._digests = list(self._digests)
+        other._checkpoints = dict(self._checkpoints)
+        return other
+
+    # ---- history ---------------------------------------------------------------------
+    def states(self) -> Iterator[tuple[int, Action | None, GameState]]:
+        """Replay: yields (index, action that led here or None, state) from the start."""
+        state = self._checkpoints[0].clone()
+        yield 0, None, state
+        for i, act in enumerate(self.log, 1):
+            state = state.clone()
+            state.apply(act)
+            yield i, act, state
+
+    def readable_log(self) -> list[str]:
+        state = self._checkpoints[0].clone()
+        lines = []
+        for act in self.log:
+            lines.append(state.describe(act))
+            state.apply(act)
+        return lines
+
+    # ---- save / load -----------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "title": self.title,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "action_count": len(self.log),
+            "head": self._digests[-1] if self._digests else self._genesis,
+            "actions": [{"action": a, "digest": d} for a, d in zip(self.log, self._digests)],
+        }
+
+    def dumps(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_save(), indent=indent)
+
+    def save(self, path: str) -> None:
+        import os
+        tmp = f"{path}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(self.dumps(indent=1))
+        os.replace(tmp, path)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> "Game":
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SaveError(f"The save is not valid JSON (corrupt or truncated): {exc}.",
+                            "corrupt") from None
+        return cls.from_save(data)
+
+    @classmethod
+    def load(cls, path: str) -> "Game":
+        try:
+            with open(path, "rb") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise SaveError(f"Cannot read the save file {path}: {exc.strerror}.",
+                            "unreadable") from None
+        return cls.loads(text)
+
+    @classmethod
+    def from_save(cls, data: Any) -> "Game":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("This is not a railyard save file.", "not_a_save")
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            raise SaveError(f"Save version {version!r} is not supported "
+                            f"(this railyard reads version {SAVE_VERSION}).", "wrong_version")
+        for key in ("title", "players", "seed", "options", "actions", "action_count", "head"):
+            if key not in data:
+                raise SaveError(f"The save lacks its '{key}' field.", "corrupt")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not isinstance(data["options"], dict):
+            raise SaveError("The save's actions or options are malformed.", "corrupt")
+        try:
+            game = cls(data["title"], data["players"], data["seed"], data["options"])
+        except RailyardError as exc:
+            raise SaveError(f"The save's header is invalid: {exc.message}", "bad_header") from None
+        if data["action_count"] != len(actions):
+            raise SaveError(
+                f"The save is truncated: it declares {data['action_count']!r} actions but holds "
+                f"{len(actions)}; the first missing one is action {len(actions) + 1}.",
+                "truncated", action_index=len(actions))
+        prev = game._genesis
+        for i, entry in enumerate(actions):
+            if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
+                raise SaveError(f"Action {i + 1} of the save is malformed.", "corrupt",
+                                action_index=i)
+            act = entry["action"]
+            digest = _chain(prev, act)
+            if entry.get("digest") != digest:
+                raise SaveError(f"Action {i + 1} of the save was altered (its digest does not "
+                                f"match): {_canonical(act)[:200]}", "tampered", action_index=i)
+            try:
+                normalised = game.apply(act)
+            except IllegalAction as exc:
+                raise SaveError(f"Action {i + 1} of the save is illegal: {exc.message}",
+                                "illegal_action", action_index=i, reason=exc.code) from None
+            if game._digests[-1] != digest or normalised != act:
+                raise SaveError(f"Action {i + 1} of the save is not in normal form.",
+                                "tampered", action_index=i)
+            prev = digest
+        if data["head"] != prev:
+            raise SaveError("The save's head digest does not match its actions.", "tampered",
+                            action_index=len(actions) - 1 if actions else None)
+        return game
+
+
+def new_game(title: str, players: list[str], seed: int = 0,
+             options: Mapping[str, Any] | None = None) -> Game:
+    return Game(title, players, seed, options)

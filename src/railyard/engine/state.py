@@ -1,0 +1,119 @@
+"""The game-agnostic state contract every title implements.
+
+The shape follows OpenSpiel's state API (``current_player``, ``legal_actions``,
+``apply_action``, ``is_terminal``, ``returns``, ``clone``).  A state never validates by
+mutating: ``apply`` checks everything first and raises :class:`IllegalAction` before it
+changes anything, so an illegal action leaves the state exactly as it was.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .actions import Action, Choice, require_mapping
+from .errors import GAME_OVER, MALFORMED, WRONG_PLAYER, IllegalAction
+
+
+@dataclass(frozen=True)
+class Result:
+    """The final result: one score per seat, the winning seats (ties share), and how the
+    score was counted (``unit``, e.g. ``"cash"`` or ``"worth"``)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    unit: str = "cash"
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self, players: list[str] | tuple[str, ...] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
+                               "unit": self.unit}
+        if players is not None:
+            out["by_player"] = {players[i]: s for i, s in enumerate(self.scores)}
+            out["winner_names"] = [players[i] for i in self.winners]
+        if self.details:
+            out["details"] = dict(self.details)
+        return out
+
+
+def winners_by_max(scores: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)
+
+
+class GameState(ABC):
+    """Base class of every game's state."""
+
+    title: str = ""
+
+    def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
+        self.players = list(players)
+        self.seed = seed
+        self.options = dict(options)
+
+    # ---- queries -----------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat to act, or ``None`` when the game is over."""
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Choice]:
+        """What the seat to act may do (empty when terminal)."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final result, or ``None`` while the game runs."""
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style returns: 1 for a sole winner, shared for ties, 0 otherwise."""
+        res = self.result()
+        n = len(self.players)
+        if res is None:
+            return [0.0] * n
+        share = 1.0 / len(res.winners)
+        return [share if i in res.winners else 0.0 for i in range(n)]
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """Everything public about the state, JSON-serialisable."""
+
+    @abstractmethod
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """A readable sentence for a (legal, already applied or about to be) action."""
+
+    @abstractmethod
+    def clone(self) -> "GameState":
+        ...
+
+    def fingerprint(self) -> Any:
+        """A value equal for equal states (used to check replays and unchanged states).
+        Defaults to the public view; games with hidden information extend it."""
+        return self.public_view()
+
+    # ---- transitions ----------------------------------------------------------------
+    def apply(self, action: Any) -> Action:
+        """Validate and apply ``action``; returns the normalised action for the log."""
+        act = require_mapping(action)
+        actor = self.current_player
+        if actor is None:
+            raise IllegalAction("The game is over; no more actions are possible.", GAME_OVER)
+        player = act.get("player")
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise IllegalAction("The action must name the acting seat as 'player'.", MALFORMED)
+        if not 0 <= player < len(self.players):
+            raise IllegalAction(f"There is no seat {player}.", WRONG_PLAYER)
+        if player != actor:
+            raise IllegalAction(
+                f"It is {self.players[actor]}'s turn, not {self.players[player]}'s.", WRONG_PLAYER)
+        return self._apply(act)
+
+    apply_action = apply
+
+    @abstractmethod
+    def _apply(self, action: Mapping[str, Any]) -> Action:
+        """Game-specific: validate fully, then mutate; return the normalised action."""

@@ -1,0 +1,66 @@
+"""The public (JSON) view of a Chicago Express state, for UIs and tools."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...cube.hexgrid import bits
+from .board import ACTIONS
+
+
+def public_view(s: Any) -> dict[str, Any]:
+    b = s.board
+    companies = []
+    for c, comp in enumerate(b.companies):
+        companies.append({
+            "id": comp.id, "name": comp.name, "color": comp.color,
+            "open": s.opened[c], "cash": s.ccash[c], "income": s.income[c],
+            "locomotives_left": s.locos[c], "shares_total": comp.shares,
+            "shares_left": s.treasury[c], "shares_sold": s.sold(c),
+            "start_hex": b.hex_ids[comp.start_hex],
+            "hexes": [b.hex_ids[h] for h in bits(s.network[c])],
+            "next_minimum_bid": s.minimum_bid(c) if s.opened[c] and s.treasury[c] else None,
+        })
+    players = []
+    for p, name in enumerate(s.players):
+        players.append({"name": name, "cash": s.cash[p],
+                        "shares": {comp.id: s.held[c][p] for c, comp in enumerate(b.companies)
+                                   if s.held[c][p]}})
+    hexes = []
+    for h, hid in enumerate(b.hex_ids):
+        hexes.append({
+            "id": hid, "col": b.cols[h], "row": b.rows[h], "terrain": b.terrain[h],
+            "name": b.names[h], "cost": b.cost[h],
+            "income": None if b.industry_of[h] is not None else b.income[h],
+            "bonus": b.bonus[h] if b.development[h] == "once" else None,
+            "locomotives": [b.companies[c].id for c in bits(s.occ[h])],
+            "house": bool(s.houses_mask >> h & 1),
+            "buildable": bool(b.buildable >> h & 1),
+        })
+    industry = {ind.name: {"hex": b.hex_ids[ind.hex], "value": s.industry_value(i),
+                           "values": list(ind.values)}
+                for i, ind in enumerate(b.industries)}
+    res = s.result()
+    view: dict[str, Any] = {
+        "title": s.title,
+        "status": "finished" if s.over else "active",
+        "phase": s.phase,
+        "current_player": s.current_player,
+        "turn_player": s.turn,
+        "players": players,
+        "companies": companies,
+        "hexes": hexes,
+        "houses_left": s.houses_left,
+        "industry": industry,
+        "dials": {name: {"used": s.dials[i], "max": b.dials[i]} for i, name in enumerate(ACTIONS)},
+        "auction": None if s.auction is None else {
+            **s.auction.to_json(), "lot": b.companies[s.auction.lot].id},
+        "build": None if s.phase != "build" else {
+            "company": None if s.build_company is None else b.companies[s.build_company].id,
+            "built": s.built, "max": 3},
+        "chicago_reached": s.chicago_reached,
+        "general_dividends": s.general_dividends,
+        "end_conditions": s.end_conditions(),
+        "bank_paid_out": 10_000 - s.bank,
+        "result": None if res is None else res.to_json(s.players),
+    }
+    return view

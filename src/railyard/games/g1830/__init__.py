@@ -1,0 +1,31 @@
+"""1830 (Avalon Hill rules, German edition): see ``docs/games/1830.md``.
+
+Where things are: :mod:`.auction` private sale (7.x), :mod:`.stock` stock rounds,
+:mod:`.operating` operating rounds, :mod:`.track` tiles and tokens, :mod:`.trains` trains,
+phases and bankruptcy, :mod:`.privates` the private companies, :mod:`.data` the static facts.
+"""
+from __future__ import annotations
+
+from ...engine.registry import OptionSpec, TitleInfo
+from .state import G1830State
+
+
+def _factory(players, seed, options):
+    return G1830State(players, seed, options)
+
+
+TITLE = TitleInfo(
+    slug="1830",
+    name="1830",
+    min_players=2,
+    max_players=6,
+    factory=_factory,
+    options=(
+        OptionSpec("extra_6_train", False, "26.0: a third 6-train (18xx.games: optional_6_train)"),
+        OptionSpec("diesels", True, "26.0: play with D-trains (False: the variant without)"),
+        OptionSpec("multiple_brown_from_ipo", False,
+                   "several shares per turn from the initial offering too in the brown zone "
+                   "(18xx.games option)"),
+    ),
+    notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
+)

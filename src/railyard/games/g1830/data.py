@@ -1,0 +1,95 @@
+"""Static facts of 1830, read once from ``data/1830.json`` (a copy of the shared data file)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ...eighteen.board import Board
+from ...eighteen.market import Market
+
+PAR_PRICES = (67, 71, 76, 82, 90, 100)            # 8.1
+PRIVATE_ORDER = ("SV", "CS", "DH", "MH", "CA", "BO")  # 7.0: increasing value
+TOKEN_PRICES_EXTRA = (40, 100)                     # 19.0: $40 the first, $100 each further
+
+
+@dataclass(frozen=True)
+class CorpDef:
+    sym: str
+    name: str
+    home: str
+    home_city: int | None
+    n_tokens: int  # station tokens for the map (one more goes on the stock chart, 11.0)
+
+
+@dataclass(frozen=True)
+class PrivateDef:
+    sym: str
+    name: str
+    value: int
+    revenue: int
+    blocks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TrainDef:
+    name: str
+    distance: int
+    price: int
+    count: int
+    rusts_on: str | None
+    available_on: str | None
+
+
+@dataclass(frozen=True)
+class Static:
+    board: Board
+    market: Market
+    corps: dict[str, CorpDef]
+    corp_order: tuple[str, ...]
+    privates: dict[str, PrivateDef]
+    trains: tuple[TrainDef, ...]
+    phases: tuple[dict, ...]
+    cert_limit: dict[int, int]
+    starting_cash: dict[int, int]
+    bank_cash: int
+
+
+@lru_cache(maxsize=None)
+def raw_data() -> dict:
+    text = resources.files(__package__).joinpath("data/1830.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=None)
+def static(extra_6_train: bool = False, diesels: bool = True) -> Static:
+    d = raw_data()
+    corps = {}
+    for c in d["corporations"]:
+        corps[c["sym"]] = CorpDef(c["sym"], c["name"], c["coordinates"], c.get("city"),
+                                  len(c["tokens"]))
+    privates = {}
+    for p in d["companies"]:
+        blocks = tuple(h for a in p["abilities"] if a["type"] == "blocks_hexes"
+                       for h in a["hexes"])
+        privates[p["sym"]] = PrivateDef(p["sym"], p["name"], p["value"], p["revenue"], blocks)
+    trains = []
+    for t in d["trains"]:
+        count = t.get("num")
+        if t["name"] == "6":
+            # 21.0: two 6-trains; the variant of 26.0 adds a third (data leaves num empty)
+            count = 3 if extra_6_train else 2
+        if t["name"] == "D":
+            count = 6  # 21.0: six D-trains (the data file says "unlimited"; the seed rules)
+            if not diesels:
+                continue  # 26.0 variant: no D-trains
+        trains.append(TrainDef(t["name"], t["distance"], t["price"], count,
+                               t.get("rusts_on"), t.get("available_on")))
+    return Static(
+        board=Board.from_json(d), market=Market(d["market"]), corps=corps,
+        corp_order=tuple(corps), privates=privates, trains=tuple(trains),
+        phases=tuple(d["phases"]),
+        cert_limit={int(k): v for k, v in d["cert_limit"].items()},
+        starting_cash={int(k): v for k, v in d["starting_cash"].items()},
+        bank_cash=d["bank_cash"])

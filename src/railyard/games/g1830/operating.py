@@ -1,0 +1,371 @@
+"""Operating rounds (16.0-24.0).
+
+Privates pay first; then the floated companies operate, highest share price first (rightmost
+on equal rows, then the one on top of a stack, 16.0).  A company's turn goes through the
+steps of 17.0: lay or upgrade a tile (18), place a token (19), run trains (20.1), pay or
+withhold (20.3), buy trains (21), and - from phase 3 - buy privates (23.1).  A step with
+nothing to decide is skipped.  A company without a train that has a route must buy one, with
+its president's money if need be (20.2, 24.0).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import graph
+from ...eighteen import shares as sh
+from ...eighteen.routes import best_route_set
+from . import privates, stock, track, trains
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+STEPS = ("home_token", "track", "token", "routes", "dividend", "buy_train", "buy_company")
+
+
+# ---- round control ---------------------------------------------------------------------
+def start_set(g: "G1830State") -> None:
+    g.s["or_num"] = 0
+    start_or(g)
+
+
+def start_or(g: "G1830State") -> None:
+    s = g.s
+    s["round"] = "operating"
+    s["or_num"] += 1
+    s["op"] = {"corp": None, "step": None, "done": [], "laid": False, "tokened": False,
+               "revenue": 0, "routes": None, "dh_token": False, "relay": [],
+               "discard": [], "emergency": False}
+    privates.pay_revenue(g)  # 16.0
+    next_corp(g)
+
+
+def order_key(g: "G1830State", corp: str):
+    s = g.s
+    pos = s["corps"][corp]["pos"]
+    stack = s["stacks"][f"{pos[0]},{pos[1]}"]
+    return (-g.st.market.price(pos), -pos[1], pos[0], stack.index(corp))
+
+
+def next_corp(g: "G1830State") -> None:
+    s = g.s
+    op = s["op"]
+    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]]
+    if not waiting:
+        end_or(g)
+        return
+    corp = min(waiting, key=lambda c: order_key(g, c))
+    op.update({"corp": corp, "laid": False, "tokened": False, "revenue": 0, "routes": None,
+               "dh_token": False, "relay": [], "emergency": False, "step": "home_token"})
+    track.place_home(g, corp)
+    advance(g)
+
+
+def end_or(g: "G1830State") -> None:
+    s = g.s
+    if s["or_num"] < s["or_total"]:
+        start_or(g)
+        return
+    if s["bank_broken"]:  # 25.0: the game ends after the running set of operating rounds
+        g.end_game("bank")
+        return
+    s["sr"] += 1
+    stock.start(g)
+
+
+def end_turn(g: "G1830State") -> None:
+    op = g.s["op"]
+    corp = op["corp"]
+    g.s["corps"][corp]["operated"] = True
+    op["done"].append(corp)
+    op["corp"] = None
+    next_corp(g)
+
+
+def advance(g: "G1830State") -> None:
+    """Skip every step that has nothing to decide (section 6.3 of the export notes)."""
+    s = g.s
+    op = s["op"]
+    while not s["ended"] and op["corp"] is not None and not op["discard"]:
+        corp = op["corp"]
+        step = op["step"]
+        if step == "home_token":
+            if op["relay"] or track.home_choice_needed(g, corp):
+                return
+            op["step"] = "track"
+        elif step == "track":
+            if not op["laid"]:
+                return
+            op["step"] = "token"
+        elif step == "token":
+            if not op["tokened"] and track.token_targets(g, corp):
+                return
+            op["step"] = "routes"
+        elif step == "routes":
+            c = s["corps"][corp]
+            if op["routes"] is None and c["trains"] and graph.route_exists(
+                    g.st.board, s["tiles"], s["tokens"], corp):
+                return
+            op["step"] = "dividend"
+        elif step == "dividend":
+            if op["revenue"] > 0:
+                return
+            withhold(g, corp, 0)
+            op["step"] = "buy_train"
+        elif step == "buy_train":
+            if trains.buy_step_open(g, corp):
+                return
+            op["step"] = "buy_company"
+        elif step == "buy_company":
+            if buy_company_open(g, corp):
+                return
+            end_turn(g)
+            return
+
+
+def actor(g: "G1830State") -> int | None:
+    s = g.s
+    op = s["op"]
+    if op["discard"]:
+        return s["corps"][op["discard"][0]]["president"]
+    return s["corps"][op["corp"]]["president"]
+
+
+# ---- legal actions ---------------------------------------------------------------------
+def legal(g: "G1830State") -> list[Choice]:
+    s = g.s
+    op = s["op"]
+    seat = actor(g)
+    if op["discard"]:
+        corp = op["discard"][0]
+        return [Choice("discard_train", seat, {"corporation": corp, "train": t})
+                for t in s["corps"][corp]["trains"]]
+    corp = op["corp"]
+    step = op["step"]
+    out: list[Choice] = []
+    if step == "home_token":
+        for h, city in track.relay_targets(g, corp):
+            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
+        return out
+    out.extend(track.special_choices(g, corp, seat))
+    if step == "track":
+        out.extend(track.tile_choices(g, corp, seat))
+        out.append(Choice("pass", seat, label="lay no tile"))
+    elif step == "token":
+        for h, city in track.token_targets(g, corp):
+            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
+        out.append(Choice("pass", seat, label="place no token"))
+    elif step == "routes":
+        c = s["corps"][corp]
+        tr = [(t, g.train_def(t).distance) for t in c["trains"]]
+        routes = best_route_set(g.st.board, s["tiles"], s["tokens"], corp, tr,
+                                g.phase_colour())
+        out.append(Choice("run_routes", seat, {"routes": routes}))
+    elif step == "dividend":
+        out.append(Choice("dividend", seat, {"kind": "payout"}))
+        out.append(Choice("dividend", seat, {"kind": "withhold"}))
+    elif step == "buy_train":
+        out.extend(trains.buy_choices(g, corp, seat))
+    elif step == "buy_company":
+        out.append(Choice("pass", seat, label="end the turn"))
+    if step in ("buy_train", "buy_company") or step in ("track", "token", "routes", "dividend"):
+        out.extend(company_choices(g, corp, seat))
+    for source in ("ipo", "pool"):
+        if stock.mh_exchange_error(g, seat, source) is None:
+            out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
+    return out
+
+
+# ---- apply ------------------------------------------------------------------------------
+def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
+    s = g.s
+    op = s["op"]
+    seat = act["player"]
+    t = act["type"]
+    if op["discard"]:
+        if t != "discard_train":
+            g.wrong_phase(f"{op['discard'][0]} has too many trains and must discard one (21.0).")
+        return trains.discard(g, act, seat)
+    corp = op["corp"]
+    step = op["step"]
+    if t == "lay_tile":
+        out = track.lay(g, corp, act, seat)
+    elif t == "place_token":
+        out = track.token(g, corp, act, seat)
+    elif t == "pass":
+        if step in ("home_token", "routes", "dividend"):
+            g.wrong_phase("This decision cannot be passed.")
+        if step == "buy_train" and trains.must_buy(g, corp):
+            g.fail(f"{corp} has no train but a route and must buy one (20.2).")
+        if step == "track":
+            op["laid"] = True
+        elif step == "token":
+            op["tokened"] = True
+        elif step == "buy_train":
+            op["step"] = "buy_company"
+        elif step == "buy_company":
+            end_turn(g)
+            return {"type": "pass", "player": seat}
+        out = {"type": "pass", "player": seat}
+    elif t == "run_routes":
+        out = run_routes(g, corp, act, seat)
+    elif t == "dividend":
+        out = dividend(g, corp, act, seat)
+    elif t == "buy_train":
+        out = trains.buy(g, corp, act, seat)
+    elif t == "sell_shares":
+        out = trains.emergency_sell(g, corp, act, seat)
+    elif t == "bankrupt":
+        out = trains.bankrupt(g, corp, seat)
+        return out
+    elif t == "buy_company":
+        out = buy_company(g, corp, act, seat)
+    else:
+        g.wrong_phase(f"'{t}' is not possible in an operating round.")
+        raise AssertionError
+    advance(g)
+    return out
+
+
+def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    if op["step"] != "routes":
+        g.wrong_phase("Trains run after tiles and tokens, once per turn (17.0).")
+    routes = act.get("routes")
+    if not isinstance(routes, list):
+        g.fail("'routes' must be a list of {train, chains}.", "malformed")
+    c = s["corps"][corp]
+    seen = set()
+    resolved = []
+    total = 0
+    for r in routes:
+        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
+            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
+        tid = r["train"]
+        if tid not in c["trains"]:
+            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+        if tid in seen:
+            g.fail(f"The train {tid} runs only once per turn (20.1).")
+        seen.add(tid)
+        try:
+            rr = graph.resolve_route(g.st.board, s["tiles"], r.get("chains") or [])
+            rr.revenue = graph.check_route(g.st.board, s["tiles"], s["tokens"], corp, rr,
+                                           g.train_def(tid).distance, g.phase_colour())
+        except graph.RouteError as exc:
+            g.fail(f"Route of train {tid}: {exc}")
+        resolved.append(rr)
+        total += rr.revenue
+    try:
+        graph.check_disjoint(resolved)
+    except graph.RouteError as exc:
+        g.fail(str(exc))
+    if not resolved:
+        g.fail(f"{corp} has a route and must run its trains (17.0c).")
+    op["revenue"] = total
+    op["routes"] = [{"train": r["train"], "chains": r["chains"]} for r in routes]
+    op["step"] = "dividend"
+    return {"type": "run_routes", "player": seat, "routes": op["routes"], "revenue": total}
+
+
+def dividend(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    if op["step"] != "dividend":
+        g.wrong_phase("There is no revenue to distribute now.")
+    kind = act.get("kind")
+    if kind not in ("payout", "withhold"):
+        g.fail("'kind' must be 'payout' or 'withhold'.", "malformed")
+    rev = op["revenue"]
+    if kind == "payout":
+        payout(g, corp, rev)
+    else:
+        withhold(g, corp, rev)
+    op["step"] = "buy_train"
+    return {"type": "dividend", "player": seat, "kind": kind}
+
+
+def payout(g: "G1830State", corp: str, revenue: int) -> None:
+    """20.3: each 10 % pays a tenth; pool shares pay the company, IPO shares nobody; the
+    price moves right (8.2c)."""
+    s = g.s
+    h = s["holders"][corp]
+    per = revenue // 10
+    for holder, certs in h.items():
+        if holder == "ipo":
+            continue
+        amount = per * sum(sh.pct(x) for x in certs) // 10
+        if not amount:
+            continue
+        if holder == "pool":
+            s["corps"][corp]["cash"] += amount
+        else:
+            s["cash"][int(holder)] += amount
+        g.pay_from_bank(amount)
+    g.set_pos(corp, g.st.market.right(s["corps"][corp]["pos"]))
+
+
+def withhold(g: "G1830State", corp: str, revenue: int) -> None:
+    """20.3 / 8.2d: the company keeps everything; the price moves left."""
+    s = g.s
+    s["corps"][corp]["cash"] += revenue
+    if revenue:
+        g.pay_from_bank(revenue)
+    g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
+
+
+# ---- privates bought by companies (23.1) ----------------------------------------------
+def company_price_range(g: "G1830State", sym: str) -> tuple[int, int]:
+    v = g.st.privates[sym].value
+    return (v + 1) // 2, 2 * v
+
+
+def buyable_companies(g: "G1830State") -> list[str]:
+    if "can_buy_companies" not in g.phase_info().get("status", []):
+        return []
+    return [sym for sym, comp in g.s["companies"].items()
+            if not comp["closed"] and comp["owner"] and comp["owner"][0] == "p"
+            and sym != "BO"]
+
+
+def buy_company_open(g: "G1830State", corp: str) -> bool:
+    cash = g.s["corps"][corp]["cash"]
+    if any(company_price_range(g, sym)[0] <= cash for sym in buyable_companies(g)):
+        return True
+    return bool(track.special_choices(g, corp, 0))
+
+
+def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    cash = g.s["corps"][corp]["cash"]
+    out = []
+    for sym in buyable_companies(g):
+        lo, hi = company_price_range(g, sym)
+        hi = min(hi, cash)
+        if lo <= hi:
+            out.append(Choice("buy_company", seat, {"company": sym}, {"price": (lo, hi)}))
+    return out
+
+
+def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    sym = get_str(act, "company")
+    price = get_int(act, "price")
+    if sym not in s["companies"]:
+        g.fail(f"There is no private company {sym!r}.", UNKNOWN_ID)
+    if "can_buy_companies" not in g.phase_info().get("status", []):
+        g.fail("Companies may buy privates only from the first 3-train on (23.1).")
+    if sym == "BO":
+        g.fail("The B&O private cannot be sold to a company (17.0).")
+    owner = g.company_owner(sym)
+    if owner is None or owner[0] != "p":
+        g.fail(f"{sym} is not owned by a player.")
+    lo, hi = company_price_range(g, sym)
+    if not lo <= price <= hi:
+        g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
+    if price > s["corps"][corp]["cash"]:
+        g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
+    s["corps"][corp]["cash"] -= price
+    s["cash"][int(owner[1:])] += price
+    s["companies"][sym]["owner"] = f"c{corp}"
+    return {"type": "buy_company", "player": seat, "company": sym, "price": price}

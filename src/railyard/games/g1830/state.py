@@ -1,0 +1,256 @@
+"""The 1830 game state: plain data plus the static facts, dispatching to the rounds.
+
+Rounds live in their own modules: :mod:`.auction` (7.0-7.3), :mod:`.stock` (4.0, 8-15),
+:mod:`.operating` (16-24); the private companies' abilities are in :mod:`.privates`.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.actions import Action, Choice
+from ...eighteen import shares as sh
+from ...eighteen.state import DictState
+from . import auction, operating, stock
+from .data import PRIVATE_ORDER, static
+
+
+class G1830State(DictState):
+    title = "1830"
+
+    def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        self.st = static(bool(self.options.get("extra_6_train", False)),
+                         bool(self.options.get("diesels", True)))
+        self.s: dict = {} if options.get("_empty") else self._setup()
+
+    # ---- setup (2.0) -------------------------------------------------------------------
+    def _setup(self) -> dict:
+        n = len(self.players)
+        st = self.st
+        start = st.starting_cash[n]
+        depot = [f"{t.name}-{i}" for t in st.trains for i in range(t.count)]
+        return {
+            "round": "auction",
+            "phase": "2",
+            "sr": 1,
+            "or_num": 0, "or_total": 1,
+            "cash": [start] * n,
+            "bank": st.bank_cash - start * n,
+            "bank_broken": False,
+            "priority": 0,
+            "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
+            "corps": {c: {"par": None, "pos": None, "floated": False, "cash": 0,
+                          "trains": [], "tokens_used": 0, "president": None,
+                          "home_done": False, "operated": False}
+                      for c in st.corp_order},
+            "holders": {c: sh.new_holders(c) for c in st.corp_order},
+            "stacks": {},
+            "tiles": {},
+            "tokens": {},
+            "supply": {name: t.count for name, t in st.board.tiles.items()},
+            "depot": depot,
+            "train_pool": [],
+            "bought_types": [],
+            "ability_used": [],
+            "auction": auction.initial(n),
+            "stock": None,
+            "op": None,
+            "bankrupt": None,
+            "ended": False,
+            "end_reason": None,
+        }
+
+    # ---- contract ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        s = self.s
+        if s["ended"]:
+            return None
+        r = s["round"]
+        if r == "auction":
+            return auction.actor(self)
+        if r == "stock":
+            return s["stock"]["turn"]
+        return operating.actor(self)
+
+    def legal_actions(self) -> list[Choice]:
+        if self.current_player is None:
+            return []
+        r = self.s["round"]
+        if r == "auction":
+            return auction.legal(self)
+        if r == "stock":
+            return stock.legal(self)
+        return operating.legal(self)
+
+    def apply(self, action: Any) -> Action:
+        """17.0 M&H: its owner may exchange it at any time, also outside his turn; every
+        other action goes through the engine's turn check."""
+        if (isinstance(action, Mapping) and action.get("type") == "exchange"
+                and isinstance(action.get("player"), int)
+                and not isinstance(action.get("player"), bool)
+                and action.get("player") != self.current_player
+                and self.company_owner("MH") == f"p{action.get('player')}"
+                and not self.s["ended"]):
+            return self._apply(action)
+        if (isinstance(action, Mapping) and action.get("type") == "discard_train"
+                and self.s.get("op") and not self.s["ended"]
+                and action.get("corporation") in self.s["op"]["discard"]
+                and action.get("player") == self.s["corps"][action["corporation"]]["president"]):
+            return self._apply(action)  # 21.0: every company over the limit discards at once
+        return super().apply(action)
+
+    apply_action = apply
+
+    def _dispatch(self, action: Mapping[str, Any]) -> Action:
+        r = self.s["round"]
+        if action.get("type") == "exchange" and r != "auction":
+            out = stock.apply_exchange(self, action)
+        elif r == "auction":
+            out = auction.apply(self, action)
+        elif r == "stock":
+            out = stock.apply(self, action)
+        else:
+            out = operating.apply(self, action)
+        return out
+
+    def public_view(self) -> dict[str, Any]:
+        s = self.s
+        return {
+            "title": "1830", "players": list(self.players), "round": s["round"],
+            "phase": s["phase"], "stock_round": s["sr"], "operating_round": s["or_num"],
+            "operating_rounds_in_set": s["or_total"],
+            "cash": list(s["cash"]), "bank": s["bank"], "bank_broken": s["bank_broken"],
+            "priority": s["priority"], "companies": s["companies"], "corporations": {
+                c: {**v, "price": self.price(c) if v["pos"] else None,
+                    "shares": s["holders"][c]} for c, v in s["corps"].items()},
+            "tiles": s["tiles"], "tokens": s["tokens"], "tile_supply": s["supply"],
+            "depot": s["depot"], "train_pool": s["train_pool"],
+            "auction": s["auction"], "stock": s["stock"], "operating": s["op"],
+            "bought_train_types": s["bought_types"], "abilities_used": s["ability_used"],
+            "bankrupt_player": s["bankrupt"],
+            "ended": s["ended"], "end_reason": s["end_reason"],
+            "to_act": self.current_player,
+        }
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        p = action.get("player")
+        who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
+        a = action
+        t = a.get("type")
+        text = {
+            "buy_private": lambda: f"buys the private {a.get('company')}",
+            "bid": lambda: f"bids ${a.get('amount')} for {a.get('company')}",
+            "pass": lambda: "passes",
+            "par": lambda: f"starts {a.get('corporation')} at ${a.get('price')}",
+            "buy_share": lambda: f"buys a 10% share of {a.get('corporation')} from the "
+                                 f"{'initial offering' if a.get('source') == 'ipo' else 'pool'}",
+            "sell_shares": lambda: f"sells {10 * (a.get('count') or 0)}% of "
+                                   f"{a.get('corporation')}",
+            "exchange": lambda: "exchanges the Mohawk & Hudson for a 10% NYC share",
+            "lay_tile": lambda: f"lays tile {a.get('tile')} on {a.get('hex')} (rotation "
+                                f"{a.get('rotation')})" + (f" with {a['company']}"
+                                                          if a.get("company") else ""),
+            "place_token": lambda: f"places a token in {a.get('hex')} (city {a.get('city')})",
+            "run_routes": lambda: "runs " + "; ".join(
+                f"{r.get('train')}: " + "-".join(c[0] for c in r.get("chains") or [] if c)
+                for r in a.get("routes") or []) + (f" for ${a['revenue']}"
+                                                   if "revenue" in a else ""),
+            "dividend": lambda: "pays out" if a.get("kind") == "payout" else "withholds",
+            "buy_train": lambda: f"buys train {a.get('train')} for ${a.get('price')}"
+                                 + (f" giving in {a['exchange']}" if a.get("exchange") else ""),
+            "discard_train": lambda: f"discards train {a.get('train')}",
+            "buy_company": lambda: f"has the company buy {a.get('company')} for "
+                                   f"${a.get('price')}",
+            "bankrupt": lambda: "goes bankrupt",
+        }.get(t)
+        op = self.s.get("op") if self.s.get("round") == "operating" else None
+        if op and op.get("corp") and t not in ("sell_shares", "bankrupt", "exchange"):
+            who = f"{who} ({op['corp']})"
+        if text is None:
+            return f"{who}: {t}"
+        return f"{who} {text()}"
+
+    # ---- shared helpers --------------------------------------------------------------
+    def price(self, corp: str) -> int:
+        return self.st.market.price(self.s["corps"][corp]["pos"])
+
+    def pay_from_bank(self, amount: int) -> None:
+        """The bank pays; if it runs dry it is broken (25.0) but payments continue."""
+        s = self.s
+        s["bank"] -= amount
+        if s["bank"] <= 0:
+            s["bank_broken"] = True
+
+    def worth(self, seat: int) -> int:
+        """25.0 / 23.3: cash + shares at market price + open privates at face value."""
+        s = self.s
+        total = s["cash"][seat]
+        for c, h in s["holders"].items():
+            pos = s["corps"][c]["pos"]
+            if pos is None:
+                continue
+            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
+        for sym, comp in s["companies"].items():
+            if comp["owner"] == f"p{seat}" and not comp["closed"]:
+                total += self.st.privates[sym].value
+        return total
+
+    def set_pos(self, corp: str, pos: list[int]) -> None:
+        """Move a price marker; a marker arriving on an occupied cell goes under the others
+        (8.2)."""
+        s = self.s
+        old = s["corps"][corp]["pos"]
+        if old is not None:
+            if old == list(pos):
+                return  # did not move: keeps its place in the stack
+            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
+        key = f"{pos[0]},{pos[1]}"
+        s["stacks"].setdefault(key, []).append(corp)
+        s["corps"][corp]["pos"] = list(pos)
+
+    def cert_count(self, seat: int) -> int:
+        """10.0: certificates counted against the limit (privates included; shares in the
+        yellow, orange or brown zone are not counted)."""
+        s = self.s
+        n = sum(1 for comp in s["companies"].values()
+                if comp["owner"] == f"p{seat}" and not comp["closed"])
+        for c, h in s["holders"].items():
+            pos = s["corps"][c]["pos"]
+            if pos is not None and not self.st.market.counts_for_cert_limit(pos):
+                continue
+            n += len(h.get(str(seat), ()))
+        return n
+
+    def cert_limit(self) -> int:
+        return self.st.cert_limit[len(self.players)]
+
+    def update_president(self, corp: str, start_after: int | None = None) -> None:
+        s = self.s
+        c = s["corps"][corp]
+        h = s["holders"][corp]
+        cur = c["president"]
+        new = sh.new_president(h, cur, len(self.players))
+        if cur is None:
+            return
+        if new != cur:
+            sh.transfer_presidency(h, corp, cur, new)
+            c["president"] = new
+
+    def phase_info(self) -> dict:
+        return next(p for p in self.st.phases if p["name"] == self.s["phase"])
+
+    def phase_colour(self) -> str:
+        return self.phase_info()["tiles"][-1]
+
+    def train_def(self, train_id: str):
+        name = train_id.rsplit("-", 1)[0]
+        return next(t for t in self.st.trains if t.name == name)
+
+    def company_owner(self, sym: str) -> str | None:
+        comp = self.s["companies"][sym]
+        return None if comp["closed"] else comp["owner"]
+
+    def end_game(self, reason: str) -> None:
+        self.s["ended"] = True
+        self.s["end_reason"] = reason

@@ -1,0 +1,447 @@
+"""Stock rounds (4.0, 8.0-15.0): par, buy, sell, presidency, limits and price moves.
+
+On his turn a player may sell any number of shares and buy one (in either order, 4.0), or
+pass; the round ends when all players have passed in succession.  A turn also ends by itself
+once the player has acted and can do nothing more, and a player who can do nothing at all
+passes automatically.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import shares as sh
+from .data import PAR_PRICES
+from . import operating, privates
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+
+# ---- round control -----------------------------------------------------------------------
+def start(g: "G1830State") -> None:
+    s = g.s
+    s["round"] = "stock"
+    s["op"] = None
+    s["stock"] = {"turn": s["priority"], "passes": 0, "acted": False, "bought": None,
+                  "sold": {}, "last_actor": None}
+    _settle_turn(g)
+
+
+def _next_turn(g: "G1830State", passed: bool) -> None:
+    s = g.s
+    r = s["stock"]
+    n = len(g.players)
+    if passed:
+        r["passes"] += 1
+    else:
+        r["passes"] = 0
+    if r["passes"] >= n:
+        _finish(g)
+        return
+    r["turn"] = (r["turn"] + 1) % n
+    r["acted"] = False
+    r["bought"] = None
+    _settle_turn(g)
+
+
+def _settle_turn(g: "G1830State") -> None:
+    """Automatic passes of players without any possible action (and automatic ends of turns
+    after acting)."""
+    s = g.s
+    if s["round"] == "stock" and not s["ended"]:
+        r = s["stock"]
+        if not _has_action(g, r["turn"]):
+            _next_turn(g, passed=not r["acted"])
+
+
+def _finish(g: "G1830State") -> None:
+    """End of a stock round: sold-out companies rise (8.2b), the priority deal goes to the
+    player after the last one who bought or sold (4.0), the operating rounds follow."""
+    s = g.s
+    r = s["stock"]
+    parred = [c for c, v in s["corps"].items() if v["pos"] is not None]
+    for corp in sorted(parred, key=lambda c: operating.order_key(g, c)):
+        c = s["corps"][corp]
+        h = s["holders"][corp]
+        if c["floated"] and not h["ipo"] and not h["pool"]:
+            g.set_pos(corp, g.st.market.up(c["pos"]))
+    if r["last_actor"] is not None:
+        s["priority"] = (r["last_actor"] + 1) % len(g.players)
+    s["stock"] = None
+    s["or_total"] = g.phase_info()["operating_rounds"]
+    s["or_num"] = 0
+    operating.start_set(g)
+
+
+# ---- queries -------------------------------------------------------------------------
+def set_par(g: "G1830State", corp: str, price: int) -> None:
+    c = g.s["corps"][corp]
+    c["par"] = price
+    g.set_pos(corp, list(g.st.market.par_cells[price]))
+
+
+def sold_percent(g: "G1830State", corp: str) -> int:
+    return 100 - sh.percent(g.s["holders"][corp], "ipo")
+
+
+def _may_sell_at_all(g: "G1830State") -> bool:
+    return g.s["sr"] > 1  # 12.0a: no sales in the first stock round
+
+
+def sell_error(g: "G1830State", seat: int, corp: str, count: int,
+               emergency_for: str | None = None) -> str | None:
+    """Why ``seat`` may not sell ``count`` 10 % shares of ``corp`` now (None: he may)."""
+    s = g.s
+    c = s["corps"][corp]
+    if c["pos"] is None:
+        return f"{corp} has no share price yet; its shares cannot be sold (8.1)."
+    if emergency_for is None and not _may_sell_at_all(g):
+        return "No shares may be sold in the first stock round (12.0a)."
+    h = s["holders"][corp]
+    have = sh.percent(h, str(seat))
+    if count < 1 or count * 10 > have:
+        return f"You hold {have} % of {corp}; you cannot sell {count * 10} %."
+    if sh.percent(h, "pool") + count * 10 > 50:
+        return f"The bank pool may hold at most 50 % of {corp} (12.0b)."
+    remaining = have - count * 10
+    if c["president"] == seat and remaining < 20:
+        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
+                     default=0)
+        if others < 20:
+            return (f"The president's certificate cannot be sold to the bank; no other player "
+                    f"holds 20 % of {corp} to take it over (12.0c, 13.0).")
+    if emergency_for is not None and corp == emergency_for and c["president"] == seat:
+        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
+                     default=0)
+        if others > remaining:
+            return (f"Selling to pay for a train may not make someone else president of "
+                    f"{corp} (24.0c).")
+    return None
+
+
+def buy_error(g: "G1830State", seat: int, corp: str, source: str,
+              certs: int | None = None) -> str | None:
+    s = g.s
+    r = s["stock"]
+    c = s["corps"][corp]
+    m = g.st.market
+    if c["pos"] is None:
+        return f"{corp} has no par price yet; its president's share must be bought first (9.0)."
+    h = s["holders"][corp]
+    pool_like = [x for x in h[source] if sh.pct(x) == 10]
+    if not pool_like:
+        return f"There is no {corp} share in the {'initial offering' if source == 'ipo' else 'bank pool'}."
+    if corp in r["sold"].get(str(seat), []):
+        return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
+    if r["bought"] is not None:
+        multi = (r["bought"] == corp and m.multiple_buy(c["pos"])
+                 and (source == "pool" or g.options.get("multiple_brown_from_ipo")))
+        if not multi:
+            return ("Only one share may be bought per turn, except several of a company in "
+                    "the brown zone from the bank pool (10.0).")
+    price = c["par"] if source == "ipo" else m.price(c["pos"])
+    if price > s["cash"][seat]:
+        return f"The share costs ${price}; you have ${s['cash'][seat]}."
+    if sh.percent(h, str(seat)) + 10 > 60 and not m.may_exceed_holding_limit(c["pos"]):
+        return f"No player may hold more than 60 % of {corp} unless its price is in the orange or brown zone (10.0)."
+    if m.counts_for_cert_limit(c["pos"]) and (
+            certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
+        return f"You would exceed the certificate limit of {g.cert_limit()} (10.0)."
+    return None
+
+
+def par_error(g: "G1830State", seat: int, corp: str, price: int,
+              certs: int | None = None) -> str | None:
+    s = g.s
+    if corp == "B&O":
+        return "The B&O president's certificate goes with the B&O private (8.0, 9.0)."
+    if s["corps"][corp]["pos"] is not None:
+        return f"{corp} already has its par price."
+    if price not in PAR_PRICES:
+        return f"The par price must be one of {', '.join(map(str, PAR_PRICES))} (8.1)."
+    if s["stock"]["bought"] is not None:
+        return "Only one share may be bought per turn (4.0)."
+    if 2 * price > s["cash"][seat]:
+        return f"The president's certificate costs ${2 * price} (2 x par, 8.1)."
+    if (certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
+        return f"You would exceed the certificate limit of {g.cert_limit()} (10.0)."
+    return None
+
+
+def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
+    s = g.s
+    if g.company_owner("MH") != f"p{seat}":
+        return "You do not own the Mohawk & Hudson."
+    if s["corps"]["NYC"]["pos"] is None:
+        return "NYC has no par price yet; its president's share must be sold first (8.0)."
+    if source not in ("ipo", "pool") or not s["holders"]["NYC"][source]:
+        return f"There is no NYC share in the {source} (17.0: M&H)."
+    if not any(sh.pct(x) == 10 for x in s["holders"]["NYC"][source]):
+        return f"There is no 10 % NYC share in the {source}."
+    if sh.percent(s["holders"]["NYC"], str(seat)) + 10 > 60:
+        return "The exchange is not possible when you would own more than 60 % of NYC (17.0)."
+    return None
+
+
+def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
+    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none); the limits of
+    12.0 are monotone in the number sold."""
+    h = g.s["holders"][corp]
+    have = sh.percent(h, str(seat))
+    hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
+    if g.s["corps"][corp]["president"] == seat:
+        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
+                     default=0)
+        if others < 20:
+            hi = min(hi, (have - 20) // 10)
+    while hi > 0 and sell_error(g, seat, corp, hi) is not None:
+        hi -= 1
+    return max(hi, 0)
+
+
+def over_limit(g: "G1830State", seat: int) -> bool:
+    return g.cert_count(seat) > g.cert_limit()
+
+
+def _has_action(g: "G1830State", seat: int) -> bool:
+    # the M&H exchange is possible at any time and does not keep a turn open.  Selling one
+    # share and parring at the lowest price are the easiest of their kind, so checking them
+    # is enough.
+    s = g.s
+    certs = g.cert_count(seat)
+    for corp, c in s["corps"].items():
+        if c["pos"] is None:
+            if corp != "B&O" and par_error(g, seat, corp, min(PAR_PRICES), certs) is None:
+                return True
+            continue
+        if sell_error(g, seat, corp, 1) is None:
+            return True
+        for source in ("ipo", "pool"):
+            if buy_error(g, seat, corp, source, certs) is None:
+                return True
+    return False
+
+
+def _choices(g: "G1830State", seat: int) -> list[Choice]:
+    s = g.s
+    out: list[Choice] = []
+    certs = g.cert_count(seat)
+    for corp, c in s["corps"].items():
+        if c["pos"] is not None:
+            for source in ("ipo", "pool"):
+                if buy_error(g, seat, corp, source, certs) is None:
+                    out.append(Choice("buy_share", seat, {"corporation": corp,
+                                                          "source": source}))
+        elif corp != "B&O" and s["stock"]["bought"] is None:
+            for p in PAR_PRICES:
+                if par_error(g, seat, corp, p, certs) is None:
+                    out.append(Choice("par", seat, {"corporation": corp, "price": p}))
+        if c["pos"] is not None and _may_sell_at_all(g):
+            hi = _max_sale(g, seat, corp)
+            if hi:
+                out.append(Choice("sell_shares", seat, {"corporation": corp},
+                                  {"count": (1, hi)}))
+    for source in ("ipo", "pool"):
+        if mh_exchange_error(g, seat, source) is None:
+            out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
+    if not over_limit(g, seat) or not any(c.type == "sell_shares" for c in out):
+        out.append(Choice("pass", seat))
+    return out
+
+
+def legal(g: "G1830State") -> list[Choice]:
+    return _choices(g, g.s["stock"]["turn"])
+
+
+# ---- actions -------------------------------------------------------------------------
+def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
+    s = g.s
+    r = s["stock"]
+    seat = act["player"]
+    t = act["type"]
+    if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
+        g.wrong_phase(f"'{t}' is not possible in a stock round.")
+    if t == "pass":
+        if over_limit(g, seat) and any(c.type == "sell_shares" for c in _choices(g, seat)):
+            g.fail("You hold more certificates than allowed and must sell first (10.0).")
+        _next_turn(g, passed=not r["acted"])
+        return {"type": "pass", "player": seat}
+    corp = get_str(act, "corporation")
+    if corp not in s["corps"]:
+        g.fail(f"There is no company {corp!r}.", UNKNOWN_ID)
+    if t == "par":
+        price = get_int(act, "price")
+        err = par_error(g, seat, corp, price)
+        if err:
+            g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
+        h = s["holders"][corp]
+        sh.move(h, f"{corp}_0", "ipo", str(seat))
+        s["cash"][seat] -= 2 * price
+        s["bank"] += 2 * price
+        set_par(g, corp, price)
+        s["corps"][corp]["president"] = seat
+        r["bought"] = corp
+        _check_float(g, corp)
+        r["last_actor"] = seat
+        _after_action(g)
+        return {"type": "par", "player": seat, "corporation": corp, "price": price}
+    if t == "buy_share":
+        source = act.get("source")
+        if source not in ("ipo", "pool"):
+            g.fail("'source' must be 'ipo' or 'pool'.", "malformed")
+        err = buy_error(g, seat, corp, source)
+        if err:
+            g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
+        cert = act.get("cert")
+        h = s["holders"][corp]
+        if cert is None:
+            cert = next(x for x in h[source] if sh.pct(x) == 10)
+        elif cert not in h[source] or sh.pct(cert) != 10:
+            g.fail(f"The certificate {cert!r} is not a 10 % share in the {source}.")
+        c = s["corps"][corp]
+        price = c["par"] if source == "ipo" else g.price(corp)
+        sh.move(h, cert, source, str(seat))
+        s["cash"][seat] -= price
+        if source == "ipo":
+            s["bank"] += price
+        else:
+            s["bank"] += price
+        r["bought"] = corp
+        r["last_actor"] = seat
+        g.update_president(corp)
+        _check_float(g, corp)
+        _after_action(g)
+        out = {"type": "buy_share", "player": seat, "corporation": corp, "source": source}
+        if act.get("cert") is not None:
+            out["cert"] = cert
+        return out
+    if t == "sell_shares":
+        count = get_int(act, "count", lo=1, hi=10)
+        err = sell_error(g, seat, corp, count)
+        if err:
+            g.fail(err)
+        certs = act.get("certs")
+        sell(g, seat, corp, count, certs)
+        r["sold"].setdefault(str(seat), []).append(corp)
+        r["last_actor"] = seat
+        _after_action(g)
+        out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
+        if certs is not None:
+            out["certs"] = list(certs)
+        return out
+    g.wrong_phase(f"'{t}' is not possible in a stock round.")
+    raise AssertionError
+
+
+def _after_action(g: "G1830State", counts: bool = True) -> None:
+    r = g.s["stock"]
+    if counts:
+        r["acted"] = True
+    if not _has_action(g, r["turn"]):
+        _next_turn(g, passed=not r["acted"])
+
+
+def _check_float(g: "G1830State", corp: str) -> None:
+    """11.0: 60 % sold from the initial offering floats the company; it receives 10 x par
+    (full capitalisation) from the bank."""
+    s = g.s
+    c = s["corps"][corp]
+    if not c["floated"] and c["par"] is not None and sold_percent(g, corp) >= 60:
+        c["floated"] = True
+        c["cash"] += 10 * c["par"]
+        g.pay_from_bank(10 * c["par"])
+
+
+def sell(g: "G1830State", seat: int, corp: str, count: int, certs: list | None = None) -> None:
+    """Sell ``count`` 10 % to the pool at the current price; the price falls one row per
+    share (8.2a, 15.0); the presidency may pass (13.0, 14.0)."""
+    s = g.s
+    h = s["holders"][corp]
+    c = s["corps"][corp]
+    mine = h[str(seat)]
+    if certs is None:
+        tens = [x for x in mine if sh.pct(x) == 10]
+        if len(tens) >= count:
+            certs = tens[:count]
+        else:
+            certs = tens + [f"{corp}_0"]
+    else:
+        if not all(x in mine for x in certs) or len(set(certs)) != len(certs):
+            g.fail("You do not hold all the certificates you name.")
+        listed = sum(sh.pct(x) for x in certs)
+        if listed < count * 10 or listed - count * 10 >= 20:
+            g.fail("The certificates named do not match the amount sold.")
+    price = g.price(corp)
+    s["cash"][seat] += price * count
+    s["bank"] -= price * count
+    if s["bank"] <= 0:
+        s["bank_broken"] = True
+    for x in certs:
+        sh.move(h, x, str(seat), "pool")
+    pres = c["president"]
+    if pres is not None:
+        new = sh.new_president(h, pres, len(g.players))
+        if f"{corp}_0" in h["pool"] and new == pres:
+            new = _leftmost_max(g, corp, pres)
+        if new != pres and new is not None:
+            sh.transfer_presidency(h, corp, pres, new)
+            c["president"] = new
+    diff = sum(sh.pct(x) for x in certs) - count * 10
+    while diff > 0:
+        back = next(x for x in h["pool"] if sh.pct(x) == 10)
+        sh.move(h, back, "pool", str(seat))
+        diff -= 10
+    pos = c["pos"]
+    for _ in range(count):
+        pos = g.st.market.down(pos)
+    g.set_pos(corp, pos)
+
+
+def _leftmost_max(g: "G1830State", corp: str, old: int) -> int:
+    h = g.s["holders"][corp]
+    n = len(g.players)
+    best, who = -1, old
+    for i in range(1, n):
+        p = (old + i) % n
+        v = sh.percent(h, str(p))
+        if v > best:
+            best, who = v, p
+    return who
+
+
+def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
+    """17.0 M&H: exchange for a 10 % NYC share, by its owner, at any time."""
+    seat = act["player"]
+    source = act.get("source", "ipo")
+    if act.get("company") != "MH":
+        g.fail("Only the Mohawk & Hudson can be exchanged (17.0).", UNKNOWN_ID)
+    err = mh_exchange_error(g, seat, source)
+    if err:
+        g.fail(err)
+    cert = act.get("cert")
+    if cert is not None and (cert not in g.s["holders"]["NYC"][source] or sh.pct(cert) != 10):
+        g.fail(f"The certificate {cert!r} is not a 10 % NYC share in the {source}.")
+    exchange_mh(g, seat, source, cert)
+    if g.s["round"] == "stock":
+        r = g.s["stock"]
+        if not _has_action(g, r["turn"]):
+            _next_turn(g, passed=not r["acted"])
+    elif g.s["round"] == "operating":
+        operating.advance(g)
+    out = {"type": "exchange", "player": seat, "company": "MH", "source": source}
+    if cert is not None:
+        out["cert"] = cert
+    return out
+
+
+def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None) -> None:
+    """17.0 M&H: the private closes; its owner takes a 10 % NYC share from the bank."""
+    h = g.s["holders"]["NYC"]
+    if cert is None:
+        cert = next(x for x in h[source] if sh.pct(x) == 10)
+    sh.move(h, cert, source, str(seat))
+    privates.close(g, "MH")
+    g.update_president("NYC")
+    _check_float(g, "NYC")

@@ -1,0 +1,409 @@
+"""Tile lays (18.0-18.3), station tokens (19.0, 19.1) and the private companies' track
+abilities (C&SL, D&H) of 1830."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE
+from ...eighteen import graph
+from ...eighteen.board import exits, rotate_paths
+from . import privates
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+ERIE_HOME = "E11"
+
+
+# ---- tiles ------------------------------------------------------------------------------
+def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
+              special: str | None = None, reach=None,
+              ctx: dict | None = None) -> tuple[str | None, Any]:
+    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot``; else
+    (None, city mapping)."""
+    s = g.s
+    board = g.st.board
+    hx = board.hexes.get(hex_id)
+    if hx is None:
+        return f"There is no hex {hex_id}.", None
+    new = board.tiles.get(tile_name)
+    if new is None:
+        return f"There is no tile {tile_name}.", None
+    if not hx.layable:
+        return "No tile may be laid on a gray or red hex (18.0).", None
+    if s["supply"].get(tile_name, 0) <= 0:
+        return f"No tile {tile_name} is left.", None
+    allowed = ctx["allowed"] if ctx else g.phase_info()["tiles"]
+    if new.colour not in allowed:
+        return f"{new.colour.capitalize()} tiles are not available yet (22.0).", None
+    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+    if not board.colour_may_follow(cur, new):
+        return (f"A {new.colour} tile cannot go on a {cur.colour} hex (yellow on plain hexes, "
+                f"green replaces yellow, brown replaces green; 18.0, 18.1)."), None
+    if new.label != hx.printed.label:
+        return (f"Tile {tile_name} does not fit {hex_id}: OO, NY and B tiles go only on their "
+                f"own hexes and nothing else goes there (18.2)."), None
+    blocked = ctx["blocked"] if ctx else privates.blocked_hexes(g)
+    if special is None and hex_id in blocked:
+        return f"{hex_id} is reserved by a private company owned by a player (18.0).", None
+    mapping = board.upgrade_mappings(cur, cur_rot, new, rot)
+    if mapping is None:
+        return ("The new tile must keep every existing track and show the same cities and "
+                "towns (18.0, 18.1)."), None
+    new_paths = rotate_paths(new.paths, rot)
+    for e in exits(new_paths):
+        nb = hx.neighbors.get(e)
+        if nb is None:
+            return "Track may not run off the board (18.0).", None
+        nbh = board.hexes[nb]
+        if nbh.printed.colour in ("gray", "red") and (e + 3) % 6 not in exits(nbh.printed.paths):
+            return f"Track may not run into the blank side of {nb} (18.0).", None
+    cost = hx.terrain_cost if hex_id not in s["tiles"] else 0
+    if special is None and cost > s["corps"][corp]["cash"]:
+        return f"Building on {hex_id} costs ${cost} (18.0).", None
+    if special == "DH" and cost > s["corps"][corp]["cash"]:
+        return f"The D&H lay costs the ${cost} mountain (17.0).", None
+    if special is None:
+        r = reach if reach is not None else graph.reach(board, s["tiles"], s["tokens"], corp)
+        if not _connected(g, corp, hex_id, new_paths, mapping, r):
+            return ("The tile must extend track the company can reach from one of its "
+                    "tokens (18.0, 18.1)."), None
+    return None, mapping
+
+
+def _connected(g, corp, hex_id, new_paths, mapping, r) -> bool:
+    ex = exits(new_paths)
+    if any((hex_id, e) in r.edges for e in ex):
+        return True
+    cities = g.s["tokens"].get(hex_id) or []
+    for i, held in enumerate(cities):
+        if corp in held:
+            node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
+            if any(node in p for p in new_paths):
+                return True
+    return any(h == hex_id for h, _ in r.paths)
+
+
+def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    hex_id = get_str(act, "hex")
+    tile = get_str(act, "tile")
+    rot = get_int(act, "rotation", lo=0, hi=5)
+    special = act.get("company")
+    if special is not None:
+        err = _special_error(g, corp, special, hex_id, tile)
+        if err:
+            g.fail(err)
+    elif op["step"] != "track" or op["laid"]:
+        g.wrong_phase("A company lays one tile per turn, before placing tokens (17.0, 18.0).")
+    err, mapping = lay_error(g, corp, hex_id, tile, rot, special)
+    if err:
+        g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
+    cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in s["tiles"] else 0
+    if special == "CS":
+        cost = 0
+    s["corps"][corp]["cash"] -= cost
+    s["bank"] += cost
+    old = s["tiles"].get(hex_id)
+    if old is not None:
+        s["supply"][old[0]] += 1
+    s["supply"][tile] -= 1
+    old_tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
+    s["tiles"][hex_id] = [tile, rot]
+    cities = s["tokens"].get(hex_id)
+    new_tile = g.st.board.tiles[tile]
+    if cities:
+        if not old_tile.paths and new_tile.n_cities > 1 and any(cities):
+            # tokens on an untracked two-city hex: the company re-places them (19.1)
+            op["relay"] = [c for held in cities for c in held]
+            s["tokens"][hex_id] = [[] for _ in range(new_tile.n_cities)]
+            op["relay_hex"] = hex_id
+            op["step_before_relay"] = op["step"]
+        else:
+            new = [[] for _ in range(new_tile.n_cities)]
+            for i, held in enumerate(cities):
+                new[mapping[i]] = list(held)
+            s["tokens"][hex_id] = new
+    if special == "CS":
+        s["ability_used"].append("CS")
+    else:
+        op["laid"] = True
+        if op["step"] == "track":
+            op["step"] = "token"
+    if special == "DH":
+        s["ability_used"].append("DH")
+        op["dh_token"] = True
+    if op["relay"]:
+        op["step"] = "home_token"
+    out = {"type": "lay_tile", "player": seat, "hex": hex_id, "tile": tile, "rotation": rot}
+    if special is not None:
+        out["company"] = special
+    return out
+
+
+def _special_error(g: "G1830State", corp: str, special: str, hex_id: str, tile: str) -> str | None:
+    s = g.s
+    if special not in ("CS", "DH"):
+        return f"{special} has no tile-laying ability."
+    if not privates.owned_by(g, special, corp):
+        return f"{corp} does not own the {special} private."
+    if special in s["ability_used"]:
+        return f"The {special} ability has been used."
+    if special == "CS":
+        if hex_id != privates.CS_HEX or tile not in privates.CS_TILES:
+            return "The C&SL allows tile 3, 4 or 58 on B20 only (17.0)."
+        return None
+    op = s["op"]
+    if op["step"] != "track" or op["laid"]:
+        return "The D&H tile is the company's tile lay of the turn (17.0)."
+    if hex_id != privates.DH_HEX or tile != privates.DH_TILE:
+        return "The D&H allows tile 57 on F16 only (17.0)."
+    return None
+
+
+def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    """Every legal normal tile lay: hexes the company reaches x fitting tiles x rotations."""
+    s = g.s
+    board = g.st.board
+    r = graph.reach(board, s["tiles"], s["tokens"], corp)
+    cands = {h for h, _ in r.edges} | {h for h, _ in r.paths}
+    cands |= {h for h, cities in s["tokens"].items() if any(corp in c for c in cities)}
+    ctx = {"allowed": g.phase_info()["tiles"], "blocked": privates.blocked_hexes(g)}
+    out = []
+    for h in sorted(cands):
+        hx = board.hexes.get(h)
+        if hx is None or not hx.layable or h in ctx["blocked"]:
+            continue
+        cur, _ = graph.hex_tile(board, s["tiles"], h)
+        for name in _fitting(board, cur, hx.printed.label):
+            tdef = board.tiles[name]
+            if tdef.colour not in ctx["allowed"] or s["supply"].get(name, 0) <= 0:
+                continue
+            for rot in _distinct_rotations(tdef):
+                err, _ = lay_error(g, corp, h, name, rot, None, r, ctx)
+                if err is None:
+                    out.append(Choice("lay_tile", seat, {"hex": h, "tile": name, "rotation": rot}))
+    return out
+
+
+_FIT_CACHE: dict = {}
+_ROT_CACHE: dict = {}
+
+
+def _fitting(board, cur, label) -> list[str]:
+    """Tiles of the next colour with the same label, cities and towns as ``cur``."""
+    key = (id(board), cur.name, label)
+    v = _FIT_CACHE.get(key)
+    if v is None:
+        v = _FIT_CACHE[key] = [
+            n for n, t in board.tiles.items()
+            if t.label == label and board.colour_may_follow(cur, t)
+            and t.n_cities == cur.n_cities and t.n_towns == cur.n_towns]
+    return v
+
+
+def _distinct_rotations(tdef) -> list[int]:
+    v = _ROT_CACHE.get(tdef.name)
+    if v is None:
+        seen, v = set(), []
+        for rot in range(6):
+            key = frozenset(frozenset(p) for p in rotate_paths(tdef.paths, rot))
+            if key not in seen:
+                seen.add(key)
+                v.append(rot)
+        _ROT_CACHE[tdef.name] = v
+    return v
+
+
+def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    s = g.s
+    op = s["op"]
+    out = []
+    if privates.owned_by(g, "CS", corp) and "CS" not in s["ability_used"]:
+        for tile in privates.CS_TILES:
+            for rot in range(6):
+                if lay_error(g, corp, privates.CS_HEX, tile, rot, "CS")[0] is None:
+                    out.append(Choice("lay_tile", seat, {"hex": privates.CS_HEX, "tile": tile,
+                                                         "rotation": rot, "company": "CS"}))
+    if (privates.owned_by(g, "DH", corp) and "DH" not in s["ability_used"]
+            and op["step"] == "track" and not op["laid"]):
+        for rot in range(6):
+            if lay_error(g, corp, privates.DH_HEX, privates.DH_TILE, rot, "DH")[0] is None:
+                out.append(Choice("lay_tile", seat, {"hex": privates.DH_HEX, "tile": "57",
+                                                     "rotation": rot, "company": "DH"}))
+    if op.get("dh_token") and _token_room_error(g, corp, privates.DH_HEX, 0) is None:
+        out.append(Choice("place_token", seat, {"hex": privates.DH_HEX, "city": 0,
+                                                "company": "DH"}))
+    return out
+
+
+# ---- tokens -----------------------------------------------------------------------------
+def token_cost(g: "G1830State", corp: str) -> int:
+    used = g.s["corps"][corp]["tokens_used"]
+    return 40 if used <= 1 else 100  # 19.0
+
+
+def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
+    s = g.s
+    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
+    if city >= tile.n_cities:
+        return 0
+    held = graph.city_tokens(s["tokens"], hex_id, city)
+    free = tile.city_slots[city] - len(held)
+    hx = g.st.board.hexes[hex_id]
+    res = hx.reservations[city] if city < len(hx.reservations) else ()
+    for other in res:
+        if other != corp and not s["corps"][other]["home_done"] and other not in held:
+            free -= 1  # 19.0: a home city of a company not yet operating stays open for it
+    return free
+
+
+def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str | None:
+    s = g.s
+    c = s["corps"][corp]
+    if c["tokens_used"] >= g.st.corps[corp].n_tokens:
+        return f"{corp} has no token left (11.0)."
+    if hex_id not in g.st.board.hexes:
+        return f"There is no hex {hex_id}."
+    if any(corp in held for held in s["tokens"].get(hex_id, [])):
+        return "A company may have only one token per hex (19.0)."
+    if (hex_id == ERIE_HOME and corp != "ERIE" and not s["corps"]["ERIE"]["home_done"]):
+        return "No token may go on the Erie's home hex before the Erie chose its city (19.1)."
+    if _free_slots(g, corp, hex_id, city) <= 0:
+        return "That city has no free token space (19.0)."
+    return None
+
+
+def token_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:
+    s = g.s
+    c = s["corps"][corp]
+    if c["tokens_used"] >= g.st.corps[corp].n_tokens or token_cost(g, corp) > c["cash"]:
+        return []
+    r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    out = []
+    for h, stop in sorted(r.found):
+        if stop[0] != "c":
+            continue
+        if _token_room_error(g, corp, h, int(stop[1:])) is None:
+            out.append((h, int(stop[1:])))
+    return out
+
+
+def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    hex_id = get_str(act, "hex")
+    city = get_int(act, "city", lo=0, hi=5)
+    c = s["corps"][corp]
+    if op["step"] == "home_token":
+        targets = relay_targets(g, corp)
+        if (hex_id, city) not in targets:
+            g.fail("Choose one of the free cities of the hex for the token (19.1).")
+        _put(g, _relay_corp(g, corp), hex_id, city)
+        if op["relay"]:
+            op["relay"].pop(0)
+        else:
+            c["tokens_used"] += 1
+            c["home_done"] = True
+        if not op["relay"]:
+            op["step"] = op.pop("step_before_relay", "track")
+            if op["step"] == "home_token":
+                op["step"] = "track"
+        return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
+    if act.get("company") == "DH":
+        if not op.get("dh_token"):
+            g.fail("The free D&H token goes down right after the D&H tile (17.0).")
+        if hex_id != privates.DH_HEX or city != 0:
+            g.fail("The D&H token goes on F16 (17.0).")
+        err = _token_room_error(g, corp, hex_id, city)
+        if err:
+            g.fail(err)
+        _put(g, corp, hex_id, city)
+        c["tokens_used"] += 1
+        op["dh_token"] = False
+        return {"type": "place_token", "player": seat, "hex": hex_id, "city": city,
+                "company": "DH"}
+    if op["step"] != "token" or op["tokened"]:
+        g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
+    err = _token_room_error(g, corp, hex_id, city)
+    if err:
+        g.fail(err)
+    cost = token_cost(g, corp)
+    if cost > c["cash"]:
+        g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
+    r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    if (hex_id, f"c{city}") not in r.found:
+        g.fail("The city must be connected by track to one of the company's tokens, not "
+               "through cities blocked by others (19.0).")
+    _put(g, corp, hex_id, city)
+    c["cash"] -= cost
+    s["bank"] += cost
+    c["tokens_used"] += 1
+    op["tokened"] = True
+    op["step"] = "routes"
+    return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
+
+
+def _put(g: "G1830State", corp: str, hex_id: str, city: int) -> None:
+    s = g.s
+    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
+    cities = s["tokens"].setdefault(hex_id, [[] for _ in range(tile.n_cities)])
+    while len(cities) < tile.n_cities:
+        cities.append([])
+    cities[city].append(corp)
+
+
+# ---- home tokens (19.0, 19.1) -----------------------------------------------------------
+def _home_city(g: "G1830State", corp: str) -> int | None:
+    cd = g.st.corps[corp]
+    hx = g.st.board.hexes[cd.home]
+    for i, res in enumerate(hx.reservations):
+        if corp in res:
+            return i
+    if cd.home_city is not None:
+        return cd.home_city
+    tile, _ = graph.hex_tile(g.st.board, g.s["tiles"], cd.home)
+    if tile.n_cities > 1 and tile.paths:
+        return None  # a choice (19.1: Erie)
+    return 0
+
+
+def home_choice_needed(g: "G1830State", corp: str) -> bool:
+    return not g.s["corps"][corp]["home_done"]
+
+
+def place_home(g: "G1830State", corp: str) -> None:
+    c = g.s["corps"][corp]
+    if c["home_done"]:
+        return
+    city = _home_city(g, corp)
+    if city is None:
+        return
+    _put(g, corp, g.st.corps[corp].home, city)
+    c["tokens_used"] = 1
+    c["home_done"] = True
+
+
+def _relay_corp(g: "G1830State", corp: str) -> str:
+    op = g.s["op"]
+    return op["relay"][0] if op["relay"] else corp
+
+
+def relay_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:
+    s = g.s
+    op = s["op"]
+    if op["relay"]:
+        h = op["relay_hex"]
+        who = op["relay"][0]
+    else:
+        h = g.st.corps[corp].home
+        who = corp
+    tile, _ = graph.hex_tile(g.st.board, s["tiles"], h)
+    out = []
+    for i in range(tile.n_cities):
+        held = graph.city_tokens(s["tokens"], h, i)
+        if who not in held and len(held) < tile.city_slots[i]:
+            out.append((h, i))
+    return out

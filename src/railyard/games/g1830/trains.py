@@ -1,0 +1,290 @@
+"""Trains of 1830: the depot, buying (21.0), phases and rusting (22.0), train limits,
+discards, the forced purchase with the president's money (20.2, 24.0) and bankruptcy
+(24.0f, 25.0)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import graph
+from ...eighteen import shares as sh
+from ...eighteen import trains as depot
+from ...eighteen.trains import ttype
+from . import privates, stock
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+D_EXCHANGE_PRICE = 800             # 21.0: $800 with a 4, 5 or 6 given in
+D_EXCHANGEABLE = ("4", "5", "6")
+
+
+def offers(g: "G1830State") -> list[tuple[str, int]]:
+    """Trains the bank sells now (21.0): sizes in order, D from the first 6-train on, and
+    the first returned copy of each type."""
+    s = g.s
+    return depot.offers(s["depot"], s["train_pool"], s["bought_types"], _defs(g))
+
+
+def _defs(g: "G1830State") -> dict:
+    return {t.name: t for t in g.st.trains}
+
+
+def limit(g: "G1830State") -> int:
+    return g.phase_info()["train_limit"]
+
+
+def must_buy(g: "G1830State", corp: str) -> bool:
+    """20.2: a company without a train must buy one if it has a route and the bank has
+    trains."""
+    s = g.s
+    return (not s["corps"][corp]["trains"] and bool(offers(g))
+            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp))
+
+
+def cheapest(g: "G1830State") -> int:
+    return min((p for _, p in offers(g)), default=0)
+
+
+def others_trains(g: "G1830State", corp: str) -> list[tuple[str, str]]:
+    return [(o, t) for o, c in g.s["corps"].items() if o != corp for t in c["trains"]]
+
+
+def in_emergency(g: "G1830State", corp: str) -> bool:
+    return must_buy(g, corp) and g.s["corps"][corp]["cash"] < cheapest(g)
+
+
+def buy_step_open(g: "G1830State", corp: str) -> bool:
+    s = g.s
+    c = s["corps"][corp]
+    if len(c["trains"]) >= limit(g):
+        return False
+    if must_buy(g, corp):
+        return True
+    cash = c["cash"]
+    if any(p <= cash for _, p in offers(g)):
+        return True
+    if cash >= 1 and others_trains(g, corp):
+        return True
+    return False
+
+
+def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    s = g.s
+    c = s["corps"][corp]
+    out: list[Choice] = []
+    if len(c["trains"]) >= limit(g):
+        return [Choice("pass", seat)]
+    cash = c["cash"]
+    emergency = in_emergency(g, corp)
+    pres_cash = s["cash"][seat]
+    low = cheapest(g)
+    for t, price in offers(g):
+        if price <= cash or (emergency and price == low and price <= cash + pres_cash):
+            out.append(Choice("buy_train", seat, {"train": t, "price": price}))
+        if ttype(t) == "D" and D_EXCHANGE_PRICE <= cash:
+            for own in c["trains"]:
+                if ttype(own) in D_EXCHANGEABLE:
+                    out.append(Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
+                                                          "exchange": own}))
+    for other, t in others_trains(g, corp):
+        hi = cash if not emergency else min(cash + pres_cash, g.train_def(t).price)
+        if hi >= 1 and (not emergency or s["corps"][other]["president"] == seat):
+            out.append(Choice("buy_train", seat, {"train": t}, {"price": (1, hi)}))
+    if emergency:
+        if low > cash + pres_cash:
+            for corp2, c2 in s["corps"].items():
+                if c2["pos"] is None:
+                    continue
+                have = sh.percent(s["holders"][corp2], str(seat)) // 10
+                for k in range(have, 0, -1):
+                    if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
+                        out.append(Choice("sell_shares", seat, {"corporation": corp2},
+                                          {"count": (1, k)}))
+                        break
+            if cash + pres_cash + max_raise(g, seat, corp) < low:
+                out.append(Choice("bankrupt", seat))
+    elif not must_buy(g, corp):
+        out.append(Choice("pass", seat))
+    return out
+
+
+def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    c = s["corps"][corp]
+    if op["step"] != "buy_train":
+        g.wrong_phase("Trains are bought last in a company's turn (17.0e).")
+    tid = get_str(act, "train")
+    if len(c["trains"]) >= limit(g):
+        g.fail(f"{corp} already has the most trains allowed ({limit(g)}) (21.0).")
+    emergency = in_emergency(g, corp)
+    exchange = act.get("exchange")
+    bank_offer = dict(offers(g))
+    seller = next((o for o, t in others_trains(g, corp) if t == tid), None)
+    if tid in bank_offer:
+        price = bank_offer[tid]
+        if exchange is not None:
+            if ttype(tid) != "D":
+                g.fail("Only a D-train is bought with a train given in (21.0).")
+            if exchange not in c["trains"] or ttype(exchange) not in D_EXCHANGEABLE:
+                g.fail("The train given in must be one of the company's 4, 5 or 6-trains (21.0).")
+            price = D_EXCHANGE_PRICE
+        given = act.get("price", price)
+        if given != price:
+            g.fail(f"The bank sells {tid} for ${price} (21.0).")
+        if price > c["cash"]:
+            if not emergency or exchange is not None or price != cheapest(g):
+                g.fail(f"{corp} has ${c['cash']}; only a company that must buy a train gets "
+                       f"its president's money, and only for the cheapest train (24.0).",
+                       UNAFFORDABLE)
+            if price > c["cash"] + s["cash"][seat]:
+                g.fail("The president must first raise the money by selling shares (24.0c).",
+                       UNAFFORDABLE)
+    elif seller is not None:
+        price = get_int(act, "price", lo=1)
+        face = g.train_def(tid).price
+        if exchange is not None:
+            g.fail("A train bought from another company cannot be paid with a trade-in.")
+        if price > c["cash"]:
+            if not emergency:
+                g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
+            if s["corps"][seller]["president"] != seat or price > face:
+                g.fail("With the president's money a train may be bought from another of his "
+                       "companies, for no more than its face value (24.0b, d).")
+            if price > c["cash"] + s["cash"][seat]:
+                g.fail("The president must first raise the money by selling shares (24.0c).",
+                       UNAFFORDABLE)
+    else:
+        g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
+               f"21.0).", UNKNOWN_ID)
+    # pay
+    from_corp = min(price, c["cash"])
+    c["cash"] -= from_corp
+    s["cash"][seat] -= price - from_corp
+    if seller is None:
+        s["bank"] += price
+        if tid in s["depot"]:
+            s["depot"].remove(tid)
+        else:
+            s["train_pool"].remove(tid)
+    else:
+        s["corps"][seller]["cash"] += price
+        s["corps"][seller]["trains"].remove(tid)
+    if exchange is not None:
+        c["trains"].remove(exchange)
+        s["train_pool"].append(exchange)
+    c["trains"].append(tid)
+    if corp == "B&O" and not s["companies"]["BO"]["closed"]:
+        privates.close(g, "BO")  # 23.2: the B&O's first train closes the B&O private
+    if seller is None:
+        _new_type(g, ttype(tid))
+    out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
+    if exchange is not None:
+        out["exchange"] = exchange
+    return out
+
+
+def _new_type(g: "G1830State", ty: str) -> None:
+    """22.0: the first train of a type may start a phase, rust older trains, close the
+    privates; companies over the new limit discard."""
+    s = g.s
+    if ty in s["bought_types"]:
+        return
+    s["bought_types"].append(ty)
+    for ph in g.st.phases:
+        if ph.get("on") == ty:
+            s["phase"] = ph["name"]
+    rusting = depot.rusting(ty, _defs(g))
+    if rusting:
+        for c in s["corps"].values():
+            c["trains"] = [t for t in c["trains"] if ttype(t) not in rusting]
+        s["train_pool"] = [t for t in s["train_pool"] if ttype(t) not in rusting]
+    if ty == "5":
+        privates.close_all(g)
+    lim = limit(g)
+    op = s["op"]
+    for corp, c in s["corps"].items():  # chart order
+        if len(c["trains"]) > lim and corp not in op["discard"]:
+            op["discard"].append(corp)
+
+
+def discard(g: "G1830State", act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    op = s["op"]
+    corp = act.get("corporation", op["discard"][0])
+    if corp not in op["discard"]:
+        g.fail(f"{corp} does not have to discard a train.")
+    tid = get_str(act, "train")
+    c = s["corps"][corp]
+    if tid not in c["trains"]:
+        g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+    c["trains"].remove(tid)
+    s["train_pool"].append(tid)  # 21.0: returned to the bank, for sale at face value
+    if len(c["trains"]) <= limit(g):
+        op["discard"].remove(corp)
+    from .operating import advance
+    advance(g)
+    return {"type": "discard_train", "player": seat, "corporation": corp, "train": tid}
+
+
+def emergency_sell(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    s = g.s
+    if s["op"]["step"] != "buy_train" or not in_emergency(g, corp):
+        g.wrong_phase("Shares are sold in an operating round only to pay for a train the "
+                      "company must buy (24.0c).")
+    if cheapest(g) <= s["corps"][corp]["cash"] + s["cash"][seat]:
+        g.fail("You already have enough money for the train (24.0c).")
+    corp2 = get_str(act, "corporation")
+    if corp2 not in s["corps"]:
+        g.fail(f"There is no company {corp2!r}.", UNKNOWN_ID)
+    count = get_int(act, "count", lo=1, hi=10)
+    err = stock.sell_error(g, seat, corp2, count, emergency_for=corp)
+    if err:
+        g.fail(err)
+    stock.sell(g, seat, corp2, count, act.get("certs"))
+    out = {"type": "sell_shares", "player": seat, "corporation": corp2, "count": count}
+    if act.get("certs") is not None:
+        out["certs"] = list(act["certs"])
+    return out
+
+
+def max_raise(g: "G1830State", seat: int, corp: str) -> int:
+    s = g.s
+    total = 0
+    for corp2, c2 in s["corps"].items():
+        if c2["pos"] is None:
+            continue
+        have = sh.percent(s["holders"][corp2], str(seat)) // 10
+        for k in range(have, 0, -1):
+            if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
+                total += k * g.price(corp2)
+                break
+    return total
+
+
+def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
+    """24.0f / 25.0: the president cannot raise the money: his shares are sold as far as the
+    rules allow, his cash goes to the bank, and the game ends at once."""
+    s = g.s
+    if s["op"]["step"] != "buy_train" or not in_emergency(g, corp):
+        g.wrong_phase("Bankruptcy happens only when a company must buy a train (24.0).")
+    need = cheapest(g)
+    if s["corps"][corp]["cash"] + s["cash"][seat] + max_raise(g, seat, corp) >= need:
+        g.fail("You can still raise the money for the cheapest train by selling shares "
+               "(24.0c, f).")
+    for corp2 in g.st.corp_order:
+        while True:
+            have = sh.percent(s["holders"][corp2], str(seat)) // 10
+            k = next((k for k in range(have, 0, -1)
+                      if s["corps"][corp2]["pos"] is not None
+                      and stock.sell_error(g, seat, corp2, k, emergency_for="") is None), 0)
+            if not k:
+                break
+            stock.sell(g, seat, corp2, k)
+    s["bank"] += s["cash"][seat]
+    s["cash"][seat] = 0
+    s["bankrupt"] = seat
+    g.end_game("bankrupt")
+    return {"type": "bankrupt", "player": seat}

@@ -1,0 +1,85 @@
+"""Static facts of 1870, read once from ``data/1870.json`` (a copy of the shared data file).
+
+Rules live in the other modules; this one only turns the data file into frozen objects."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ...eighteen.board import Board
+from .market import Market1870
+
+PRIVATE_ORDER = ("GRSC", "MRBC", "SCC", "GSC", "SLSF", "MKT")  # Spielvorbereitungen / 1.1
+
+
+@dataclass(frozen=True)
+class CorpDef:
+    sym: str
+    name: str
+    home: str
+    destination: str
+    token_prices: tuple[int, ...]   # first = free home marker (7.1.5)
+    float_percent: int              # 60, SLSF 20 (7.1.2)
+
+
+@dataclass(frozen=True)
+class PrivateDef:
+    sym: str
+    name: str
+    value: int
+    revenue: int
+
+
+@dataclass(frozen=True)
+class TrainDef:
+    name: str
+    distance: int
+    price: int
+    count: int | None               # None: unlimited (the 12s, 1.2)
+    rusts_on: str | None
+
+
+@dataclass(frozen=True)
+class Static:
+    board: Board
+    market: Market1870
+    corps: dict[str, CorpDef]
+    corp_order: tuple[str, ...]
+    privates: dict[str, PrivateDef]
+    trains: tuple[TrainDef, ...]
+    phases: tuple[dict, ...]
+    par_prices: tuple[int, ...]
+    cert_limit: dict[int, dict[int, int]]   # players -> corporations in play -> limit
+    starting_cash: dict[int, int]
+    bank_cash: int
+
+
+@lru_cache(maxsize=None)
+def raw_data() -> dict:
+    text = resources.files(__package__).joinpath("data/1870.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@lru_cache(maxsize=None)
+def static() -> Static:
+    d = raw_data()
+    corps = {}
+    for c in d["corporations"]:
+        dest = next(a["hexes"][0] for a in c["abilities"] if a["type"] == "assign_hexes")
+        corps[c["sym"]] = CorpDef(c["sym"], c["name"], c["coordinates"], dest,
+                                  tuple(c["tokens"]), c["float_percent"])
+    privates = {p["sym"]: PrivateDef(p["sym"], p["name"], p["value"], p["revenue"])
+                for p in d["companies"]}
+    trains = tuple(TrainDef(t["name"], t["distance"], t["price"],
+                            t["num"] if isinstance(t["num"], int) else None, t.get("rusts_on"))
+                   for t in d["trains"])
+    return Static(
+        board=Board.from_json(d), market=Market1870(d["market"]), corps=corps,
+        corp_order=tuple(corps), privates=privates, trains=trains,
+        phases=tuple(d["phases"]), par_prices=tuple(d["par_prices"]),
+        cert_limit={int(k): {int(n): v for n, v in row.items()}
+                    for k, row in d["cert_limit"].items()},
+        starting_cash={int(k): v for k, v in d["starting_cash"].items()},
+        bank_cash=d["bank_cash"])

@@ -1,0 +1,100 @@
+"""Destinations and the connection run (9.6): once one of its trains could run from its
+home to its destination, a corporation places its destination marker (on the map: its
+destination counts double for it; or on the charter as a $100 station marker) and all its
+trains run once more, paid out in full or withheld (no half payout)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_str
+from ...eighteen.routes import find_routes
+from . import running
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+ROUTE_LIMIT = 4000
+
+
+def _ends(g: "G1870State", corp: str) -> tuple[str, str]:
+    d = g.st.corps[corp]
+    return d.home, d.destination
+
+
+def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
+    """Routes of a train of ``distance`` stops with the home city and the destination
+    among their stops (9.6.1)."""
+    s = g.s
+    home, dest = _ends(g, corp)
+    if not any(corp in held for held in s["tokens"].get(home, [])):
+        return []
+    found = find_routes(g.st.board, s["tiles"], s["tokens"], corp, distance, "gray",
+                        limit=ROUTE_LIMIT)
+    red = running.red_hexes(g.st.board)
+    return [r for r in found
+            if {home, dest} <= {h for h, _ in r[1]}
+            and not any(h in red for h, _ in r[1][1:-1])]
+
+
+def eligible(g: "G1870State", corp: str) -> bool:
+    c = g.s["corps"][corp]
+    if c["closed"] or not c["floated"] or c.get("connected"):
+        return False
+    return any(connecting_routes(g, corp, running.distance(t)) for t in c["trains"])
+
+
+def check(g: "G1870State", first: str | None = None) -> list[str]:
+    """9.6.2: the corporation whose turn just ended first, then operating order."""
+    from .operating import operating_order
+    order = operating_order(g)
+    if first in order:
+        order.remove(first)
+        order.insert(0, first)
+    return [c for c in order if eligible(g, c)]
+
+
+def run_revenue(g: "G1870State", corp: str) -> int:
+    """9.6.4: all trains run; at least one between home and destination."""
+    best = 0
+    trains = g.s["corps"][corp]["trains"]
+    for tid in trains:
+        for _, stops, paths, _ in connecting_routes(g, corp, running.distance(tid)):
+            first = running.route_value(g, corp, stops)
+            rest = running.revenue(g, corp, exclude=tid, used=set(paths))
+            best = max(best, first + rest)
+    return best
+
+
+def choices(g: "G1870State", corp: str) -> list[Choice]:
+    seat = g.s["corps"][corp]["president"]
+    home, dest = _ends(g, corp)
+    markers = ["charter"]
+    if not any(corp in held for held in g.s["tokens"].get(dest, [])):
+        markers.insert(0, "map")                       # 9.6.3
+    return [Choice("connection_run", seat, {"corporation": corp, "marker": m, "kind": k})
+            for m in markers for k in ("full", "withhold")]
+
+
+def apply(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
+    from . import dividends
+    s = g.s
+    if action.get("corporation") != corp:
+        g.fail(f"{corp} makes its connection run now (9.6.2).")
+    marker = get_str(action, "marker")
+    kind = get_str(action, "kind")
+    allowed = {(c.fixed["marker"], c.fixed["kind"]) for c in choices(g, corp)}
+    if (marker, kind) not in allowed:
+        g.fail("Choose the marker (map, or charter; map not when a station is already "
+               "there) and full or withhold (9.6.3, 9.6.5).")
+    c = s["corps"][corp]
+    c["connected"] = True
+    c["dest_marker"] = marker
+    rev = run_revenue(g, corp)
+    if kind == "full":
+        dividends.distribute(g, corp, rev)
+        g.set_pos(corp, g.st.market.right(c["pos"]))
+    else:
+        g.pay_from_bank(rev)
+        c["cash"] += rev
+    return {"type": "connection_run", "player": action["player"], "corporation": corp,
+            "marker": marker, "kind": kind, "revenue": rev}

@@ -1,0 +1,383 @@
+"""Operating rounds (5, 8, 9.5): privates pay, corporations operate in price order, buy
+trains (phases, rusting, limits) and privates.
+
+A turn: track (:mod:`.track`), then ``dividend`` (the engine runs the trains,
+:mod:`.running`; the president picks full, half or withhold), then trains, then ``done``;
+privates may be bought throughout; station markers by :mod:`.stations`.  Not implemented
+yet: the connection run (9.6), must-buy, emergency sales and bankruptcy (9.5.3-
+9.5.5, 10.2, 10.3), trains bought from other corporations."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from . import destinations, dividends, emergency, privates, running, stations, track
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+def pay_privates(g: "G1870State") -> None:
+    """5.1: every open private pays its revenue to its owner."""
+    s = g.s
+    for sym, comp in s["companies"].items():
+        owner = comp["owner"]
+        rev = g.st.privates[sym].revenue
+        if comp["closed"] or owner is None or not rev:
+            continue
+        g.pay_from_bank(rev)
+        if owner.startswith("p"):
+            s["cash"][int(owner[1:])] += rev
+        else:
+            s["corps"][owner]["cash"] += rev
+
+
+def order_key(g: "G1870State", corp: str):
+    """3.3.7: higher price first; equal: further right; same cell: top of the stack."""
+    pos = g.s["corps"][corp]["pos"]
+    stack = g.s["stacks"][f"{pos[0]},{pos[1]}"]
+    return (-g.st.market.price(pos), -pos[1], stack.index(corp))
+
+
+def operating_order(g: "G1870State") -> list[str]:
+    corps = [c for c, v in g.s["corps"].items() if v["pos"] is not None and not v["closed"]]
+    return sorted(corps, key=lambda c: order_key(g, c))
+
+
+def next_round(g: "G1870State") -> None:
+    """The next OR of the set, or the stock round after the last (2.3); the game ends
+    after the set in which the bank broke (10.1.1)."""
+    from .stock import start as start_stock
+    s = g.s
+    while not s["ended"]:
+        if s["or_num"] >= s["or_total"]:
+            if s["bank_broken"]:
+                g.end_game("bank broken")
+                return
+            if all(c["closed"] for c in s["corps"].values()):
+                g.end_game("all corporations closed")   # ruling: nothing can change any more
+                return
+            start_stock(g)
+            return
+        s["or_num"] += 1
+        s["round"] = "operating"
+        pay_privates(g)
+        order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
+        s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
+                   "connections": destinations.check(g)}
+        if s["op"]["connections"] or _next_corp(g):
+            return
+
+
+def _next_corp(g: "G1870State") -> bool:
+    """Start the next corporation's turn; False when the OR is over."""
+    s = g.s
+    op = s["op"]
+    while True:
+        left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]
+                and not s["corps"][c]["closed"]]
+        if not left:
+            op["corp"] = None
+            return False
+        corp = left[0]
+        op["corp"] = corp
+        op["lays"] = []
+        op["token"] = False
+        _begin_turn(g, corp)
+        if not s["corps"][corp]["closed"]:
+            return True
+        op["done"].append(corp)
+
+
+def _begin_turn(g: "G1870State", corp: str) -> None:
+    """5.3 (0): the home marker on the first turn."""
+    s = g.s
+    c = s["corps"][corp]
+    s["op"]["ran"] = False
+    if not c["operated"]:
+        home = g.st.corps[corp].home
+        s["tokens"].setdefault(home, [[]])[0].append(corp)
+        c["operated"] = True
+
+
+def actor(g: "G1870State") -> int:
+    s = g.s
+    op = s["op"]
+    if op["connections"]:
+        return s["corps"][op["connections"][0]]["president"]
+    if op["discard"]:
+        return s["corps"][op["discard"][0]]["president"]
+    return s["corps"][op["corp"]]["president"]
+
+
+# ---- trains (1.2-1.4, 2.1, 2.4, 9.5) -------------------------------------------------------
+def next_train(g: "G1870State"):
+    for t in g.st.trains:
+        left = g.s["depot"][t.name]
+        if left is None or left > 0:
+            return t
+    return None
+
+
+def train_price(g: "G1870State", train_id: str) -> int:
+    return next(x.price for x in g.st.trains if x.name == _train_type(train_id))
+
+
+def train_limit(g: "G1870State") -> int:
+    return g.phase_info()["train_limit"]
+
+
+def _train_type(train_id: str) -> str:
+    return train_id.split("-")[0]
+
+
+def _phase_change(g: "G1870State", type_: str) -> None:
+    """2.1: the first train of a type starts its phase: rusting (1.3), privates close in
+    phase 4 (2.5), private tokens leave in phase 5 (2.6), excess trains go (2.4)."""
+    s = g.s
+    phase = next((p for p in g.st.phases if p.get("on") == type_), None)
+    if phase is None or phase["name"] <= s["phase"]:
+        return
+    s["phase"] = phase["name"]
+    rusting = {t.name for t in g.st.trains if t.rusts_on == type_}
+    for c in s["corps"].values():
+        c["trains"] = [t for t in c["trains"] if _train_type(t) not in rusting]
+    s["train_pool"] = [t for t in s["train_pool"] if _train_type(t) not in rusting]
+    if phase["name"] == "4":
+        for comp in s["companies"].values():
+            comp["closed"] = True
+    if phase["name"] == "5":
+        privates.remove_tokens(g)
+    limit = phase["train_limit"]
+    s["op"]["discard"] = [c for c, v in s["corps"].items() if len(v["trains"]) > limit]
+
+
+def legal(g: "G1870State") -> list[Choice]:
+    s = g.s
+    op = s["op"]
+    if op["connections"]:
+        return destinations.choices(g, op["connections"][0])
+    if op["discard"]:
+        corp = op["discard"][0]
+        pres = s["corps"][corp]["president"]
+        return [Choice("discard_train", pres, {"corporation": corp, "train": t})
+                for t in sorted(set(s["corps"][corp]["trains"]))]
+    corp = op["corp"]
+    c = s["corps"][corp]
+    pres = c["president"]
+    if not op["ran"]:
+        out = [Choice("dividend", pres, {"corporation": corp, "kind": k})
+               for k in dividends.KINDS]
+        if not op["token"] and (not op["lays"] or (len(op["lays"]) == 1
+                                                   and op["lays"][0][1] == "yellow")):
+            out.extend(track.choices(g, corp, pres))
+        out.extend(stations.choices(g, corp, pres))
+        out.extend(_private_choices(g, corp, pres))
+        return out
+    forced = emergency.choices(g, corp, pres)
+    if forced:
+        return forced + _private_choices(g, corp, pres)
+    out = [Choice("done", pres, {"corporation": corp})]
+    t = next_train(g)
+    if t is not None and len(c["trains"]) < train_limit(g) and c["cash"] >= t.price:
+        out.append(Choice("buy_train", pres, {"corporation": corp, "source": "depot"}))
+    for tid in sorted(set(s["train_pool"])):
+        price = g.st.trains[[x.name for x in g.st.trains].index(_train_type(tid))].price
+        if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
+            out.append(Choice("buy_train", pres, {"corporation": corp, "source": "pool",
+                                                   "train": tid}))
+    out.extend(_private_choices(g, corp, pres))
+    return out
+
+
+def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:
+    out = privates.choices(g, corp, pres)
+    for sym in g.s["companies"]:
+        rng = private_price_range(g, corp, sym)
+        if rng:
+            out.append(Choice("buy_private", pres, {"corporation": corp, "company": sym},
+                              {"price": rng}))
+    return out
+
+
+def private_price_range(g: "G1870State", corp: str, sym: str) -> tuple[int, int] | None:
+    """8.1/8.2: phases 2-3, half to double face value; MRBC in phase 1 by MP or SSW for
+    $20-$40.  Ruling: only a private of the corporation's own president (consent)."""
+    s = g.s
+    comp = s["companies"][sym]
+    c = s["corps"][corp]
+    if comp["closed"] or comp["owner"] != f"p{c['president']}" or sym == "SLSF":
+        return None
+    value = g.st.privates[sym].value
+    if s["phase"] in ("2", "3"):
+        lo, hi = (value + 1) // 2, 2 * value
+    elif s["phase"] == "1" and sym == "MRBC" and corp in ("MP", "SSW"):
+        lo, hi = 20, 40
+    else:
+        return None
+    hi = min(hi, c["cash"])
+    return (lo, hi) if lo <= hi else None
+
+
+def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+    s = g.s
+    op = s["op"]
+    t = action["type"]
+    seat = action["player"]
+    if op["connections"]:
+        if t != "connection_run":
+            g.wrong_phase("A connection run comes first (9.6.2).")
+        out = destinations.apply(g, op["connections"].pop(0), action)
+        if not op["connections"] and (op["corp"] is None or op["corp"] in op["done"]):
+            if not _next_corp(g):
+                next_round(g)
+        return out
+    if op["discard"]:
+        if t != "discard_train":
+            g.wrong_phase("Corporations above the train limit must first return trains (2.4).")
+        return _discard(g, action)
+    if t not in ("done", "buy_train", "buy_private", "lay_tile", "dividend", "place_token",
+                 "assign",
+                 "emergency_sell", "bankrupt"):
+        g.wrong_phase(f"'{t}' is not possible in an operating round.")
+    corp = op["corp"]
+    if action.get("corporation") != corp:
+        g.fail(f"{corp} is operating now.", UNKNOWN_ID if action.get("corporation")
+               not in s["corps"] else "not_allowed")
+    if t == "buy_private":
+        return _buy_private(g, action, corp)
+    if t == "assign":
+        return privates.assign(g, corp, action)
+    if t in ("lay_tile", "dividend", "place_token") and op["ran"]:
+        g.fail(f"{corp} has already run its trains; track and stations come first (5.3).")
+    if t == "lay_tile" and op.get("token"):
+        g.fail("Track is laid before the station marker (5.3).")
+    if t == "place_token":
+        return stations.place(g, corp, action)
+    if t in ("done", "buy_train") and not op["ran"]:
+        g.fail(f"{corp} must first run its trains and decide on the dividend (5.3).")
+    if t == "dividend":
+        return _dividend(g, action, corp)
+    if t in ("emergency_sell", "bankrupt"):
+        return emergency.apply(g, action, corp)
+    if t == "done" and emergency.must_buy(g, corp):
+        g.fail(f"{corp} has a route but no train and must buy one (9.5.3).")
+    if t == "done":
+        op["done"].append(corp)
+        op["connections"] = destinations.check(g, corp)          # 9.6.2
+        if op["connections"]:
+            return {"type": "done", "player": seat, "corporation": corp}
+        if not _next_corp(g):
+            next_round(g)
+        return {"type": "done", "player": seat, "corporation": corp}
+    if t == "buy_train":
+        return _buy_train(g, action, corp)
+    return track.lay(g, corp, action)
+
+
+def _dividend(g: "G1870State", action, corp: str) -> dict:
+    """5.3 (3)-(4): run the trains, then full, half or withhold (9.4); no revenue counts
+    as withholding (5.4)."""
+    kind = get_str(action, "kind")
+    if kind not in dividends.KINDS:
+        g.fail(f"The dividend must be one of {', '.join(dividends.KINDS)} (9.4).")
+    rev = running.revenue(g, corp)
+    dividends.pay(g, corp, rev, kind)
+    g.s["op"]["ran"] = True
+    out = {"type": "dividend", "player": action["player"], "corporation": corp,
+           "kind": kind, "revenue": rev}
+    if g.s["corps"][corp]["closed"]:
+        g.s["op"]["done"].append(corp)
+        if not _next_corp(g):
+            next_round(g)
+    return out
+
+
+def _buy_train(g: "G1870State", action, corp: str) -> dict:
+    s = g.s
+    c = s["corps"][corp]
+    source = get_str(action, "source")
+    if len(c["trains"]) >= train_limit(g):
+        g.fail(f"{corp} is at the train limit of {train_limit(g)} (2.1, 9.5.1).")
+    if source == "depot":
+        t = next_train(g)
+        if t is None:
+            g.fail("The bank has no train left.")
+        price = t.price
+        _check_funds(g, corp, price)
+        if s["depot"][t.name] is not None:
+            s["depot"][t.name] -= 1
+        s["train_serial"] += 1
+        tid = f"{t.name}-{s['train_serial']}"
+        first = not any(_train_type(x) == t.name for x in s.get("bought", []))
+        s.setdefault("bought", []).append(tid)
+    elif source == "pool":
+        tid = get_str(action, "train")
+        if tid not in s["train_pool"]:
+            g.fail(f"The bank pool has no train {tid}.", UNKNOWN_ID)
+        price = train_price(g, tid)
+        _check_funds(g, corp, price)
+        s["train_pool"].remove(tid)
+        first = False
+    else:
+        g.fail("The source must be 'depot' or 'pool'.")
+    short = max(0, price - c["cash"])             # 9.5.4: the president pays the rest
+    c["cash"] -= price - short
+    s["cash"][c["president"]] -= short
+    s["bank"] += price
+    c["trains"].append(tid)
+    if first:
+        _phase_change(g, _train_type(tid))
+    return {"type": "buy_train", "player": action["player"], "corporation": corp,
+            "source": source, "train": tid, "price": price}
+
+
+def _check_funds(g: "G1870State", corp: str, price: int) -> None:
+    """9.5.4: the president helps only for a forced purchase of the cheapest train."""
+    s = g.s
+    c = s["corps"][corp]
+    if c["cash"] >= price:
+        return
+    if not emergency.must_buy(g, corp) or price != emergency.cheapest(g):
+        g.fail(f"The train costs ${price}; {corp} has ${c['cash']}.", UNAFFORDABLE)
+    if c["cash"] + s["cash"][c["president"]] < price:
+        g.fail(f"The train costs ${price}; the president must first sell shares (10.2).",
+               UNAFFORDABLE)
+
+
+def _discard(g: "G1870State", action) -> dict:
+    s = g.s
+    op = s["op"]
+    corp = op["discard"][0]
+    if action.get("corporation") != corp:
+        g.fail(f"{corp} must return a train first (2.4).")
+    tid = get_str(action, "train")
+    c = s["corps"][corp]
+    if tid not in c["trains"]:
+        g.fail(f"{corp} has no train {tid}.", UNKNOWN_ID)
+    c["trains"].remove(tid)
+    s["train_pool"].append(tid)
+    if len(c["trains"]) <= train_limit(g):
+        op["discard"].pop(0)
+    return {"type": "discard_train", "player": action["player"], "corporation": corp,
+            "train": tid}
+
+
+def _buy_private(g: "G1870State", action, corp: str) -> dict:
+    s = g.s
+    sym = get_str(action, "company")
+    if sym not in s["companies"]:
+        g.fail(f"There is no private '{sym}'.", UNKNOWN_ID)
+    rng = private_price_range(g, corp, sym)
+    if rng is None:
+        g.fail(f"{corp} cannot buy {sym} now (8.1, 8.2).")
+    price = get_int(action, "price")
+    if not rng[0] <= price <= rng[1]:
+        g.fail(f"{corp} may pay ${rng[0]} to ${rng[1]} for {sym} (8.1, 8.2).")
+    owner = int(s["companies"][sym]["owner"][1:])
+    s["corps"][corp]["cash"] -= price
+    s["cash"][owner] += price
+    s["companies"][sym]["owner"] = corp
+    return {"type": "buy_private", "player": action["player"], "corporation": corp,
+            "company": sym, "price": price}

@@ -1,0 +1,96 @@
+"""Price protection (6.2): when the seller's turn ends, each queued sale is offered in sale
+order to the corporation's president (as he was before the sale); protecting buys the whole
+block at the sale price and the price does not fall, otherwise the marker drops (3.3.2)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice
+from ...eighteen import shares as sh
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+def may_protect(g: "G1870State", sale: dict) -> bool:
+    """6.2.2/6.2.3: not the seller, not after a presidency change by the sale, enough cash,
+    no own sale of this corporation this round (unless ``can_protect_if_sold``), and room
+    under the certificate limit if the shares count."""
+    s = g.s
+    corp = sale["corporation"]
+    pres = sale["president"]
+    if s["corps"][corp]["closed"] or pres is None or pres == sale["seller"]:
+        return False
+    if sale["president_changed"]:
+        return False
+    if s["cash"][pres] < sale["count"] * sale["price"]:
+        return False
+    if (not g.options.get("can_protect_if_sold", False)
+            and corp in s["stock"]["sold_round"].get(str(pres), ())):
+        return False
+    if g.counts(corp) and g.cert_count(pres) + sale["count"] > g.cert_limit():
+        return False
+    return True
+
+
+def process(g: "G1870State") -> None:
+    """Work through the queue until a president must decide or the queue is empty."""
+    from .stock import advance
+    r = g.s["stock"]
+    while r["queue"]:
+        sale = r["queue"][0]
+        if may_protect(g, sale):
+            r["protect"] = 0
+            return
+        r["queue"].pop(0)
+        drop(g, sale)
+    r["protect"] = None
+    advance(g)
+
+
+def drop(g: "G1870State", sale: dict) -> None:
+    from .closing import close_if_closed
+    corp = sale["corporation"]
+    c = g.s["corps"][corp]
+    if c["closed"]:
+        return
+    g.set_pos(corp, g.st.market.sell(c["pos"], sale["count"]))
+    close_if_closed(g, corp)
+
+
+def legal(g: "G1870State") -> list[Choice]:
+    r = g.s["stock"]
+    sale = r["queue"][r["protect"]]
+    pres = sale["president"]
+    fixed = {"corporation": sale["corporation"]}
+    return [Choice("protect", pres, fixed), Choice("decline", pres, fixed)]
+
+
+def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+    s = g.s
+    r = s["stock"]
+    sale = r["queue"][r["protect"]]
+    t = action["type"]
+    if t not in ("protect", "decline"):
+        g.wrong_phase(f"{g.players[sale['president']]} must first decide whether to protect "
+                      f"{sale['corporation']} (6.2).")
+    if action.get("corporation", sale["corporation"]) != sale["corporation"]:
+        g.fail(f"The sale waiting for protection is of {sale['corporation']}.")
+    r["queue"].pop(0)
+    r["protect"] = None
+    corp = sale["corporation"]
+    pres = sale["president"]
+    if t == "protect":
+        h = s["holders"][corp]
+        for cert in h["pool"][-sale["count"]:]:
+            sh.move(h, cert, "pool", str(pres))
+        cost = sale["count"] * sale["price"]
+        s["cash"][pres] -= cost
+        s["bank"] += cost
+        r["next_after"] = pres                        # 6.2.4: play goes on left of him
+        r["last_actor"] = pres
+        r["passes"] = 0
+    else:
+        drop(g, sale)
+    process(g)
+    return {"type": t, "player": pres, "corporation": corp}

@@ -1,0 +1,83 @@
+"""Running trains (9.3) with routes chosen by the engine, and stop values (2.2).
+
+Ruling for now: the engine picks the routes (greedy: longest train first, its best route
+on track not used yet); the president cannot yet name routes.  Cattle and port bonuses
+(11.3, 11.4) and destination doubling (9.6.6) are included."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...eighteen.graph import hex_tile
+from ...eighteen.routes import find_routes
+from .data import static
+from .privates import bonus
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+@lru_cache(maxsize=None)
+def _red() -> frozenset[str]:
+    board = static().board
+    return frozenset(h for h, hx in board.hexes.items() if hx.printed.colour == "red")
+
+
+def red_hexes(board) -> frozenset[str]:
+    """The off-board areas (red hexes): route ends only (9.3.2)."""
+    return _red()
+
+
+def offboard_key(phase: str) -> str:
+    """2.2: top values in phases 1-3, middle in 4-5, bottom from phase 6."""
+    return "yellow" if phase <= "3" else "brown" if phase <= "5" else "blue"
+
+
+def stop_value(g: "G1870State", hex_id: str, stop: str) -> int:
+    board = g.st.board
+    tile, _ = hex_tile(board, g.s["tiles"], hex_id)
+    if hex_id in red_hexes(board):
+        return tile.city_revenue[int(stop[1:])][offboard_key(g.s["phase"])]
+    return tile.stop_revenue(stop, "gray")
+
+
+def distance(train_id: str) -> int:
+    return int(train_id.split("-")[0])
+
+
+def route_value(g: "G1870State", corp: str, stops) -> int:
+    """9.3.5: stop values + private bonuses + the destination doubled for a route that
+    starts or ends there once the destination marker is on the map (9.6.6)."""
+    value = sum(stop_value(g, h, st) for h, st in stops) + bonus(g, corp, stops)
+    c = g.s["corps"][corp]
+    if c.get("dest_marker") == "map":
+        dest = g.st.corps[corp].destination
+        for end in {stops[0], stops[-1]}:
+            if end[0] == dest:
+                value += stop_value(g, *end)
+    return value
+
+
+def revenue(g: "G1870State", corp: str, exclude: str | None = None,
+            used: set | None = None) -> int:
+    """9.3: each train runs a route with a station of the corporation, at most its number
+    of stops, off-boards only as ends; trains share no track."""
+    s = g.s
+    board = g.st.board
+    red = red_hexes(board)
+    used = set() if used is None else set(used)
+    total = 0
+    trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
+    for tid in sorted(trains, key=lambda t: -distance(t)):
+        found = find_routes(board, s["tiles"], s["tokens"], corp, distance(tid), "gray")
+        best = 0
+        best_paths: list = []
+        for _, stops, paths, _ in found:
+            if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
+                continue
+            value = route_value(g, corp, stops)
+            if value > best:
+                best, best_paths = value, paths
+        used.update(best_paths)
+        total += best
+    return total

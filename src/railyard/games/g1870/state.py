@@ -1,0 +1,208 @@
+"""The 1870 game state: plain data plus the static facts, dispatching to the rounds.
+
+Rounds live in their own modules: :mod:`.auction` (4, the privates), :mod:`.stock` (6, 7.1,
+7.2), :mod:`.treasury` (7.3, 7.4), :mod:`.operating` (5, 8, 9.4, 9.5)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.actions import Action, Choice
+from ...eighteen import shares as sh
+from ...eighteen.state import DictState
+from . import auction, operating, stock
+from .data import PRIVATE_ORDER, static
+
+
+class G1870State(DictState):
+    title = "1870"
+
+    def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        self.st = static()
+        self.s: dict = self._setup()
+
+    # ---- setup (Spielvorbereitungen, 1.2-1.6) ---------------------------------------------
+    def _setup(self) -> dict:
+        n = len(self.players)
+        st = self.st
+        start = st.starting_cash[n]
+        return {
+            "round": "auction", "phase": "1", "sr": 0, "or_num": 0, "or_total": 1,
+            "cash": [start] * n,
+            "bank": st.bank_cash - start * n,
+            "bank_broken": False,
+            "priority": 0,
+            "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
+            "corps": {c: {"par": None, "ipo_price": None, "pos": None, "floated": False,
+                          "cash": 0, "trains": [], "president": None, "operated": False,
+                          "reissued": False, "closed": False}
+                      for c in st.corp_order},
+            "holders": {c: sh.new_holders(c) for c in st.corp_order},
+            "closed_count": 0,
+            "stacks": {},
+            "tokens": {},
+            "tiles": {},
+            "bonus": {},
+            "supply": {name: t.count for name, t in st.board.tiles.items()},
+            "depot": {t.name: t.count for t in st.trains},
+            "train_pool": [],
+            "train_serial": 0,
+            "auction": auction.initial(n),
+            "stock": None,
+            "op": None,
+            "ended": False,
+            "end_reason": None,
+        }
+
+    # ---- contract --------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        s = self.s
+        if s["ended"]:
+            return None
+        r = s["round"]
+        if r == "auction":
+            return auction.actor(self)
+        if r == "stock":
+            return stock.actor(self)
+        return operating.actor(self)
+
+    def legal_actions(self) -> list[Choice]:
+        if self.current_player is None:
+            return []
+        r = self.s["round"]
+        if r == "auction":
+            return auction.legal(self)
+        if r == "stock":
+            return stock.legal(self)
+        return operating.legal(self)
+
+    def _dispatch(self, action: Mapping[str, Any]) -> Action:
+        r = self.s["round"]
+        if r == "auction":
+            out = auction.apply(self, action)
+        elif r == "stock":
+            out = stock.apply(self, action)
+        else:
+            out = operating.apply(self, action)
+        return out
+
+    def public_view(self) -> dict[str, Any]:
+        s = self.s
+        view = {k: v for k, v in s.items() if k not in ("corps",)}
+        view["title"] = "1870"
+        view["players"] = list(self.players)
+        view["corporations"] = {
+            c: {**v, "price": self.price(c) if v["pos"] else None, "shares": s["holders"][c]}
+            for c, v in s["corps"].items()}
+        view["cert_limit"] = self.cert_limit()
+        view["to_act"] = self.current_player
+        return view
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        p = action.get("player")
+        who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
+        rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "player"))
+        return f"{who}: {action.get('type')}" + (f" ({rest})" if rest else "")
+
+    # ---- shared helpers ----------------------------------------------------------------
+    def price(self, corp: str) -> int:
+        return self.st.market.price(self.s["corps"][corp]["pos"])
+
+    def market_price(self, corp: str) -> int:
+        pos = self.s["corps"][corp]["pos"]
+        return 0 if pos is None else self.st.market.price(pos)
+
+    def pay_from_bank(self, amount: int) -> None:
+        """10.1.1: the bank breaks when it has to pay more than it holds (a payment leaving
+        exactly $0 does not break it) and then keeps paying."""
+        s = self.s
+        s["bank"] -= amount
+        if s["bank"] < 0:
+            s["bank_broken"] = True
+
+    def worth(self, seat: int) -> int:
+        """10.4.1: cash + shares at market price + open privates at face value."""
+        s = self.s
+        total = s["cash"][seat]
+        for c, h in s["holders"].items():
+            pos = s["corps"][c]["pos"]
+            if pos is None or s["corps"][c]["closed"]:
+                continue
+            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
+        for sym, comp in s["companies"].items():
+            if comp["owner"] == f"p{seat}" and not comp["closed"]:
+                total += self.st.privates[sym].value
+        return total
+
+    def set_pos(self, corp: str, pos: list[int]) -> None:
+        """3.3.6: a marker moving into an occupied cell goes under the markers there; one
+        that does not move keeps its place."""
+        s = self.s
+        old = s["corps"][corp]["pos"]
+        if old is not None:
+            if old == list(pos):
+                return
+            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
+        s["stacks"].setdefault(f"{pos[0]},{pos[1]}", []).append(corp)
+        s["corps"][corp]["pos"] = list(pos)
+        if (self.options.get("finish_on_400") and not s["ended"]
+                and self.st.market.price(pos) == 400):
+            self.end_game("a share price reached $400")   # 10.1.3 (18xx.games timing)
+
+    def counts(self, corp: str) -> bool:
+        pos = self.s["corps"][corp]["pos"]
+        return pos is None or self.st.market.counts_for_cert_limit(pos)
+
+    def cert_count(self, seat: int) -> int:
+        """3.1.2: privates and certificates count one each, except shares of corporations
+        in the yellow, green or brown zone."""
+        s = self.s
+        n = sum(1 for comp in s["companies"].values()
+                if comp["owner"] == f"p{seat}" and not comp["closed"])
+        for c, h in s["holders"].items():
+            if self.counts(c):
+                n += len(h.get(str(seat), ()))
+        return n
+
+    def cert_limit(self) -> int:
+        """3.1.1: by players and corporations in play; the 9-corporation value applies once
+        any corporation has closed and never drops further."""
+        n_corps = 9 if self.s["closed_count"] else 10
+        return self.st.cert_limit[len(self.players)][n_corps]
+
+    def update_president(self, corp: str) -> None:
+        """7.2.1: a player holding strictly more than the president takes over and swaps
+        two 10 % shares for the president's certificate."""
+        c = self.s["corps"][corp]
+        h = self.s["holders"][corp]
+        cur = c["president"]
+        if cur is None:
+            return
+        new = sh.new_president(h, cur, len(self.players))
+        if new != cur:
+            sh.transfer_presidency(h, corp, cur, new)
+            c["president"] = new
+
+    def phase_info(self) -> dict:
+        return self.st.phases[int(self.s["phase"]) - 1]   # phases "1".."8" in order
+
+    def company_owner(self, sym: str) -> str | None:
+        comp = self.s["companies"][sym]
+        return None if comp["closed"] else comp["owner"]
+
+    def check_float(self, corp: str) -> None:
+        """7.1.2-7.1.3: floats once its float percentage has left the IPO (MKT's private
+        share counts; SLSF at 20 %); receives 10 x par from the bank."""
+        c = self.s["corps"][corp]
+        if c["floated"] or c["president"] is None:
+            return
+        sold = 100 - sh.percent(self.s["holders"][corp], "ipo")
+        if sold >= self.st.corps[corp].float_percent:
+            c["floated"] = True
+            c["cash"] += 10 * c["par"]
+            self.pay_from_bank(10 * c["par"])
+
+    def end_game(self, reason: str) -> None:
+        self.s["ended"] = True
+        self.s["end_reason"] = reason

@@ -1,0 +1,97 @@
+"""Station markers (9.2): one per turn after the home marker, in the charter's order and
+prices, in a reachable city with a free space that is not another unstarted corporation's
+home, at most one per hex."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import graph
+from .running import red_hexes
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+def placed(g: "G1870State", corp: str) -> int:
+    return sum(held.count(corp) for cities in g.s["tokens"].values() for held in cities)
+
+
+def next_price(g: "G1870State", corp: str) -> int | None:
+    prices = g.st.corps[corp].token_prices
+    if g.s["corps"][corp].get("dest_marker") == "charter":
+        prices = prices + (100,)                      # 9.6.3 (b)
+    n = placed(g, corp)
+    return prices[n] if n < len(prices) else None
+
+
+def _reserved(g: "G1870State", corp: str, hex_id: str, city: int) -> int:
+    """9.2.3: spaces held for the home markers of corporations not yet operating."""
+    hx = g.st.board.hexes[hex_id]
+    if city >= len(hx.reservations):
+        return 0
+    held = graph.city_tokens(g.s["tokens"], hex_id, city)
+    return sum(1 for other in hx.reservations[city]
+               if other != corp and other not in held and not g.s["corps"][other]["operated"]
+               and not g.s["corps"][other]["closed"])
+
+
+def token_error(g: "G1870State", corp: str, hex_id: str, city: int, reach=None) -> str | None:
+    s = g.s
+    board = g.st.board
+    if hex_id not in board.hexes:
+        return f"There is no hex {hex_id}."
+    if s["op"].get("token"):
+        return "Only one station marker per turn (9.2.1)."
+    price = next_price(g, corp)
+    if price is None:
+        return f"{corp} has no station marker left (9.2.1)."
+    tile, _ = graph.hex_tile(board, s["tiles"], hex_id)
+    if not 0 <= city < tile.n_cities or hex_id in red_hexes(board):
+        return f"There is no city {city} for a station in {hex_id}."
+    if any(corp in held for held in s["tokens"].get(hex_id, [])):
+        return f"{corp} already has a station in {hex_id} (9.2.2)."
+    held = graph.city_tokens(s["tokens"], hex_id, city)
+    if len(held) + _reserved(g, corp, hex_id, city) >= tile.city_slots[city]:
+        return f"The city in {hex_id} has no free space (9.2.2, 9.2.3)."
+    if reach is None:
+        reach = graph.reach(board, s["tiles"], s["tokens"], corp)
+    if (hex_id, f"c{city}") not in reach.nodes:
+        return f"{corp} cannot reach the city in {hex_id} (9.2.2)."
+    if s["corps"][corp]["cash"] < price:
+        return f"The station marker costs ${price} (9.2.1)."
+    return None
+
+
+def place(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
+    s = g.s
+    hex_id = get_str(action, "hex")
+    city = get_int(action, "city")
+    problem = token_error(g, corp, hex_id, city)
+    if problem:
+        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
+               UNAFFORDABLE if "costs" in problem else "not_allowed")
+    price = next_price(g, corp)
+    cities = s["tokens"].setdefault(hex_id, [])
+    while len(cities) <= city:
+        cities.append([])
+    cities[city].append(corp)
+    s["corps"][corp]["cash"] -= price
+    s["bank"] += price
+    s["op"]["token"] = True
+    return {"type": "place_token", "player": action["player"], "corporation": corp,
+            "hex": hex_id, "city": city, "price": price}
+
+
+def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+    s = g.s
+    if s["op"].get("token") or next_price(g, corp) is None:
+        return []
+    reach = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    out = []
+    for hex_id, stop in sorted(reach.nodes):
+        if stop[0] == "c" and token_error(g, corp, hex_id, int(stop[1:]), reach) is None:
+            out.append(Choice("place_token", seat, {"corporation": corp, "hex": hex_id,
+                                                    "city": int(stop[1:])}))
+    return out

@@ -1,0 +1,351 @@
+"""Stock rounds (6, 7.1, 7.2): start, buy, sell, presidency, limits, end-of-round rise.
+
+A turn: sell any blocks and buy one share (either order, never sell-buy-sell), or instead
+redeem/reissue for a corporation (:mod:`.treasury`); ``pass`` ends the turn (a pass without
+any action counts towards the end of the round).  Sales wait for price protection until the
+seller's turn ends (:mod:`.protection`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import shares as sh
+from . import protection, treasury
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+# ---- round control ---------------------------------------------------------------------
+def start(g: "G1870State") -> None:
+    s = g.s
+    s["round"] = "stock"
+    s["op"] = None
+    s["sr"] += 1
+    s["stock"] = {"turn": s["priority"], "passes": 0, "last_actor": None,
+                  "sold_round": {}, "redeemed": [], "queue": [], "protect": None,
+                  "start_cash": {c: v["cash"] for c, v in s["corps"].items()},
+                  **_fresh_turn()}
+
+
+def _fresh_turn() -> dict:
+    return {"acted": False, "buys": [], "sold_turn": [], "sold_before_buy": False,
+            "sold_after_buy": False, "treasury_done": False}
+
+
+def actor(g: "G1870State") -> int:
+    r = g.s["stock"]
+    if r["protect"] is not None:
+        return r["queue"][r["protect"]]["president"]
+    return r["turn"]
+
+
+def end_turn(g: "G1870State") -> None:
+    """Called when the seat to act passes: protection decisions, then the next seat."""
+    r = g.s["stock"]
+    seat = r["turn"]
+    if r["acted"]:
+        r["passes"] = 0
+        r["last_actor"] = seat
+    else:
+        r["passes"] += 1
+    r["next_after"] = seat
+    protection.process(g)
+
+
+def advance(g: "G1870State") -> None:
+    """After all protection decisions: the seat left of the seller (or of the last
+    protector, 6.2.4) acts; all passed in succession ends the round (6.5.1)."""
+    s = g.s
+    r = s["stock"]
+    n = len(g.players)
+    if r["passes"] >= n:
+        finish(g)
+        return
+    r["turn"] = (r.pop("next_after") + 1) % n
+    r.update(_fresh_turn())
+
+
+def finish(g: "G1870State") -> None:
+    """6.5: priority left of the last actor; sold-out corporations rise (3.3.5) in
+    operating order; then the set of operating rounds."""
+    from . import operating
+    s = g.s
+    r = s["stock"]
+    for corp in operating.operating_order(g):
+        c = s["corps"][corp]
+        h = s["holders"][corp]
+        if c["floated"] and not h["ipo"] and not h["pool"]:
+            g.set_pos(corp, g.st.market.sold_out_rise(c["pos"]))
+    if r["last_actor"] is not None:
+        s["priority"] = (r["last_actor"] + 1) % len(g.players)
+    s["stock"] = None
+    s["or_total"] = g.phase_info()["operating_rounds"]
+    s["or_num"] = 0
+    operating.next_round(g)
+
+
+# ---- queries ---------------------------------------------------------------------------
+def set_par(g: "G1870State", corp: str, price: int) -> None:
+    c = g.s["corps"][corp]
+    c["par"] = c["ipo_price"] = price
+    g.set_pos(corp, g.st.market.par_cell(price))
+
+
+def started(g: "G1870State", corp: str) -> bool:
+    c = g.s["corps"][corp]
+    return c["president"] is not None and not c["closed"]
+
+
+def over_limit(g: "G1870State", seat: int) -> bool:
+    return g.cert_count(seat) > g.cert_limit()
+
+
+def _buy_state_problem(g: "G1870State", corp: str, source: str) -> str | None:
+    """6.3.1/3.2.3: one purchase per turn; in the brown zone any number from the pool of
+    one corporation; no buying after sell-buy or after a treasury action."""
+    r = g.s["stock"]
+    if r["treasury_done"]:
+        return "A redemption or reissue is the whole turn (7.3.1, 7.4.1)."
+    if not r["buys"]:
+        return None
+    if r["sold_after_buy"]:
+        return "You already bought and then sold this turn (6.1.4)."
+    if (source == "pool" and all(b == ["pool", corp] for b in r["buys"])
+            and g.st.market.multiple_buy(g.s["corps"][corp]["pos"])):
+        return None
+    return "Only one share per turn; several only from the pool of a brown-zone corporation (6.3.1, 3.2.3)."
+
+
+def buy_problem(g: "G1870State", seat: int, corp: str, source: str) -> str | None:
+    s = g.s
+    if corp not in s["corps"]:
+        return f"There is no corporation '{corp}'."
+    c = s["corps"][corp]
+    if not started(g, corp):
+        return f"{corp} has not been started; buy its president's certificate first (7.1.1)."
+    if corp in s["stock"]["sold_round"].get(str(seat), ()):
+        return f"You sold {corp} in this stock round and may not buy it again (6.3.3)."
+    if source == "ipo":
+        if not s["holders"][corp]["ipo"]:
+            return f"{corp}'s initial offering is empty."
+        price = c["ipo_price"]
+    elif source == "pool":
+        if not s["holders"][corp]["pool"]:
+            return f"The bank pool holds no {corp} share."
+        price = g.price(corp)
+    else:
+        return "The source must be 'ipo' or 'pool'."
+    problem = _buy_state_problem(g, corp, source)
+    if problem:
+        return problem
+    if s["cash"][seat] < price:
+        return f"A {corp} share costs ${price}."
+    if g.counts(corp) and g.cert_count(seat) >= g.cert_limit():
+        return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
+    if (not g.st.market.may_exceed_holding_limit(c["pos"])
+            and sh.percent(s["holders"][corp], str(seat)) + 10 > 60):
+        return "Nobody may hold more than 60 % outside the green and brown zones (3.1.4)."
+    return None
+
+
+def par_problem(g: "G1870State", seat: int, corp: str, price: int) -> str | None:
+    s = g.s
+    if corp not in s["corps"]:
+        return f"There is no corporation '{corp}'."
+    if s["corps"][corp]["president"] is not None or s["corps"][corp]["closed"]:
+        return f"{corp} has already been started (or has closed)."
+    if corp == "SLSF":
+        return "SLSF is started by the buyer of the SLSF private (4.6)."
+    if price not in g.st.par_prices:
+        return f"Par must be one of {', '.join(map(str, g.st.par_prices))} (7.1.1)."
+    r = s["stock"]
+    if r["buys"] or r["treasury_done"] or r["sold_after_buy"]:
+        return "Only one purchase per turn (6.3.1)."
+    if s["cash"][seat] < 2 * price:
+        return f"The president's certificate costs ${2 * price} (7.1.1)."
+    if g.cert_count(seat) >= g.cert_limit():
+        return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
+    return None
+
+
+def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
+    """Shares ``seat`` may sell of ``corp`` in one block now: (min, max) or None."""
+    s = g.s
+    r = s["stock"]
+    if s["sr"] <= 1 or not started(g, corp) or r["treasury_done"]:
+        return None                                   # 6.1.1
+    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]):
+        return None                                   # 6.1.3, 6.1.4
+    h = s["holders"][corp]
+    mine = sh.percent(h, str(seat))
+    if not mine:
+        return None
+    room = (50 - sh.percent(h, "pool")) // 10         # 3.1.5
+    if s["corps"][corp]["president"] == seat:
+        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
+                     default=0)
+        own = mine // 10 if others >= 20 else (mine - 20) // 10   # 6.1.6
+    else:
+        own = mine // 10
+    hi = min(room, own)
+    lo = 1
+    pos = s["corps"][corp]["pos"]
+    if mine > 60 and not g.st.market.may_exceed_holding_limit(pos):
+        lo = max(1, (mine - 60 + 9) // 10)            # ruling 3.1.4
+    return (lo, hi) if lo <= hi else None
+
+
+# ---- choices ---------------------------------------------------------------------------
+def legal(g: "G1870State") -> list[Choice]:
+    s = g.s
+    r = s["stock"]
+    if r["protect"] is not None:
+        return protection.legal(g)
+    seat = r["turn"]
+    sells = []
+    for corp in s["corps"]:
+        rng = sell_range(g, seat, corp)
+        if rng:
+            sells.append(Choice("sell_shares", seat, {"corporation": corp}, {"count": rng}))
+    if over_limit(g, seat) and sells:
+        return sells                                  # 6.4.1: comply first
+    out = [Choice("pass", seat, label="end turn" if r["acted"] else "pass")] + sells
+    for corp in s["corps"]:
+        if s["corps"][corp]["president"] is None:
+            for p in g.st.par_prices:
+                if par_problem(g, seat, corp, p) is None:
+                    out.append(Choice("par", seat, {"corporation": corp, "price": p}))
+            continue
+        for src in ("ipo", "pool"):
+            if buy_problem(g, seat, corp, src) is None:
+                out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
+    out.extend(treasury.legal(g, seat))
+    return out
+
+
+# ---- actions ---------------------------------------------------------------------------
+def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+    r = g.s["stock"]
+    t = action["type"]
+    seat = action["player"]
+    if r["protect"] is not None:
+        return protection.apply(g, action)
+    if t in ("par", "buy_share", "pass") and over_limit(g, seat) and any(
+            sell_range(g, seat, c) for c in g.s["corps"]):
+        g.fail(f"You hold more than {g.cert_limit()} certificates and must sell first (6.4.1).")
+    if t == "pass":
+        end_turn(g)
+        return {"type": "pass", "player": seat}
+    if t == "par":
+        return _par(g, action)
+    if t == "buy_share":
+        return _buy(g, action)
+    if t == "sell_shares":
+        return _sell(g, action)
+    if t in ("redeem", "reissue"):
+        return treasury.apply(g, action)
+    g.wrong_phase(f"'{t}' is not possible in a stock round.")
+    return {}
+
+
+def _par(g: "G1870State", action) -> dict:
+    s = g.s
+    seat = action["player"]
+    corp = get_str(action, "corporation")
+    price = get_int(action, "price")
+    problem = par_problem(g, seat, corp, price)
+    if problem:
+        g.fail(problem, UNAFFORDABLE if "costs" in problem else
+               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    set_par(g, corp, price)
+    h = s["holders"][corp]
+    sh.move(h, f"{corp}_0", "ipo", str(seat))
+    s["cash"][seat] -= 2 * price
+    s["bank"] += 2 * price
+    s["corps"][corp]["president"] = seat
+    g.check_float(corp)
+    r = s["stock"]
+    r["buys"].append(["ipo", corp])
+    r["acted"] = True
+    return {"type": "par", "player": seat, "corporation": corp, "price": price}
+
+
+def _buy(g: "G1870State", action) -> dict:
+    s = g.s
+    seat = action["player"]
+    corp = get_str(action, "corporation")
+    source = get_str(action, "source")
+    problem = buy_problem(g, seat, corp, source)
+    if problem:
+        g.fail(problem, UNAFFORDABLE if "costs" in problem else
+               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    c = s["corps"][corp]
+    h = s["holders"][corp]
+    if source == "ipo":
+        price = c["ipo_price"]
+        cert = h["ipo"][0]
+        if c["reissued"]:
+            c["cash"] += price                        # 6.3.5
+        else:
+            s["bank"] += price
+    else:
+        price = g.price(corp)
+        cert = h["pool"][0]
+        s["bank"] += price
+    sh.move(h, cert, source, str(seat))
+    s["cash"][seat] -= price
+    g.update_president(corp)
+    g.check_float(corp)
+    r = s["stock"]
+    r["buys"].append([source, corp])
+    r["acted"] = True
+    return {"type": "buy_share", "player": seat, "corporation": corp, "source": source,
+            "price": price}
+
+
+def _sell(g: "G1870State", action) -> dict:
+    s = g.s
+    seat = action["player"]
+    corp = get_str(action, "corporation")
+    if corp not in s["corps"]:
+        g.fail(f"There is no corporation '{corp}'.", UNKNOWN_ID)
+    rng = sell_range(g, seat, corp)
+    if rng is None:
+        g.fail(f"You cannot sell {corp} now (6.1).")
+    count = get_int(action, "count")
+    if not rng[0] <= count <= rng[1]:
+        g.fail(f"You may sell {rng[0]} to {rng[1]} {corp} shares now (6.1, 3.1.4, 3.1.5).")
+    c = s["corps"][corp]
+    h = s["holders"][corp]
+    president = c["president"]
+    price = g.price(corp)
+    changed = False
+    if president == seat:
+        after = sh.percent(h, str(seat)) - 10 * count
+        n = len(g.players)
+        best = max(sh.percent(h, str(p)) for p in range(n) if p != seat)
+        if after < best:                              # 6.1.6
+            new = next((seat + i) % n for i in range(1, n)
+                       if sh.percent(h, str((seat + i) % n)) == best)
+            sh.transfer_presidency(h, corp, seat, new)
+            c["president"] = new
+            changed = True
+    tens = [x for x in h[str(seat)] if sh.pct(x) == 10][-count:]
+    for cert in tens:
+        sh.move(h, cert, str(seat), "pool")
+    s["cash"][seat] += price * count
+    g.pay_from_bank(price * count)
+    r = s["stock"]
+    r["sold_round"].setdefault(str(seat), []).append(corp)
+    r["sold_turn"].append(corp)
+    if r["buys"]:
+        r["sold_after_buy"] = True
+    else:
+        r["sold_before_buy"] = True
+    r["acted"] = True
+    r["queue"].append({"corporation": corp, "count": count, "seller": seat, "price": price,
+                       "president": president, "president_changed": changed})
+    return {"type": "sell_shares", "player": seat, "corporation": corp, "count": count,
+            "price": price}

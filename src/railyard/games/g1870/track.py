@@ -1,0 +1,245 @@
+"""Track (9.1): two yellow tiles or one upgrade per turn, phase colours, the manifest,
+connection to the network, terrain costs, the P/K/L city tiles and the New Orleans
+barrier.
+
+the Mississippi restriction while MRBC belongs to a player (9.1.7) and MRBC's $40 discount
+for its owning corporation (11.2 b, asked for with ``"mrbc": true``).  Not yet: the free
+home tile of MP/SSW (11.2 c)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import graph
+from ...eighteen.board import exits, rotate_paths
+from .data import raw_data
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+P_CITIES = frozenset({"J3", "J5", "N17", "B11", "C18"})     # 9.1.5: brown only 170 (P)
+LABEL_HEX = {"K": "B11", "L": "C18"}                          # 9.1.5: gray 171K, 172L
+
+_A, _B = frozenset({1, 2}), frozenset({0, 3, 4, 5})
+RIVER_BANKS = {                                               # 9.1.7: the two banks
+    "B17": (frozenset({0, 1}), frozenset({2, 3, 4, 5})),
+    "E18": (frozenset({3, 4}), frozenset({0, 1, 2, 5})),
+    "F19": (_A, _B), "G18": (_A, _B), "I16": (_A, _B),
+    "J15": (frozenset({0, 1, 2}), frozenset({3, 4, 5})),
+    "L13": (frozenset({0, 1, 2, 3}), frozenset({4, 5})),
+    "N15": (frozenset({2, 3, 4}), frozenset({0, 1, 5})),
+    "O16": (frozenset({3}), frozenset({0, 1, 2, 4, 5})),
+    "O18": (frozenset({0, 1}), frozenset({2, 3, 4, 5})),
+}
+RIVER_ONLY_EDGES = {"C18": frozenset({0, 1}), "A16": frozenset({0, 1, 2}),
+                    "D17": frozenset({0, 1, 2, 3, 5}), "H17": frozenset({0, 3, 4, 5}),
+                    "K14": frozenset({4, 5}), "M14": frozenset({2, 3, 4, 5})}
+
+
+def river_closed(g: "G1870State") -> bool:
+    """9.1.7 / 11.2 (a): the Mississippi cannot be crossed while MRBC belongs to a player."""
+    owner = g.company_owner("MRBC")
+    return owner is not None and owner.startswith("p")
+
+
+def crosses_river(hex_id: str, paths) -> bool:
+    """9.1.7: edges joined on the tile (directly or through a stop) on opposite banks, or
+    an edge outside the allowed ones of a river city/town hex."""
+    edges = exits(paths)
+    if hex_id in RIVER_ONLY_EDGES:
+        return not edges <= RIVER_ONLY_EDGES[hex_id]
+    if hex_id not in RIVER_BANKS:
+        return False
+    bank_a, _ = RIVER_BANKS[hex_id]
+    groups: dict = {}
+    for a, b in paths:                      # union of endpoints joined by a path
+        ga, gb = groups.setdefault(a, {a}), groups.setdefault(b, {b})
+        if ga is not gb:
+            ga |= gb
+            for x in gb:
+                groups[x] = ga
+    for group in {id(v): v for v in groups.values()}.values():
+        sides = {e in bank_a for e in group if isinstance(e, int)}
+        if len(sides) > 1:
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def impassable() -> frozenset[tuple[str, int]]:
+    """9.1.6: the New Orleans barrier, from both sides of each border."""
+    d = raw_data()
+    out = set()
+    nbrs = {h["id"]: {int(k): v for k, v in h["neighbors"].items()} for h in d["hexes"]}
+    for h in d["hexes"]:
+        for b in h["tile"].get("borders", []):
+            if b["type"] == "impassable":
+                out.add((h["id"], b["edge"]))
+                other = nbrs[h["id"]].get(b["edge"])
+                if other:
+                    out.add((other, (b["edge"] + 3) % 6))
+    return frozenset(out)
+
+
+def label_ok(hex_id: str, tile) -> bool:
+    """9.1.5: 170 only on the five P cities; there no other brown city tile; 171K only in
+    Kansas City and 172L only in St. Louis."""
+    if tile.label == "P":
+        return hex_id in P_CITIES
+    if tile.label in LABEL_HEX:
+        return LABEL_HEX[tile.label] == hex_id
+    if tile.colour == "brown" and tile.n_cities and hex_id in P_CITIES:
+        return False
+    return tile.label is None
+
+
+MRBC_DISCOUNT = 40
+
+
+def mrbc_error(g: "G1870State", corp: str, hex_id: str, tile_name: str) -> str | None:
+    """11.2 (b): once, a yellow tile on a Mississippi hex, $40 off the terrain cost."""
+    if g.company_owner("MRBC") != corp:
+        return f"{corp} does not own the MRBC (11.2)."
+    if "MRBC" in g.s.get("used_abilities", []):
+        return "The MRBC discount has been used (11.2)."
+    if hex_id not in _hexes_mrbc() or g.st.board.tiles.get(tile_name) is None \
+            or g.st.board.tiles[tile_name].colour != "yellow":
+        return "The MRBC discount is for a yellow tile on a Mississippi hex (11.2)."
+    return None
+
+
+@lru_cache(maxsize=None)
+def _hexes_mrbc() -> frozenset[str]:
+    comp = next(c for c in raw_data()["companies"] if c["sym"] == "MRBC")
+    return frozenset(next(a["hexes"] for a in comp["abilities"] if a["type"] == "tile_lay"))
+
+
+def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
+    cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in g.s["tiles"] else 0
+    return max(0, cost - MRBC_DISCOUNT) if use_mrbc else cost
+
+
+def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
+              reach=None, use_mrbc: bool = False) -> str | None:
+    s = g.s
+    board = g.st.board
+    hx = board.hexes.get(hex_id)
+    if hx is None:
+        return f"There is no hex {hex_id}."
+    new = board.tiles.get(tile_name)
+    if new is None:
+        return f"There is no tile {tile_name}."
+    if not hx.layable:
+        return "No tile may be laid on a red off-board hex."
+    if not 0 <= rot < 6:
+        return "The rotation must be 0 to 5."
+    if s["supply"].get(tile_name, 0) <= 0:
+        return f"No tile {tile_name} is left (9.1.2)."
+    if new.colour not in g.phase_info()["tiles"]:
+        return f"{new.colour.capitalize()} tiles are not available in phase {s['phase']} (2.1)."
+    lays = s["op"]["lays"]
+    if lays:
+        if lays[0][1] != "yellow" or new.colour != "yellow":
+            return "Two yellow tiles or one upgrade per turn (9.1.1)."
+        if len(lays) >= 2:
+            return "At most two yellow tiles per turn (9.1.1)."
+        if lays[0][0] == hex_id:
+            return "The second yellow tile goes in another hex (9.1.1)."
+    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+    if not board.colour_may_follow(cur, new):
+        return f"A {new.colour} tile cannot replace a {cur.colour} one (9.1.3)."
+    if not label_ok(hex_id, new):
+        return f"Tile {tile_name} does not belong on {hex_id} (9.1.5)."
+    if board.upgrade_mappings(cur, cur_rot, new, rot) is None:
+        return "The new tile must keep all existing track, cities and towns (9.1.3)."
+    paths = rotate_paths(new.paths, rot)
+    bad = impassable()
+    for e in exits(paths):
+        if e not in hx.neighbors:
+            return f"Track may not run off the map from {hex_id} (9.1.3)."
+        if (hex_id, e) in bad:
+            return "No track may cross the barrier east of New Orleans (9.1.6)."
+    if river_closed(g) and crosses_river(hex_id, paths):
+        return "The Mississippi may not be crossed while MRBC belongs to a player (9.1.7)."
+    if reach is None:
+        reach = graph.reach(board, s["tiles"], s["tokens"], corp)
+    own_here = any(corp in held for held in s["tokens"].get(hex_id, []))
+    if not own_here and not any((hex_id, e) in reach.edges for e in exits(paths)):
+        return f"{hex_id} is not connected to {corp}'s track (9.1.3)."
+    if use_mrbc:
+        problem = mrbc_error(g, corp, hex_id, tile_name)
+        if problem:
+            return problem
+    cost = lay_cost(g, hex_id, use_mrbc)
+    if s["corps"][corp]["cash"] < cost:
+        return f"Building in {hex_id} costs ${cost} (9.1.4)."
+    return None
+
+
+def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
+    s = g.s
+    hex_id = get_str(action, "hex")
+    tile_name = get_str(action, "tile")
+    rot = get_int(action, "rotation")
+    use_mrbc = action.get("mrbc", False) is True
+    problem = lay_error(g, corp, hex_id, tile_name, rot, use_mrbc=use_mrbc)
+    if problem:
+        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
+               UNAFFORDABLE if "costs" in problem else "not_allowed")
+    cost = lay_cost(g, hex_id, use_mrbc)
+    if use_mrbc:
+        s.setdefault("used_abilities", []).append("MRBC")
+    old = s["tiles"].get(hex_id)
+    if old is not None:
+        s["supply"][old[0]] += 1
+    s["supply"][tile_name] -= 1
+    s["tiles"][hex_id] = [tile_name, rot]
+    s["corps"][corp]["cash"] -= cost
+    s["bank"] += cost
+    s["op"]["lays"].append([hex_id, g.st.board.tiles[tile_name].colour])
+    return {"type": "lay_tile", "player": action["player"], "corporation": corp,
+            "hex": hex_id, "tile": tile_name, "rotation": rot, "cost": cost,
+            "mrbc": use_mrbc}
+
+
+@lru_cache(maxsize=None)
+def distinct_rotations(tile_name: str) -> tuple[int, ...]:
+    """Rotations giving different track (symmetric tiles repeat)."""
+    from .data import static
+    tdef = static().board.tiles[tile_name]
+    seen, out = set(), []
+    for rot in range(6):
+        key = frozenset(frozenset(p) for p in rotate_paths(tdef.paths, rot))
+        if key not in seen:
+            seen.add(key)
+            out.append(rot)
+    return tuple(out)
+
+
+def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+    """Every legal lay (one choice per hex, tile and distinct rotation)."""
+    s = g.s
+    board = g.st.board
+    reach = graph.reach(board, s["tiles"], s["tokens"], corp)
+    hexes = {h for h, _ in reach.edges} | {h for h, cities in s["tokens"].items()
+                                           if any(corp in held for held in cities)}
+    out = []
+    owns_mrbc = g.company_owner("MRBC") == corp
+    for hex_id in sorted(hexes):
+        hx = board.hexes[hex_id]
+        if not hx.layable:
+            continue
+        cur, _ = graph.hex_tile(board, s["tiles"], hex_id)
+        for name, tdef in board.tiles.items():
+            if (s["supply"].get(name, 0) <= 0 or tdef.n_cities != cur.n_cities
+                    or tdef.n_towns != cur.n_towns or not board.colour_may_follow(cur, tdef)):
+                continue
+            for rot in distinct_rotations(name):
+                fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
+                if lay_error(g, corp, hex_id, name, rot, reach) is None:
+                    out.append(Choice("lay_tile", seat, fixed))
+                if owns_mrbc and lay_error(g, corp, hex_id, name, rot, reach, True) is None:
+                    out.append(Choice("lay_tile", seat, {**fixed, "mrbc": True}))
+    return out

@@ -1,0 +1,75 @@
+"""A simple rule-of-thumb bot for North American Railways, used to check the balance of the
+reconstructed deck by simulation (``balance.py``).  Not a strong player.
+
+``style`` picks what it values in a city: ``"income"`` (the green number), ``"coast"`` (the
+coast-to-coast symbols) or ``"value"`` (both: income + $100 per symbol).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine.actions import Action
+
+STYLES = ("income", "coast", "value")
+
+
+class NarBot:
+    def __init__(self, seed: int | None = None, style: str = "value") -> None:
+        if style not in STYLES:
+            raise ValueError(f"style must be one of {STYLES}")
+        self.rng = random.Random(seed)
+        self.style = style
+        self.name = f"nar-{style}"
+
+    def city_score(self, card: Any) -> float:
+        if self.style == "income":
+            return card.income + card.coast_to_coast
+        if self.style == "coast":
+            return 100 * card.coast_to_coast + card.income / 100
+        return card.income + 100 * card.coast_to_coast
+
+    def company_worth(self, st: Any, c: int) -> int:
+        """A rough value of one more share: its income share for a few rounds plus symbols."""
+        held = max(1, sum(h[c] for h in st.holdings) + 1)
+        return (st.company_income(c) * 3) // held + 100 * st.company_symbols(c) + 200
+
+    def choose(self, st: Any) -> Action:
+        choices = st.legal_actions()
+        by_type: dict[str, list] = {}
+        for ch in choices:
+            by_type.setdefault(ch.type, []).append(ch)
+        me = st.current_player
+        if "take_200" in by_type:
+            return by_type["take_200"][0].base()
+        if "allow" in by_type:
+            column, c, price = st.pending
+            if "buy" in by_type and price <= self.company_worth(st, c):
+                return by_type["buy"][0].base()
+            return by_type["allow"][0].base()
+        if "buy_city" in by_type:
+            best = max(by_type["buy_city"], key=lambda ch: self._city_key(st, ch))
+            return best.base()
+        if "pass" in by_type:
+            return by_type["pass"][0].base()
+        cash = st.cash[me]
+        if "found" in by_type:
+            ch = self.rng.choice(by_type["found"])
+            lo, hi = ch.ranges["hundreds"]
+            return {**ch.base(), "hundreds": max(lo, min(hi, cash * 45 // 100 // 100))}
+        if "buy_own" in by_type and (cash >= 1500 or len(by_type) == 1):
+            return self.rng.choice(by_type["buy_own"]).base()
+        if "propose" in by_type:
+            ch = max(by_type["propose"], key=lambda x: self.company_worth(
+                st, st.share_cols[x.fixed["column"]][-1]))
+            c = st.share_cols[ch.fixed["column"]][-1]
+            lo, hi = ch.ranges["hundreds"]
+            want = self.company_worth(st, c) // 200
+            return {**ch.base(), "hundreds": max(lo, min(hi, want))}
+        if "buy_own" in by_type:
+            return self.rng.choice(by_type["buy_own"]).base()
+        return by_type["end_turn"][0].base()
+
+    def _city_key(self, st: Any, ch: Any) -> tuple[float, float]:
+        card = st.deck.cities[st.city_cols[ch.fixed["column"]][-1]]
+        return (self.city_score(card), -card.cost)

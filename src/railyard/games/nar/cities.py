@@ -1,0 +1,107 @@
+"""Phase II, buying cities (rulebook section 5, phase II).
+
+From the start player on, players act in turn again and again until all have passed.  On a
+turn a player buys the lowest city of a column for a company of which he holds a share, paid
+from that company's treasury only, at most once per company per player in this phase; or he
+passes and is out of the phase.  A player who cannot buy anything must pass: the engine passes
+for him (ruling C1), as that is his only move.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Action, Choice, get_int, get_str
+from ...engine.errors import NOT_ALLOWED, UNAFFORDABLE, UNKNOWN_ID, IllegalAction
+
+if TYPE_CHECKING:
+    from .state import NarState
+
+
+def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
+    """(company, column) pairs the player may buy now."""
+    out = []
+    held = state.holdings[p]
+    used = state.used[p]
+    bottoms = [(column, col[-1]) for column, col in enumerate(state.city_cols) if col]
+    for c, count in enumerate(held):
+        if not count or used >> c & 1:
+            continue
+        money = state.comp_cash[c]
+        for column, city in bottoms:
+            if state.deck.cities[city].cost <= money:
+                out.append((c, column))
+    return out
+
+
+def settle(state: "NarState") -> None:
+    """Move to the next player still in the phase who can buy; pass for those who cannot;
+    end the phase when everybody has passed."""
+    n = state.n
+    for _ in range(n + 1):
+        p = state.seat
+        if not state.passed[p]:
+            if buyable(state, p):
+                return
+            state.passed[p] = True
+        if all(state.passed):
+            state.end_city_phase()
+            return
+        state.seat = (p + 1) % n
+    raise AssertionError("city phase did not settle")  # pragma: no cover
+
+
+def choices(state: "NarState") -> list[Choice]:
+    p = state.seat
+    ids = state.rules.company_ids
+    out = []
+    for c, column in buyable(state, p):
+        city = state.deck.cities[state.city_cols[column][-1]]
+        out.append(Choice("buy_city", p, {"company": ids[c], "column": column},
+                          label=f"{state.cname(c)} buys {city.name} for ${city.cost}"))
+    out.append(Choice("pass", p, label="pass (out of the city phase)"))
+    return out
+
+
+def buy_city(state: "NarState", action: Mapping[str, Any]) -> Action:
+    p = action["player"]
+    cid = get_str(action, "company")
+    ids = state.rules.company_ids
+    if cid not in ids:
+        raise IllegalAction(f"There is no company {cid!r}.", UNKNOWN_ID, field="company")
+    c = ids.index(cid)
+    column = get_int(action, "column")
+    if not 0 <= column < len(state.city_cols):
+        raise IllegalAction(f"There is no city column {column}.", UNKNOWN_ID, field="column")
+    city_id = state.bottom_city(column)
+    if city_id is None:
+        raise IllegalAction(f"City column {column + 1} is empty.", NOT_ALLOWED)
+    if not state.holdings[p][c]:
+        raise IllegalAction(f"You hold no {state.cname(c)} share.", NOT_ALLOWED)
+    if state.used[p] >> c & 1:
+        raise IllegalAction(f"You already bought a city for {state.cname(c)} in this phase.",
+                            NOT_ALLOWED)
+    city = state.deck.cities[city_id]
+    if city.cost > state.comp_cash[c]:
+        raise IllegalAction(f"{state.cname(c)} has ${state.comp_cash[c]}; {city.name} costs "
+                            f"${city.cost} (only the company's money may be used).",
+                            UNAFFORDABLE)
+    state.comp_cash[c] -= city.cost
+    state.bank += city.cost
+    state.city_cols[column].pop()
+    state.comp_cities[c].append(city_id)
+    state.used[p] |= 1 << c
+    state.bought += 1
+    state.seat = (p + 1) % state.n
+    settle(state)
+    return {"type": "buy_city", "player": p, "company": cid, "column": column}
+
+
+def pass_(state: "NarState", action: Mapping[str, Any]) -> Action:
+    p = action["player"]
+    state.passed[p] = True
+    state.seat = (p + 1) % state.n
+    settle(state)
+    return {"type": "pass", "player": p}
+
+
+HANDLERS = {"buy_city": buy_city, "pass": pass_}

@@ -1,0 +1,48 @@
+"""Phase III, income (rulebook section 5, phase III) and the final payout (section 6)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .money import split_income
+
+if TYPE_CHECKING:
+    from .state import NarState
+
+
+def pay_income(state: "NarState") -> None:
+    """Each company's income (sum of its cities' green numbers) is split evenly per share held;
+    the director gets $100 of the indivisible rest (in the last round half of it, rounded up)
+    and the company keeps what is left.  The bank pays."""
+    records = []
+    for c in range(len(state.comp_cash)):
+        d = state.director[c]
+        if d is None:
+            continue
+        total = state.company_income(c)
+        holdings = [h[c] for h in state.holdings]
+        pay, kept = split_income(total, holdings, d, state.last_round,
+                                 state.rules.director_bonus)
+        for seat, amount in enumerate(pay):
+            state.cash[seat] += amount
+        state.comp_cash[c] += kept
+        state.bank -= total
+        records.append({"company": state.rules.company_ids[c], "income": total,
+                        "paid": pay, "to_company": kept})
+    state.last_income = records
+
+
+def final_payout(state: "NarState") -> None:
+    """Every company pays $100 per coast-to-coast symbol of its cities to every share.
+
+    Ruling F1: the bank pays this, not the company treasury (the rulebook calls it the
+    shares' market value; treasuries are far too small for it)."""
+    value = state.rules.coast_to_coast_value
+    paid = [0] * state.n
+    for c in range(len(state.comp_cash)):
+        per_share = value * state.company_symbols(c)
+        for seat in range(state.n):
+            paid[seat] += per_share * state.holdings[seat][c]
+    for seat, amount in enumerate(paid):
+        state.cash[seat] += amount
+        state.bank -= amount
+    state.final_payout = paid

@@ -1,0 +1,77 @@
+"""Ausdehnen: placing cubes, their cost, and the income changes a cube causes."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.errors import NOT_ALLOWED, UNAFFORDABLE, IllegalAction
+from .income import city_share, connection_pairs
+from .rules import RULES
+
+
+class ExpansionMixin:
+    def _do_build(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
+        if self.step == "take2" and self.n < 4:
+            raise IllegalAction("Expand 2 is only possible with 4 or 5 players.", NOT_ALLOWED)
+        c = self._company(action)
+        h = self._hex(action)
+        name = RULES.companies[c].name
+        b = self.board
+        if self.held[p][c] <= 0:
+            raise IllegalAction(f"{self.players[p]} holds no share of {name}.", NOT_ALLOWED,
+                                field="company")
+        if self.cubes_left[c] <= 0:
+            raise IllegalAction(f"{name} has no cube left in its supply.", NOT_ALLOWED,
+                                field="company")
+        cost = self.build_cost(h, c)
+        if cost is None:
+            raise IllegalAction(f"{name} cannot put a cube on {b.ids[h]}: "
+                                + ("it already has one there." if self.hexmask[h] >> c & 1 else
+                                   f"a {b.terrain[h]} holds only one cube."), NOT_ALLOWED,
+                                field="hex")
+        if not self.adjacent_to(h, c):
+            raise IllegalAction(f"{b.ids[h]} does not touch a cube of {name}.", NOT_ALLOWED,
+                                field="hex")
+        if cost > self.ccash[c]:
+            raise IllegalAction(f"{name} has ${self.ccash[c]}, the cube costs ${cost}.",
+                                UNAFFORDABLE, field="hex")
+        if self.step == "take2":
+            self.step = "expand"
+            self.expand_left = 2
+            self.expand_built = 0
+        self.ccash[c] -= cost
+        self.bank += cost
+        self._put_cube(c, h)
+        self.expand_left -= 1
+        self.expand_built += 1
+        if self.expand_left == 0:
+            self._end_turn()
+        return {"type": "build", "player": p, "company": RULES.companies[c].id,
+                "hex": b.ids[h]}
+
+    def _do_stop(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
+        self._end_turn()
+        return {"type": "stop", "player": p}
+
+    def _put_cube(self, c: int, h: int) -> None:
+        """Move a cube of ``c`` from its supply to hex ``h`` and adjust incomes."""
+        b = self.board
+        old = self.hexmask[h]
+        new = old | (1 << c)
+        self.hexmask[h] = new
+        self.cubes_left[c] -= 1
+        self.comp_hexes[c].append(h)
+        self.reach[c] |= b.nbrmask[h]
+        if b.terrain[h] == "city":
+            u = self.urban[h]
+            before = city_share(b, h, old, u)
+            after = city_share(b, h, new, u)
+            for k in range(len(RULES.companies)):
+                if old >> k & 1:
+                    self.income[k] += after - before
+            self.income[c] += after
+            if h in b.special:
+                pairs = connection_pairs(b, self.comp_hexes[c])
+                self.income[c] += RULES.connection_bonus * (pairs - self.pairs[c])
+                self.pairs[c] = pairs
+
+    # ---- phases, rounds, dividends -----------------------------------------------

@@ -1,0 +1,7 @@
+"""Exact route optimiser over a game-independent track model (see docs/routing.md)."""
+from .check import RouteInvalid, check_run
+from .model import ALL_KINDS, Link, ModelError, Network, Route, RunResult, Stop, Train
+from .optimise import best_routes
+
+__all__ = ["ALL_KINDS", "Link", "ModelError", "Network", "Route", "RouteInvalid", "RunResult",
+           "Stop", "Train", "best_routes", "check_run"]

@@ -1,0 +1,97 @@
+"""A network compiled for search: stops numbered in input order, track pieces as bits of a
+Python int (numbered by first appearance in the link list), and the track between
+consecutive stops pre-walked into *segments* (stop, stop, piece mask) through junctions."""
+from __future__ import annotations
+
+import sys
+
+from .model import Network
+from .rules import Index, junction_side_ok
+
+
+class Compiled:
+    def __init__(self, net: Network):
+        self.net = net
+        self.index = Index(net)
+        self.stops = net.stops
+        self.sidx = {s.id: i for i, s in enumerate(net.stops)}
+        bits: dict = {}
+        self.link_mask: list[int] = []
+        self.adj: dict = {}
+        for li, link in enumerate(net.links):
+            m = 0
+            for p in link.pieces:
+                m |= 1 << bits.setdefault(p, len(bits))
+            self.link_mask.append(m)
+            self.adj.setdefault(link.a, []).append(
+                (li, link.b, link.side_at(link.a, li), link.side_at(link.b, li)))
+            self.adj.setdefault(link.b, []).append(
+                (li, link.a, link.side_at(link.b, li), link.side_at(link.a, li)))
+        self.n_pieces = len(bits)
+        self.passable = [s.passable for s in net.stops]
+        self.token = [s.token for s in net.stops]
+        self.segs = [self._segments_from(i) for i in range(len(net.stops))]
+        self.reach = self._reachable()
+        self.cache: dict = {}
+
+    def _segments_from(self, s: int) -> list[tuple[int, int, tuple]]:
+        """Every walk from stop ``s`` through junctions only to another stop:
+        (target stop, piece mask, link indices); one walk per (target, mask)."""
+        sidx, adj, lmask = self.sidx, self.adj, self.link_mask
+        out: list = []
+        seen: set = set()
+        limit = sys.getrecursionlimit()
+        if limit < 10000:
+            sys.setrecursionlimit(10000)
+
+        def go(node, mask, links, side_in):
+            t = sidx.get(node)
+            if t is not None:
+                if t != s and (t, mask) not in seen:
+                    seen.add((t, mask))
+                    out.append((t, mask, links))
+                return
+            for li, other, side_here, side_far in adj.get(node, ()):
+                m = lmask[li]
+                if m & mask or not junction_side_ok(side_in, side_here):
+                    continue
+                go(other, mask | m, links + (li,), side_far)
+
+        for li, other, _side, side_far in adj.get(self.stops[s].id, ()):
+            go(other, self.link_mask[li], (li,), side_far)
+        # a walk whose pieces include all pieces of another walk to the same stop is never
+        # needed: the smaller one gives the same stops with less track (and ranks first)
+        keep = []
+        for t, m, links in out:
+            if not any(t2 == t and m2 != m and m2 & m == m2 for t2, m2, _ in out):
+                keep.append((t, m, links))
+        return keep
+
+    def _reachable(self) -> set[int]:
+        """Stops joined to a token by track that passes only passable stops (a superset of
+        the stops of legal routes)."""
+        start = [i for i, t in enumerate(self.token) if t]
+        seen = set(start)
+        stack = list(start)
+        while stack:
+            s = stack.pop()
+            if not self.passable[s] and not self.token[s]:
+                continue
+            for t, _m, _l in self.segs[s]:
+                if t not in seen:
+                    seen.add(t)
+                    stack.append(t)
+        return seen
+
+    def walk_nodes(self, first: int, segs: tuple) -> tuple[tuple, tuple]:
+        """Node ids and link indices of a route given by its first stop and segments."""
+        cur = self.stops[first].id
+        nodes = [cur]
+        links: list = []
+        for seg in segs:
+            for li in seg:
+                link = self.net.links[li]
+                cur = link.b if link.a == cur else link.a
+                nodes.append(cur)
+                links.append(li)
+        return tuple(nodes), tuple(links)

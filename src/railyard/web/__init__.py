@@ -1,0 +1,1 @@
+"""The game server: storage, JSON API, live updates, HTML pages and board renderers."""

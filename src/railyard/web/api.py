@@ -1,0 +1,164 @@
+"""The JSON API: thin async handlers around :class:`Service` (which blocks, so it runs in
+the thread pool).  Bodies are read with a size limit; tokens come in the ``Authorization:
+Bearer`` header (or ``X-Railyard-Token``)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..engine.registry import available
+from .service import ApiError, Service
+
+MAX_BODY = 64 * 1024
+MAX_IMPORT = 2 * 1024 * 1024
+
+
+def service(request: Request) -> Service:
+    return request.app.state.service
+
+
+def token_of(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip() or None
+    return request.headers.get("x-railyard-token") or None
+
+
+async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks) or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "malformed_json", "The request body is not valid JSON.") from None
+
+
+def _object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise ApiError(400, "malformed", "The request body must be a JSON object.")
+    return body
+
+
+async def list_titles(request: Request) -> Response:
+    out = []
+    for slug, info in available().items():
+        out.append({"slug": slug, "name": info.name, "min_players": info.min_players,
+                    "max_players": info.max_players, "notes": info.notes,
+                    "options": [{"name": o.name, "default": o.default,
+                                 "description": o.description,
+                                 "choices": list(o.choices) if o.choices is not None else None}
+                                for o in info.options]})
+    return JSONResponse({"titles": out})
+
+
+async def list_games(request: Request) -> Response:
+    games = await run_in_threadpool(service(request).list)
+    return JSONResponse({"games": games})
+
+
+async def create_game(request: Request) -> Response:
+    body = _object(await read_json(request))
+    seed = body.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ApiError(400, "bad_seed", "'seed' must be a whole number.")
+    out = await run_in_threadpool(service(request).create, body.get("title"), body.get("seats"),
+                                  body.get("options"), seed, bool(body.get("hotseat")))
+    return JSONResponse(out, status_code=201)
+
+
+async def get_game(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    out = await run_in_threadpool(service(request).state, gid, token_of(request), True)
+    return Response(out, media_type="application/json")
+
+
+async def get_log(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    lines = await run_in_threadpool(service(request).full_log, gid)
+    return JSONResponse({"log": lines})
+
+
+async def get_legal(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    out = await run_in_threadpool(service(request).legal, gid, token_of(request))
+    return JSONResponse(out)
+
+
+async def post_action(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    body = _object(await read_json(request))
+    out = await run_in_threadpool(service(request).act, gid, token_of(request),
+                                  body.get("version"), body.get("action"), True)
+    return Response(out, media_type="application/json")
+
+
+async def post_undo(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    body = _object(await read_json(request))
+    out = await run_in_threadpool(service(request).undo, gid, token_of(request),
+                                  body.get("version"), True)
+    return Response(out, media_type="application/json")
+
+
+async def export_game(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    save = await run_in_threadpool(service(request).export, gid)
+    return JSONResponse(save, headers={
+        "content-disposition": f'attachment; filename="railyard-{gid}.json"'})
+
+
+async def import_game(request: Request) -> Response:
+    body = _object(await read_json(request, MAX_IMPORT))
+    save = body.get("save", body if "format" in body else None)
+    out = await run_in_threadpool(service(request).import_save, save, body.get("seats"),
+                                  bool(body.get("hotseat")))
+    return JSONResponse(out, status_code=201)
+
+
+async def board_svg(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    svg = await run_in_threadpool(service(request).board_svg, gid)
+    return Response(svg, media_type="image/svg+xml")
+
+
+async def tile_svg(request: Request) -> Response:
+    """A single tile in a rotation, for previews of tile-lay choices."""
+    from .render import tile_renderer_for
+    gid = request.path_params["game_id"]
+    st = await run_in_threadpool(service(request).state, gid)
+    name = request.query_params.get("tile", "")[:16]
+    rot = request.query_params.get("rotation", "0")
+    draw = tile_renderer_for(st["title"])
+    svg = draw(st, name, int(rot) % 6) if draw and rot.isdigit() else None
+    if svg is None:
+        raise ApiError(404, "unknown_tile", "No drawing of that tile.")
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"cache-control": "public, max-age=3600"})
+
+
+ROUTES = [
+    Route("/api/titles", list_titles, methods=["GET"]),
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/games/import", import_game, methods=["POST"]),
+    Route("/api/games/{game_id}", get_game, methods=["GET"]),
+    Route("/api/games/{game_id}/log", get_log, methods=["GET"]),
+    Route("/api/games/{game_id}/legal", get_legal, methods=["GET"]),
+    Route("/api/games/{game_id}/actions", post_action, methods=["POST"]),
+    Route("/api/games/{game_id}/undo", post_undo, methods=["POST"]),
+    Route("/api/games/{game_id}/export", export_game, methods=["GET"]),
+    Route("/api/games/{game_id}/board.svg", board_svg, methods=["GET"]),
+    Route("/api/games/{game_id}/tile.svg", tile_svg, methods=["GET"]),
+]

@@ -1,0 +1,105 @@
+"""The ASGI application: API routes, SSE, HTML pages, static files, error mapping and
+security headers.  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
+SQLite file in the data directory."""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import api, openapi, pages
+from .events import game_events
+from .service import ApiError, Service
+from .storage import Storage
+
+HERE = os.path.dirname(__file__)
+log = logging.getLogger("railyard.web")
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+     b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+]
+
+
+class SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, wrapped)
+
+
+async def api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse(exc.to_json(), status_code=exc.status)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    return JSONResponse({"error": {"code": "server_error",
+                                   "message": "The server failed; nothing was changed."}},
+                        status_code=500)
+
+
+async def openapi_json(request: Request) -> Response:
+    return JSONResponse(openapi.document())
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    code = getattr(exc, "status_code", 404)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": {"code": "not_found" if code == 404 else "http_error",
+                                       "message": getattr(exc, "detail", "Not found.")}},
+                            status_code=code)
+    return await pages.error_page(request, code)
+
+
+def create_app(data_dir: str | None = None, storage: Storage | None = None) -> Starlette:
+    if storage is None:
+        storage = Storage.from_env(data_dir or os.path.expanduser("~/.railyard"))
+    service = Service(storage)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        resumed = service.resume_bots()
+        if resumed:
+            log.info("bots resumed in %d game(s)", resumed)
+        yield
+        service.close()
+
+    routes = [
+        Route("/openapi.json", openapi_json, methods=["GET"]),
+        *api.ROUTES,
+        Route("/api/games/{game_id}/events", game_events, methods=["GET"]),
+        *pages.ROUTES,
+        Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
+    ]
+    handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
+                                Exception: server_error}
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers=handlers, lifespan=lifespan)
+    app.state.service = service
+    return app

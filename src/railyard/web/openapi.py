@@ -1,0 +1,135 @@
+"""The OpenAPI 3.1 document of the JSON API, served at ``/openapi.json``."""
+from __future__ import annotations
+
+from typing import Any
+
+BEARER = [{"seatToken": []}]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+ERR = _json(_ref("Error"), "Error with a machine code and a readable message")
+GAME_ID = [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+
+def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = None,
+        secure: bool = False, params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    op: dict[str, Any] = {"summary": summary, "responses": responses}
+    if body is not None:
+        op["requestBody"] = {"required": True,
+                             "content": {"application/json": {"schema": body}}}
+    if secure:
+        op["security"] = BEARER
+    if params:
+        op["parameters"] = params
+    return op
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"], "properties": {
+        "error": {"type": "object", "properties": {"code": {"type": "string"},
+                                                   "message": {"type": "string"}}},
+        "reason": {"type": "object", "description": "the engine's IllegalAction as JSON"},
+        "state": _ref("GameState")}},
+    "Seat": {"type": "object", "required": ["kind"], "properties": {
+        "kind": {"enum": ["human", "bot"]}, "name": {"type": "string", "maxLength": 40}}},
+    "NewGame": {"type": "object", "required": ["title", "seats"], "properties": {
+        "title": {"type": "string", "example": "chicago-express"},
+        "seats": {"type": "array", "items": _ref("Seat")},
+        "options": {"type": "object"}, "seed": {"type": "integer"},
+        "hotseat": {"type": "boolean",
+                    "description": "also return a host_token acting for every human seat"}}},
+    "Created": {"type": "object", "properties": {
+        "id": {"type": "string"}, "title": {"type": "string"},
+        "tokens": {"type": "array", "items": {"type": "object", "properties": {
+            "seat": {"type": "integer"}, "name": {"type": "string"},
+            "token": {"type": "string"}}}},
+        "host_token": {"type": "string"}, "seats": {"type": "array"}}},
+    "GameState": {"type": "object", "properties": {
+        "id": {"type": "string"}, "title": {"type": "string"},
+        "status": {"enum": ["active", "finished"]},
+        "version": {"type": "integer", "description": "entries in the log; send it back"},
+        "current_player": {"type": ["integer", "null"]},
+        "to_act": {"type": "array", "items": {"type": "string"}},
+        "players": {"type": "array"}, "seats": {"type": "array"},
+        "view": {"type": "object", "description": "the title's public view"},
+        "log": {"type": "array", "items": {"type": "string"}},
+        "result": {"type": ["object", "null"]}}},
+    "Choice": {"type": "object", "properties": {
+        "type": {"type": "string"}, "player": {"type": "integer"}, "fixed": {"type": "object"},
+        "ranges": {"type": "object"}, "label": {"type": "string"}}},
+    "Legal": {"type": "object", "properties": {
+        "version": {"type": "integer"}, "seats": {"type": "array"},
+        "choices": {"type": "array", "items": _ref("Choice")}}},
+    "ActionRequest": {"type": "object", "required": ["version", "action"], "properties": {
+        "version": {"type": "integer"},
+        "action": {"type": "object", "description": "{type, player, ...} as the engine takes"}}},
+    "UndoRequest": {"type": "object", "required": ["version"],
+                    "properties": {"version": {"type": "integer"}}},
+}
+
+STATE = _json(_ref("GameState"), "Public state of the game")
+PATHS: dict[str, Any] = {
+    "/api/titles": {"get": _op("Available titles and their options",
+                               {"200": _json({"type": "object"}, "Titles")})},
+    "/api/games": {
+        "get": _op("Games, newest first, with who is to act",
+                   {"200": _json({"type": "object"}, "Games")}),
+        "post": _op("Create a game; bots act at once",
+                    {"201": _json(_ref("Created"), "Created; tokens only here"), "400": ERR,
+                     "413": ERR}, _ref("NewGame"))},
+    "/api/games/import": {"post": _op(
+        "Import a railyard save ({save, seats} or the bare save), at most 2 MB",
+        {"201": _json(_ref("Created"), "Imported"), "400": ERR, "413": ERR},
+        {"type": "object"})},
+    "/api/games/{game_id}": {"get": _op("Public state", {"200": STATE, "404": ERR},
+                                        params=GAME_ID)},
+    "/api/games/{game_id}/log": {"get": _op("The whole readable log",
+                                            {"200": _json({"type": "object"}, "Log"),
+                                             "404": ERR}, params=GAME_ID)},
+    "/api/games/{game_id}/legal": {"get": _op(
+        "Legal choices for the token's seat(s)",
+        {"200": _json(_ref("Legal"), "Choices"), "401": ERR, "403": ERR, "404": ERR},
+        secure=True, params=GAME_ID)},
+    "/api/games/{game_id}/actions": {"post": _op(
+        "Act for the token's seat at the version seen",
+        {"200": STATE, "400": ERR, "401": ERR, "403": ERR, "404": ERR,
+         "409": _json(_ref("Error"), "Stale version; body holds the current state"),
+         "413": ERR, "422": _json(_ref("Error"), "Illegal; the engine's reason, nothing changed")},
+        _ref("ActionRequest"), secure=True, params=GAME_ID)},
+    "/api/games/{game_id}/undo": {"post": _op(
+        "Take back the seat's own last action if no one acted since",
+        {"200": STATE, "401": ERR, "403": ERR, "409": ERR}, _ref("UndoRequest"), secure=True,
+        params=GAME_ID)},
+    "/api/games/{game_id}/export": {"get": _op(
+        "The railyard save JSON", {"200": _json({"type": "object"}, "Save"), "404": ERR},
+        params=GAME_ID)},
+    "/api/games/{game_id}/events": {"get": _op(
+        "Server-Sent Events: 'version' whenever the game changes",
+        {"200": {"description": "text/event-stream"}, "404": ERR},
+        params=GAME_ID + [{"name": "since", "in": "query", "schema": {"type": "integer"}},
+                          {"name": "timeout", "in": "query", "schema": {"type": "number"}}])},
+    "/api/games/{game_id}/board.svg": {"get": _op(
+        "The board drawn as SVG", {"200": {"description": "image/svg+xml"}, "404": ERR},
+        params=GAME_ID)},
+    "/api/games/{game_id}/tile.svg": {"get": _op(
+        "One tile drawn in a rotation (titles with tiles), for tile-lay previews",
+        {"200": {"description": "image/svg+xml"}, "404": ERR},
+        params=GAME_ID + [{"name": "tile", "in": "query", "schema": {"type": "string"}},
+                          {"name": "rotation", "in": "query", "schema": {"type": "integer"}}])},
+}
+
+
+def document() -> dict[str, Any]:
+    return {"openapi": "3.1.0",
+            "info": {"title": "railyard game server", "version": "1"},
+            "paths": PATHS,
+            "components": {"schemas": SCHEMAS, "securitySchemes": {
+                "seatToken": {"type": "http", "scheme": "bearer",
+                              "description": "the secret token of a seat (or the host token)"}}}}

@@ -1,0 +1,64 @@
+"""Server-rendered HTML pages (Jinja2, autoescaped).  The pages carry no secrets: a seat's
+token travels in the link's fragment (``#t=...``), which browsers never send to a server;
+the page script reads it and sends it as a header."""
+from __future__ import annotations
+
+import os
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from ..engine.registry import available
+from .service import ApiError
+
+HERE = os.path.dirname(__file__)
+env = Environment(loader=FileSystemLoader(os.path.join(HERE, "templates")),
+                  autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
+
+
+def _page(name: str, status: int = 200, **ctx) -> HTMLResponse:
+    return HTMLResponse(env.get_template(name).render(**ctx), status_code=status)
+
+
+async def lobby(request: Request) -> Response:
+    games = await run_in_threadpool(request.app.state.service.list)
+    return _page("lobby.html", games=games)
+
+
+async def new_game(request: Request) -> Response:
+    titles = []
+    for slug, info in available().items():
+        titles.append({"slug": slug, "name": info.name, "min": info.min_players,
+                       "max": info.max_players,
+                       "options": [{"name": o.name, "default": o.default,
+                                    "description": o.description,
+                                    "choices": list(o.choices) if o.choices else None}
+                                   for o in info.options]})
+    return _page("new.html", titles=titles)
+
+
+async def game_page(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    svc = request.app.state.service
+    try:
+        state = await run_in_threadpool(svc.state, gid)
+        board = await run_in_threadpool(svc.board_svg, gid)
+    except ApiError as exc:
+        if exc.status == 404:
+            return await error_page(request, 404)
+        raise
+    return _page("game.html", game=state, board=board)
+
+
+async def error_page(request: Request, status: int) -> Response:
+    return _page("error.html", status=status, code=status)
+
+
+ROUTES = [
+    Route("/", lobby, methods=["GET"]),
+    Route("/new", new_game, methods=["GET"]),
+    Route("/games/{game_id}", game_page, methods=["GET"]),
+]

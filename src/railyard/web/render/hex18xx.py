@@ -1,0 +1,192 @@
+"""Drawing of 18xx maps (pointy-topped hexes on a doubled grid) from the shared data format:
+every hex shows its current tile — the printed one, or the laid tile in its rotation — drawn
+from the tile's path data (edges ``e0``-``e5`` clockwise from south-west, cities ``c*``,
+towns ``t*``, off-boards ``o*``), with city slots, station tokens, revenues, terrain costs,
+labels and names.  Also draws a single tile for previews."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import esc
+
+R = 30.0                          # centre to corner
+W = math.sqrt(3) * R              # flat side to flat side
+PAD = 16.0
+TILE_FILL = {"white": "#f4f1e8", "yellow": "#f7e35a", "green": "#79c35a", "brown": "#c08a5c",
+             "gray": "#bdbdbd", "red": "#d9534f", "blue": "#6fa8dc"}
+EDGE_ANGLE = [120, 180, 240, 300, 0, 60]     # e0 south-west ... e5 south-east (y down)
+
+
+def centre(x: int, y: int) -> tuple[float, float]:
+    return PAD + W / 2 + x * W / 2, PAD + R + y * 1.5 * R
+
+
+def corners(cx: float, cy: float, r: float = R) -> str:
+    return " ".join(f"{cx + r * math.cos(math.radians(30 + 60 * k)):.1f},"
+                    f"{cy + r * math.sin(math.radians(30 + 60 * k)):.1f}" for k in range(6))
+
+
+def edge_point(cx: float, cy: float, edge: int, scale: float = 1.0) -> tuple[float, float]:
+    a = math.radians(EDGE_ANGLE[edge % 6])
+    d = W / 2 * scale
+    return cx + d * math.cos(a), cy + d * math.sin(a)
+
+
+def _revenue(rev: Any, colour: str | None) -> str:
+    if not isinstance(rev, dict):
+        return str(rev)
+    values = list(dict.fromkeys(rev.values()))
+    if len(values) == 1:
+        return str(values[0])
+    if colour and colour in rev:
+        return str(rev[colour])
+    return "/".join(str(v) for v in values)
+
+
+def _node_positions(tile: dict[str, Any], rotation: int, cx: float, cy: float
+                    ) -> dict[str, tuple[float, float]]:
+    nodes = [f"c{i}" for i in range(len(tile.get("cities") or []))]
+    nodes += [f"t{i}" for i in range(len(tile.get("towns") or []))]
+    nodes += [f"o{i}" for i in range(len(tile.get("offboards") or []))]
+    edges: dict[str, list[int]] = {n: [] for n in nodes}
+    for path in tile.get("paths") or []:
+        a, b = path[0], path[1]
+        for n, other in ((a, b), (b, a)):
+            if n in edges and other.startswith("e"):
+                edges[n].append((int(other[1:]) + rotation) % 6)
+    out = {}
+    for i, n in enumerate(nodes):
+        if len(nodes) == 1 or n.startswith("o"):
+            out[n] = (cx, cy)
+        elif edges[n]:
+            pts = [edge_point(cx, cy, e) for e in edges[n]]
+            mx = sum(p[0] for p in pts) / len(pts)
+            my = sum(p[1] for p in pts) / len(pts)
+            k = 0.5 if len(pts) == 1 else 0.35
+            out[n] = (cx + (mx - cx) * k, cy + (my - cy) * k)
+        else:
+            off = (i - (len(nodes) - 1) / 2) * R * 0.7
+            out[n] = (cx + off, cy)
+    return out
+
+
+def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
+              tokens: list[list[str]] | None = None, colours: dict[str, str] | None = None,
+              phase_colour: str | None = None) -> list[str]:
+    colours = colours or {}
+    fill = TILE_FILL.get(str(tile.get("color")), "#eee")
+    out = [f'<polygon points="{corners(cx, cy)}" fill="{fill}" stroke="#555" '
+           f'stroke-width="1"/>']
+    pos = _node_positions(tile, rotation, cx, cy)
+    for path in tile.get("paths") or []:
+        a, b = path[0], path[1]
+        pts = []
+        for n in (a, b):
+            if n.startswith("e"):
+                pts.append(edge_point(cx, cy, int(n[1:]) + rotation))
+            else:
+                pts.append(pos.get(n, (cx, cy)))
+        if a.startswith("e") and b.startswith("e"):
+            d = (f"M{pts[0][0]:.1f},{pts[0][1]:.1f} Q{cx:.1f},{cy:.1f} "
+                 f"{pts[1][0]:.1f},{pts[1][1]:.1f}")
+        else:
+            d = f"M{pts[0][0]:.1f},{pts[0][1]:.1f} L{pts[1][0]:.1f},{pts[1][1]:.1f}"
+        out.append(f'<path d="{d}" fill="none" stroke="#222" stroke-width="4" '
+                   f'stroke-linecap="round"/>')
+    for i, town in enumerate(tile.get("towns") or []):
+        x, y = pos[f"t{i}"]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="#222"/>')
+        out.append(f'<text x="{x + 6:.1f}" y="{y - 5:.1f}" font-size="8">'
+                   f'{esc(_revenue(town.get("revenue"), phase_colour))}</text>')
+    for i, city in enumerate(tile.get("cities") or []):
+        x, y = pos[f"c{i}"]
+        slots = max(1, int(city.get("slots") or 1))
+        held = (tokens[i] if tokens and i < len(tokens) else []) or []
+        r = 7.5
+        for s in range(slots):
+            sx = x + (s - (slots - 1) / 2) * 2 * r
+            out.append(f'<circle cx="{sx:.1f}" cy="{y:.1f}" r="{r}" fill="#fff" stroke="#222" '
+                       f'stroke-width="1.2"/>')
+            if s < len(held):
+                corp = str(held[s])
+                out.append(f'<g class="token" data-corporation="{esc(corp)}">'
+                           f'<circle cx="{sx:.1f}" cy="{y:.1f}" r="{r - 1}" '
+                           f'fill="{esc(colours.get(corp, "#666"))}"/>'
+                           f'<text x="{sx:.1f}" y="{y + 2.5:.1f}" font-size="6" fill="#fff" '
+                           f'text-anchor="middle">{esc(corp[:4])}</text></g>')
+            elif s < len(city.get("reservations") or []):
+                out.append(f'<text x="{sx:.1f}" y="{y + 2.5:.1f}" font-size="5.5" '
+                           f'fill="#777" text-anchor="middle">'
+                           f'{esc(str(city["reservations"][s])[:4])}</text>')
+        rev = _revenue(city.get("revenue"), phase_colour)
+        if rev not in ("0", ""):
+            out.append(f'<circle cx="{x + slots * r + 5:.1f}" cy="{y - r - 2:.1f}" r="6.5" '
+                       f'fill="#fff" stroke="#222" stroke-width=".8"/><text '
+                       f'x="{x + slots * r + 5:.1f}" y="{y - r + 0.5:.1f}" font-size="7" '
+                       f'text-anchor="middle">{esc(rev)}</text>')
+    for off in tile.get("offboards") or []:
+        out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="10" font-weight="bold" '
+                   f'text-anchor="middle" fill="#fff">'
+                   f'{esc(_revenue(off.get("revenue"), None))}</text>')
+    if tile.get("label"):
+        out.append(f'<text x="{cx - W / 2 + 5:.1f}" y="{cy + 4:.1f}" font-size="8" '
+                   f'font-weight="bold">{esc(tile["label"])}</text>')
+    return out
+
+
+def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
+             tokens: list[list[str]] | None, colours: dict[str, str],
+             phase_colour: str | None) -> str:
+    cx, cy = centre(int(h["x"]), int(h["y"]))
+    hid = esc(h["id"])
+    title = f"{hid} {esc(h.get('name') or '')}".strip()
+    out = [f'<g class="hex" data-hex="{hid}"><title>{title}</title>']
+    out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour)
+    printed = h.get("tile") or {}
+    laid = tile is not printed
+    for t in ([] if laid else printed.get("terrain") or []):
+        kind = (t.get("terrains") or ["?"])[0]
+        mark = "#3b7dd8" if kind == "water" else "#7a5230"
+        out.append(f'<path d="M{cx - 7:.1f},{cy + R * 0.62:.1f} l7,-10 l7,10 z" '
+                   f'fill="{mark}"/><text x="{cx:.1f}" y="{cy + R * 0.55 - 9:.1f}" '
+                   f'font-size="7" text-anchor="middle">${esc(t.get("cost"))}</text>')
+    if h.get("name"):
+        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.55:.1f}" font-size="6.5" '
+                   f'text-anchor="middle" fill="#222">{esc(str(h["name"])[:16])}</text>')
+    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.85:.1f}" font-size="5.5" fill="#666" '
+               f'text-anchor="middle">{hid}</text></g>')
+    return "".join(out)
+
+
+def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float = 0
+               ) -> tuple[list[str], float, float]:
+    tiles = {t["name"]: t for t in data.get("tiles") or []}
+    colours = {c["sym"]: c.get("color", "#666") for c in data.get("corporations") or []}
+    laid = view.get("tiles") or {}
+    tokens = view.get("tokens") or {}
+    phase_colour = None
+    for ph in data.get("phases") or []:
+        if str(ph.get("name")) == str(view.get("phase")):
+            phase_colour = (ph.get("tiles") or [None])[-1]
+    hexes = data.get("hexes") or []
+    width = PAD * 2 + W / 2 * (max(h["x"] for h in hexes) + 2)
+    height = PAD * 2 + R * 2 + 1.5 * R * max(h["y"] for h in hexes) + extra_height
+    out = []
+    for h in hexes:
+        if h["id"] in laid:
+            name, rot = laid[h["id"]][0], int(laid[h["id"]][1])
+            tile = tiles.get(str(name), h.get("tile") or {})
+        else:
+            tile, rot = h.get("tile") or {}, 0
+        out.append(draw_hex(h, tile, rot, tokens.get(h["id"]), colours, phase_colour))
+    return out, width, height
+
+
+def tile_svg(tile: dict[str, Any], rotation: int) -> str:
+    size = 2 * R + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W + 4:.0f} {size:.0f}" '
+           f'width="{W + 4:.0f}" height="{size:.0f}">']
+    out += draw_tile(tile, rotation, W / 2 + 2, R + 2)
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,78 @@
+"""North American Railways: no map — the share columns and city-card columns drawn as card
+columns, and the companies with their cities."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import esc
+from .chicago_express import COLOURS
+
+CARD_W, CARD_H, GAP, PAD = 118, 34, 8, 12
+
+
+def _share(x: float, y: float, colour: str) -> str:
+    fill = COLOURS.get(colour, "#888")
+    ink = "#222" if colour in ("yellow", "white") else "#fff"
+    return (f'<g class="share-card" data-company="{esc(colour)}"><rect x="{x}" y="{y}" '
+            f'width="{CARD_W}" height="{CARD_H - 6}" rx="4" fill="{fill}" stroke="#333"/>'
+            f'<text x="{x + 8}" y="{y + 18}" font-size="11" fill="{ink}">{esc(colour)} share'
+            f'</text></g>')
+
+
+def _city(x: float, y: float, card: dict[str, Any]) -> str:
+    c2c = " ★" * int(card.get("coast_to_coast") or 0)
+    return (f'<g class="city-card" data-city="{esc(card.get("id"))}"><rect x="{x}" y="{y}" '
+            f'width="{CARD_W}" height="{CARD_H - 2}" rx="4" fill="#fbf8ef" stroke="#333"/>'
+            f'<text x="{x + 6}" y="{y + 13}" font-size="10" font-weight="bold">'
+            f'{esc(card.get("name"))}{esc(c2c)}</text><text x="{x + 6}" y="{y + 26}" '
+            f'font-size="9">cost ${esc(card.get("cost"))} · income ${esc(card.get("income"))}'
+            f'</text></g>')
+
+
+def render(state: dict[str, Any]) -> str:
+    view = state.get("view") or {}
+    shares = view.get("share_columns") or []
+    cities = view.get("city_columns") or []
+    companies = view.get("companies") or []
+    ncols = max(len(shares), len(cities), 1)
+    width = max(PAD * 2 + ncols * (CARD_W + GAP), 520)
+    share_h = max([len(c) for c in shares] + [0]) * (CARD_H - 10) + CARD_H
+    city_h = max([len(c) for c in cities] + [0]) * (CARD_H + 2) + CARD_H
+    top_cities = 40 + share_h + 24
+    top_comp = top_cities + city_h + 20
+    height = top_comp + 18 * len(companies) + 20
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+           f'class="board nar" font-family="sans-serif" role="img" aria-label="card columns">',
+           f'<rect width="{width:.0f}" height="{height:.0f}" fill="#eef3f7"/>',
+           f'<text x="{PAD}" y="24" font-size="12" font-weight="bold">Share columns · round '
+           f'{esc(view.get("round", ""))} · {esc(view.get("phase", ""))}</text>']
+    for i, col in enumerate(shares):
+        x = PAD + i * (CARD_W + GAP)
+        for j, colour in enumerate(col):
+            out.append(_share(x, 34 + j * (CARD_H - 10), str(colour)))
+    out.append(f'<text x="{PAD}" y="{top_cities - 8}" font-size="12" font-weight="bold">'
+               f'City columns</text>')
+    for i, col in enumerate(cities):
+        x = PAD + i * (CARD_W + GAP)
+        for j, card in enumerate(col):
+            if isinstance(card, dict):
+                out.append(_city(x, top_cities + j * (CARD_H + 2), card))
+    out.append(f'<text x="{PAD}" y="{top_comp}" font-size="12" font-weight="bold">'
+               f'Companies</text>')
+    for i, c in enumerate(companies):
+        y = top_comp + 8 + i * 18
+        cities_txt = ", ".join(str(x.get("name", x.get("id"))) if isinstance(x, dict) else str(x)
+                               for x in (c.get("cities") or []))[:90]
+        state_txt = "founded" if c.get("founded") else "not founded"
+        out.append(f'<rect x="{PAD}" y="{y}" width="12" height="12" '
+                   f'fill="{COLOURS.get(str(c.get("id")), "#888")}" stroke="#333"/>'
+                   f'<text x="{PAD + 18}" y="{y + 10}" font-size="10">{esc(c.get("name"))} '
+                   f'({state_txt}) cash ${esc(c.get("cash"))} · income '
+                   f'${esc(c.get("income"))} · {esc(cities_txt)}</text>')
+    deck = view.get("deck") or {}
+    if deck.get("reconstructed"):
+        out.append(f'<text class="reconstructed" x="{width - PAD:.0f}" y="24" font-size="11" '
+                   f'text-anchor="end" fill="#a11">RECONSTRUCTED deck ({esc(deck.get("name"))}):'
+                   f' the rulebook prints no card values</text>')
+    out.append("</svg>")
+    return "".join(out)

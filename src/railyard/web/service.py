@@ -1,0 +1,549 @@
+"""Games as the server keeps them: creation, seats and tokens, acting, undo, bots.
+
+Each game lives in memory as a :class:`Live` (the engine ``Game`` plus the log version) and
+in the database as its entry log; the database is the truth.  Every request first catches up
+with entries other workers wrote, then checks the version the client saw, applies in memory
+and appends to the database in one transaction before answering.  A lost race (another worker
+appended first) evicts the in-memory copy, so nothing is ever applied twice.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import hmac
+import logging
+import queue
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.random_bot import RandomBot
+from ..engine.errors import IllegalAction, RailyardError, SaveError
+from ..engine.game import MAX_SEED, Game
+from ..engine.registry import get_title
+from .storage import Conflict, Entry, GameRow, SeatRow, Storage, now_iso
+
+log = logging.getLogger("railyard.web")
+
+MAX_NAME = 40
+LOG_TAIL = 200
+BOT_STEPS_PER_REQUEST = 300
+BOT_STEPS_PER_CHUNK = 500
+#: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
+HIDDEN_INFORMATION = {"north-american-railways"}
+
+
+class ApiError(Exception):
+    """An error answered to the client: HTTP status, machine code, sentence, extras."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}, **self.extra}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(6)
+
+
+@dataclass
+class Live:
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game
+    version: int
+    lines: list[str]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    cached: tuple[int, dict[str, Any]] | None = None
+    encoded: tuple[int, bytes] | None = None
+    broken: bool = False           # the engine raised unexpectedly; drop this copy
+    svg: tuple[int, str] | None = None
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.game.is_terminal else "active"
+
+    def to_act(self) -> list[int]:
+        cp = self.game.current_player
+        return [] if cp is None else [cp]
+
+    def bot_to_act(self) -> bool:
+        if self.broken:
+            return False
+        cp = self.game.current_player
+        return cp is not None and self.seats[cp].kind == "bot"
+
+
+def _check_seats(spec: Any) -> list[dict[str, Any]]:
+    if not isinstance(spec, list) or not spec:
+        raise ApiError(400, "bad_seats", "'seats' must be a non-empty list.")
+    out, bots = [], 0
+    for i, s in enumerate(spec):
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise ApiError(400, "bad_seats", f"Seat {i + 1} needs a 'kind' of 'human' or 'bot'.")
+        name = s.get("name")
+        if name is not None and not isinstance(name, str):
+            raise ApiError(400, "bad_seats", f"Seat {i + 1}'s name must be text.")
+        name = " ".join((name or "").split())[:MAX_NAME]
+        if not name:
+            if s["kind"] == "bot":
+                bots += 1
+                name = f"Bot {bots}"
+            else:
+                name = f"Player {i + 1}"
+        out.append({"kind": s["kind"], "name": name})
+    return out
+
+
+class Service:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._live: dict[str, Live] = {}
+        self._guard = threading.Lock()
+        self._bot_queue: "queue.Queue[str | None]" = queue.Queue()
+        self._bot_thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    # ---- loading --------------------------------------------------------------------
+    def _replay(self, row: GameRow, seats: list[SeatRow]) -> Live:
+        game = Game(row.title, row.players, row.seed, row.options)
+        live = Live(row, seats, game, 0, [])
+        self._catch_up(live, self.storage.entries(row.id))
+        return live
+
+    @staticmethod
+    def _apply_entry(live: Live, e: Entry) -> None:
+        if e.kind == "undo":
+            live.game.undo()
+            if live.lines:
+                live.lines.pop()
+        else:
+            live.lines.append(_describe(live.game, e.body))
+            live.game.apply(e.body)
+        live.version = e.idx + 1
+
+    def _catch_up(self, live: Live, entries: list[Entry]) -> None:
+        for e in entries:
+            if e.idx != live.version:
+                raise RuntimeError(f"entry log of {live.row.id} has a gap at {live.version}")
+            self._apply_entry(live, e)
+
+    def get(self, game_id: Any) -> Live:
+        """The live game, caught up with the database."""
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
+            raise ApiError(404, "unknown_game", "There is no such game.")
+        with self._guard:
+            live = self._live.get(game_id)
+        if live is None:
+            row = self.storage.get_game(game_id)
+            if row is None:
+                raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
+            live = self._replay(row, self.storage.get_seats(game_id))
+            with self._guard:
+                live = self._live.setdefault(game_id, live)
+            return live
+        with live.lock:
+            db_version = self.storage.version(game_id)
+            if db_version is not None and db_version != live.version:
+                if db_version < live.version:       # cannot happen; be safe and reload
+                    self.evict(game_id)
+                    return self.get(game_id)
+                self._catch_up(live, self.storage.entries(game_id, live.version))
+        return live
+
+    def evict(self, game_id: str) -> None:
+        with self._guard:
+            self._live.pop(game_id, None)
+
+    def peek_version(self, game_id: str) -> int | None:
+        with self._guard:
+            live = self._live.get(game_id)
+        return live.version if live else None
+
+    # ---- creating ---------------------------------------------------------------------
+    def create(self, title: Any, seats: Any, options: Any = None, seed: Any = None,
+               hotseat: bool = False, save: dict[str, Any] | None = None) -> dict[str, Any]:
+        seat_spec = _check_seats(seats)
+        if options is not None and not isinstance(options, dict):
+            raise ApiError(400, "bad_options", "'options' must be an object.")
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        names = [s["name"] for s in seat_spec]
+        try:
+            if save is not None:
+                game = Game.from_save(save)
+                names = game.players
+            else:
+                game = Game(title, names, seed, options or {})
+        except RailyardError as exc:
+            raise ApiError(400, exc.code, exc.message) from None
+        tokens: list[dict[str, Any]] = []
+        seat_rows = []
+        for i, s in enumerate(seat_spec):
+            token = None
+            if s["kind"] == "human":
+                token = new_token()
+                tokens.append({"seat": i, "name": names[i], "token": token})
+            seat_rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token)))
+        host = new_token() if hotseat else None
+        row = GameRow(new_game_id(), game.title, list(game.players), game.seed,
+                      dict(game.options), now_iso(), host and hash_token(host),
+                      "active", [], 0)
+        fresh = Game(row.title, row.players, row.seed, row.options)
+        live = Live(row, seat_rows, fresh, 0, [])
+        row.status, row.to_act = live.status, live.to_act()
+        self.storage.create_game(row, seat_rows)
+        with self._guard:
+            self._live[row.id] = live
+        with live.lock:
+            if save is not None and game.log:
+                entries = [Entry(i, "action", a.get("player"), a) for i, a in enumerate(game.log)]
+                self._commit(live, entries)
+            self._run_bots(live, BOT_STEPS_PER_REQUEST)
+        out: dict[str, Any] = {"id": row.id, "title": row.title, "tokens": tokens,
+                               "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
+                                         for s in seat_rows]}
+        if host:
+            out["host_token"] = host
+        return out
+
+    # ---- tokens -----------------------------------------------------------------------
+    def seats_of(self, live: Live, token: str | None) -> set[int]:
+        """Seats the token may act for (empty for spectators and wrong tokens)."""
+        if not token:
+            return set()
+        h = hash_token(token)
+        if live.row.host_token_hash and hmac.compare_digest(h, live.row.host_token_hash):
+            return {s.seat for s in live.seats if s.kind == "human"}
+        return {s.seat for s in live.seats
+                if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+
+    def _require_seats(self, live: Live, token: str | None) -> set[int]:
+        seats = self.seats_of(live, token)
+        if not seats:
+            raise ApiError(403 if token else 401, "bad_token",
+                           "A valid seat token is required to act in this game.")
+        return seats
+
+    # ---- acting -----------------------------------------------------------------------
+    def _commit(self, live: Live, entries: list[Entry]) -> None:
+        """Append entries already applied in memory; on a lost race drop the memory copy."""
+        if not entries:
+            if live.broken:
+                self.evict(live.row.id)
+            return
+        start = entries[0].idx
+        try:
+            self.storage.append(live.row.id, start, entries, live.status, live.to_act())
+            if live.broken:
+                self.evict(live.row.id)
+        except Conflict:
+            self.evict(live.row.id)
+            raise
+        except Exception:
+            self.evict(live.row.id)
+            raise
+
+    def _bot_entries(self, live: Live, limit: int) -> list[Entry]:
+        out: list[Entry] = []
+        while live.bot_to_act() and len(out) < limit:
+            seat = live.game.current_player
+            bot = RandomBot((live.row.seed * 1_000_003 + live.version) % MAX_SEED)
+            action = bot.choose(live.game.state)
+            line = _describe(live.game, action)
+            try:
+                normal = live.game.apply(action)
+            except IllegalAction as exc:   # an engine fault; leave the game to a human look
+                log.error("bot action refused in game %s: %s %s", live.row.id, action, exc)
+                break
+            except Exception:              # the state may be half-changed: reload it later
+                log.exception("bot action crashed the engine in game %s: %s", live.row.id,
+                              action)
+                live.broken = True
+                break
+            live.lines.append(line)
+            out.append(Entry(live.version, "action", seat, normal))
+            live.version += 1
+        return out
+
+    def _run_bots(self, live: Live, limit: int) -> None:
+        entries = self._bot_entries(live, limit)
+        self._commit(live, entries)
+        if live.bot_to_act():
+            self._kick_bots(live.row.id)
+
+    def _check_version(self, live: Live, version: Any) -> None:
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ApiError(400, "malformed", "'version' (the state version you saw) must be a "
+                           "whole number.")
+        if version != live.version:
+            raise ApiError(409, "stale", f"The game has moved on (version {live.version}, you "
+                           f"saw {version}); nothing was changed.", state=self.state_json(live))
+
+    def act(self, game_id: str, token: str | None, version: Any, action: Any,
+            encoded: bool = False) -> Any:
+        live = self.get(game_id)
+        with live.lock:
+            seats = self._require_seats(live, token)
+            self._check_version(live, version)
+            if not isinstance(action, dict):
+                raise ApiError(400, "malformed", "'action' must be an object with a 'type'.")
+            action = dict(action)
+            if "player" not in action and len(seats) == 1:
+                action["player"] = next(iter(seats))
+            if "player" not in action and live.game.current_player in seats:
+                action["player"] = live.game.current_player
+            if action.get("player") not in seats:
+                raise ApiError(403, "wrong_seat", "Your token does not act for that seat.")
+            line = _describe(live.game, action)
+            try:
+                normal = live.game.apply(action)
+            except IllegalAction as exc:
+                raise ApiError(422, exc.code, exc.message, reason=exc.to_json()) from None
+            except Exception:
+                self.evict(game_id)        # the engine failed; reload from the database
+                raise
+            live.lines.append(line)
+            entries = [Entry(live.version, "action", action["player"], normal)]
+            live.version += 1
+            entries += self._bot_entries(live, BOT_STEPS_PER_REQUEST)
+            try:
+                self._commit(live, entries)
+            except Conflict:
+                fresh = self.get(game_id)
+                raise ApiError(409, "stale", "Another request changed the game first; nothing "
+                               "was changed.", state=self.state_json(fresh)) from None
+            if live.bot_to_act():
+                self._kick_bots(game_id)
+        if live.broken:                    # answer from the database's truth
+            live = self.get(game_id)
+        with live.lock:
+            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+
+    def undo(self, game_id: str, token: str | None, version: Any, encoded: bool = False) -> Any:
+        live = self.get(game_id)
+        with live.lock:
+            seats = self._require_seats(live, token)
+            self._check_version(live, version)
+            if not live.game.log:
+                raise ApiError(409, "nothing_to_undo", "There is nothing to undo.")
+            last = live.game.log[-1].get("player")
+            if last not in seats:
+                raise ApiError(409, "not_yours", "Only the last action can be undone, and only "
+                               "by the seat that made it before anyone else acts.")
+            live.game.undo()
+            if live.lines:
+                live.lines.pop()
+            entry = Entry(live.version, "undo", last, {"undo": len(live.game.log)})
+            live.version += 1
+            try:
+                self._commit(live, [entry])
+            except Conflict:
+                fresh = self.get(game_id)
+                raise ApiError(409, "stale", "Another request changed the game first; nothing "
+                               "was changed.", state=self.state_json(fresh)) from None
+            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+
+    # ---- reading ----------------------------------------------------------------------
+    def legal(self, game_id: str, token: str | None) -> dict[str, Any]:
+        live = self.get(game_id)
+        with live.lock:
+            seats = self._require_seats(live, token)
+            cp = live.game.current_player
+            choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
+            return {"version": live.version, "seats": sorted(seats), "current_player": cp,
+                    "choices": choices}
+
+    def state_json(self, live: Live, seats: set[int] | None = None) -> dict[str, Any]:
+        """The public state; computed once per version and shared by every reader."""
+        if live.cached is None or live.cached[0] != live.version:
+            live.cached = (live.version, self._state_json(live))
+        out = live.cached[1]
+        if seats is not None:
+            out = dict(out, my_seats=sorted(seats))
+        return out
+
+    def state_bytes(self, live: Live, seats: set[int] | None = None) -> bytes:
+        """:meth:`state_json` as UTF-8 JSON, encoded once per version."""
+        if live.encoded is None or live.encoded[0] != live.version:
+            data = json.dumps(self.state_json(live), ensure_ascii=False, allow_nan=False,
+                              separators=(",", ":")).encode()
+            live.encoded = (live.version, data)
+        data = live.encoded[1]
+        if seats is not None:
+            data = data[:-1] + b',"my_seats":' + json.dumps(sorted(seats)).encode() + b"}"
+        return data
+
+    def _state_json(self, live: Live) -> dict[str, Any]:
+        g = live.game
+        cp = g.current_player
+        res = g.result()
+        out: dict[str, Any] = {
+            "id": live.row.id, "title": live.row.title, "title_name": g.info.name,
+            "created": live.row.created, "options": dict(g.options),
+            "players": list(g.players),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+            "status": live.status, "version": live.version, "action_count": len(g.log),
+            "current_player": cp, "to_act": [] if cp is None else [g.players[cp]],
+            "view": g.public_view(), "log_count": len(live.lines),
+            "log": live.lines[-LOG_TAIL:],
+            "result": res.to_json(g.players) if res else None,
+            "last_actor": g.log[-1].get("player") if g.log else None,
+        }
+        return out
+
+    def state(self, game_id: str, token: str | None = None, encoded: bool = False) -> Any:
+        live = self.get(game_id)
+        with live.lock:
+            seats = self.seats_of(live, token) if token else None
+            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+
+    def board_svg(self, game_id: str) -> str:
+        """The board drawing, made once per version."""
+        from .render import render_board
+        live = self.get(game_id)
+        with live.lock:
+            if live.svg is None or live.svg[0] != live.version:
+                live.svg = (live.version, render_board(self.state_json(live)))
+            return live.svg[1]
+
+    def full_log(self, game_id: str) -> list[str]:
+        live = self.get(game_id)
+        with live.lock:
+            return list(live.lines)
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        live = self.get(game_id)
+        with live.lock:
+            info = live.game.info
+            hidden = info.slug in HIDDEN_INFORMATION or info.extra.get("hidden_information")
+            if hidden and not live.game.is_terminal:
+                raise ApiError(403, "hidden_information", f"{info.name} has hidden "
+                               "information (the save holds the seed of the shuffled deck); "
+                               "it can be exported when the game is over.")
+            return live.game.to_save()
+
+    def import_save(self, save: Any, seats: Any = None, hotseat: bool = False) -> dict[str, Any]:
+        """Import a railyard save, or an 18xx.games export (replayed through our rules)."""
+        if not isinstance(save, dict):
+            raise ApiError(400, "not_a_save", "'save' must be a railyard save object.")
+        if "format" not in save and "actions" in save and "players" in save:
+            save = _from_18xx(save)
+        players = save.get("players")
+        if not isinstance(players, list):
+            raise ApiError(400, "not_a_save", "This is not a railyard save file.")
+        if seats is None:
+            seats = [{"kind": "human", "name": p} for p in players]
+        if not isinstance(seats, list) or len(seats) != len(players):
+            raise ApiError(400, "bad_seats", f"The save has {len(players)} players; give as "
+                           "many seats.")
+        seats = [dict(s, name=p) if isinstance(s, dict) else s for s, p in zip(seats, players)]
+        try:
+            return self.create(save.get("title"), seats, save=save, hotseat=hotseat)
+        except SaveError as exc:     # pragma: no cover - create() maps RailyardError already
+            raise ApiError(400, exc.code, exc.message) from None
+
+    def list(self, limit: int = 100) -> list[dict[str, Any]]:
+        out = []
+        for row in self.storage.list_games(limit):
+            try:
+                name = get_title(row.title).name
+            except RailyardError:
+                name = row.title
+            out.append({"id": row.id, "title": row.title, "title_name": name,
+                        "players": row.players, "status": row.status, "version": row.version,
+                        "created": row.created,
+                        "to_act": [row.players[i] for i in row.to_act
+                                   if 0 <= i < len(row.players)]})
+        return out
+
+    # ---- background bots ----------------------------------------------------------------
+    def _kick_bots(self, game_id: str) -> None:
+        with self._guard:
+            if self._bot_thread is None or not self._bot_thread.is_alive():
+                self._bot_thread = threading.Thread(target=self._bot_loop, daemon=True,
+                                                    name="railyard-bots")
+                self._bot_thread.start()
+        self._bot_queue.put(game_id)
+
+    def _bot_loop(self) -> None:
+        while not self._stopping.is_set():
+            game_id = self._bot_queue.get()
+            if game_id is None:
+                self._bot_queue.task_done()
+                return
+            try:
+                live = self.get(game_id)
+                with live.lock:
+                    entries = self._bot_entries(live, BOT_STEPS_PER_CHUNK)
+                    self._commit(live, entries)
+                    again = live.bot_to_act() and entries
+                if again:
+                    self._bot_queue.put(game_id)
+            except Conflict:
+                self._bot_queue.put(game_id)
+            except Exception:   # keep the runner alive for other games
+                log.exception("bot runner failed on game %s", game_id)
+            finally:
+                self._bot_queue.task_done()
+
+    def resume_bots(self) -> int:
+        """After a restart: let bots continue every active game waiting for a bot."""
+        n = 0
+        for row in self.storage.list_games(limit=10_000, status="active"):
+            seats = self.storage.get_seats(row.id)
+            if any(0 <= i < len(seats) and seats[i].kind == "bot" for i in row.to_act):
+                self._kick_bots(row.id)
+                n += 1
+        return n
+
+    def wait_bots_idle(self, timeout: float = 30.0) -> bool:
+        """For tests and shutdown: wait until the bot queue has been drained."""
+        import time
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self._bot_queue.unfinished_tasks == 0:
+                return True
+            time.sleep(0.02)
+        return False
+
+    def close(self) -> None:
+        self._stopping.set()
+        self._bot_queue.put(None)
+        if self._bot_thread is not None:
+            self._bot_thread.join(timeout=5)
+        self.storage.close()
+
+
+def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        from ..eighteen.import18xx import import_1830
+    except ImportError:
+        raise ApiError(400, "unsupported", "Importing 18xx.games exports is not available.") \
+            from None
+    try:
+        game, _ = import_1830(data)
+    except RailyardError as exc:
+        raise ApiError(400, exc.code, exc.message) from None
+    except Exception as exc:  # noqa: BLE001 - a hostile file must not crash the server
+        log.warning("18xx.games import failed: %r", exc)
+        raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
+    return game.to_save()
+
+
+def _describe(game: Game, action: Any) -> str:
+    try:
+        return str(game.state.describe(action))
+    except Exception:
+        return f"{action}"

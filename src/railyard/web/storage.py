@@ -1,0 +1,274 @@
+"""Durable storage of games: creation parameters, seats and an append-only entry log.
+
+Two backends share one schema and one code path: SQLite (a file in the data directory, the
+default) and PostgreSQL (when ``RAILYARD_DATABASE_URL`` is set).  The log holds one row per
+accepted entry — a game action or an undo marker — keyed by ``(game_id, idx)``; that primary
+key is what makes a second writer with a stale index fail instead of double-applying.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS ry_games (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        players TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        created TEXT NOT NULL,
+        host_token_hash TEXT,
+        status TEXT NOT NULL,
+        to_act TEXT NOT NULL,
+        version INTEGER NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS ry_seats (
+        game_id TEXT NOT NULL REFERENCES ry_games(id),
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT,
+        PRIMARY KEY (game_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS ry_actions (
+        game_id TEXT NOT NULL REFERENCES ry_games(id),
+        idx INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        body TEXT NOT NULL,
+        created TEXT NOT NULL,
+        PRIMARY KEY (game_id, idx))""",
+    "CREATE INDEX IF NOT EXISTS ry_games_created ON ry_games (created)",
+]
+
+
+class Conflict(Exception):
+    """Another writer appended at the same index first (stale or duplicate submission)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str            # "human" or "bot"
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class GameRow:
+    id: str
+    title: str
+    players: list[str]
+    seed: int
+    options: dict[str, Any]
+    created: str
+    host_token_hash: str | None
+    status: str
+    to_act: list[int]
+    version: int
+
+
+@dataclass
+class Entry:
+    idx: int
+    kind: str            # "action" or "undo"
+    seat: int | None
+    body: Any
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _game_row(r: Iterable[Any]) -> GameRow:
+    gid, title, players, seed, options, created, host, status, to_act, version = r
+    return GameRow(gid, title, json.loads(players), int(seed), json.loads(options), created,
+                   host, status, json.loads(to_act), int(version))
+
+
+class Storage:
+    """Thread-safe access to the database: one connection per thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_postgres = url.startswith(("postgres://", "postgresql://"))
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        with self._tx() as cur:
+            for stmt in SCHEMA:
+                cur.execute(stmt)
+
+    @classmethod
+    def from_env(cls, data_dir: str) -> "Storage":
+        url = os.environ.get("RAILYARD_DATABASE_URL")
+        if url:
+            return cls(url)
+        os.makedirs(data_dir, exist_ok=True)
+        return cls(os.path.join(data_dir, "railyard.sqlite3"))
+
+    @property
+    def backend(self) -> str:
+        return "postgresql" if self.is_postgres else "sqlite"
+
+    # ---- connections ------------------------------------------------------------------
+    def _connect(self) -> Any:
+        if self.is_postgres:
+            import psycopg
+            conn = psycopg.connect(self.url, autocommit=True)
+        else:
+            conn = sqlite3.connect(self.url, isolation_level=None, check_same_thread=False,
+                                   timeout=30)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        with self._lock:
+            self._all.append(conn)
+        return conn
+
+    def _conn(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and self.is_postgres and conn.closed:
+            conn = None
+        if conn is None:
+            conn = self._connect()
+            self._local.conn = conn
+        return conn
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.is_postgres else sql
+
+    def close(self) -> None:
+        with self._lock:
+            conns, self._all = self._all, []
+        for c in conns:
+            try:
+                c.close()
+            except Exception:  # pragma: no cover - closing a broken connection
+                pass
+        self._local = threading.local()
+
+    class _Tx:
+        def __init__(self, store: "Storage", write: bool) -> None:
+            self.store, self.write = store, write
+
+        def __enter__(self) -> "Storage._Tx":
+            # SQLite allows one writer; queueing writers here is much faster than letting
+            # them meet SQLite's busy handler, which sleeps between retries.
+            self.held = self.write and not self.store.is_postgres
+            if self.held:
+                self.store._write_lock.acquire()
+            self.conn = self.store._conn()
+            self.cur = self.conn.cursor()
+            if self.store.is_postgres:
+                self.cur.execute("BEGIN")
+            else:
+                self.cur.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+            return self
+
+        def execute(self, sql: str, params: Iterable[Any] = ()) -> Any:
+            self.cur.execute(self.store._sql(sql), tuple(params))
+            return self.cur
+
+        def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+            try:
+                self.cur.execute("COMMIT" if exc_type is None else "ROLLBACK")
+            finally:
+                self.cur.close()
+                if self.held:
+                    self.store._write_lock.release()
+
+    def _tx(self, write: bool = True) -> "Storage._Tx":
+        return Storage._Tx(self, write)
+
+    def _integrity_errors(self) -> tuple[type[BaseException], ...]:
+        if self.is_postgres:
+            import psycopg
+            return (psycopg.IntegrityError,)
+        return (sqlite3.IntegrityError,)
+
+    # ---- games ------------------------------------------------------------------------
+    def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
+        try:
+            with self._tx() as tx:
+                tx.execute(
+                    "INSERT INTO ry_games (id, title, players, seed, options, created, "
+                    "host_token_hash, status, to_act, version) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (game.id, game.title, json.dumps(game.players), game.seed,
+                     json.dumps(game.options), game.created, game.host_token_hash, game.status,
+                     json.dumps(game.to_act), game.version))
+                for s in seats:
+                    tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash) "
+                               "VALUES (?,?,?,?,?)", (game.id, s.seat, s.kind, s.name,
+                                                      s.token_hash))
+        except self._integrity_errors() as exc:
+            raise Conflict(f"game {game.id} exists") from exc
+
+    _GAME_COLS = ("id, title, players, seed, options, created, host_token_hash, status, "
+                  "to_act, version")
+
+    def get_game(self, game_id: str) -> GameRow | None:
+        with self._tx(write=False) as tx:
+            r = tx.execute(f"SELECT {self._GAME_COLS} FROM ry_games WHERE id = ?",
+                           (game_id,)).fetchone()
+        return _game_row(r) if r else None
+
+    def list_games(self, limit: int = 100, status: str | None = None) -> list[GameRow]:
+        sql = f"SELECT {self._GAME_COLS} FROM ry_games"
+        params: list[Any] = []
+        if status:
+            sql += " WHERE status = ?"
+            params.append(status)
+        sql += " ORDER BY created DESC, id LIMIT ?"
+        params.append(limit)
+        with self._tx(write=False) as tx:
+            rows = tx.execute(sql, params).fetchall()
+        return [_game_row(r) for r in rows]
+
+    def get_seats(self, game_id: str) -> list[SeatRow]:
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT seat, kind, name, token_hash FROM ry_seats "
+                              "WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+        return [SeatRow(int(a), b, c, d) for a, b, c, d in rows]
+
+    def version(self, game_id: str) -> int | None:
+        with self._tx(write=False) as tx:
+            r = tx.execute("SELECT version FROM ry_games WHERE id = ?", (game_id,)).fetchone()
+        return int(r[0]) if r else None
+
+    # ---- entries ----------------------------------------------------------------------
+    def entries(self, game_id: str, start: int = 0) -> list[Entry]:
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT idx, kind, seat, body FROM ry_actions WHERE game_id = ? "
+                              "AND idx >= ? ORDER BY idx", (game_id, start)).fetchall()
+        return [Entry(int(i), k, None if s is None else int(s), json.loads(b))
+                for i, k, s, b in rows]
+
+    def append(self, game_id: str, start: int, entries: list[Entry], status: str,
+               to_act: list[int]) -> int:
+        """Append ``entries`` at indexes ``start``, ``start+1``, ... in one transaction and
+        move the game's version; :class:`Conflict` (and nothing written) if another writer
+        got there first."""
+        new_version = start + len(entries)
+        stamp = now_iso()
+        try:
+            with self._tx() as tx:
+                cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ? "
+                                 "WHERE id = ? AND version = ?",
+                                 (new_version, status, json.dumps(to_act), game_id, start))
+                if cur.rowcount != 1:
+                    raise Conflict(f"game {game_id} is not at version {start}")
+                for i, e in enumerate(entries):
+                    if e.idx != start + i:
+                        raise ValueError("entries must be consecutive")
+                    tx.execute("INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
+                               "VALUES (?,?,?,?,?,?)",
+                               (game_id, e.idx, e.kind, e.seat, json.dumps(e.body), stamp))
+        except self._integrity_errors() as exc:
+            raise Conflict(f"index {start} of game {game_id} is taken") from exc
+        return new_version

@@ -1,0 +1,111 @@
+"""Routes (20.1): validation and revenue on the 1830 map."""
+from __future__ import annotations
+
+import pytest
+
+from railyard.eighteen import graph
+from railyard.eighteen.graph import RouteError, RunRoute
+from railyard.eighteen.routes import best_route_set, find_routes
+from railyard.games.g1830.data import static
+
+B = static().board
+
+
+def nynh_board():
+    tiles = {"F20": ["1", 0], "F22": ["57", 1]}
+    tokens = {"G19": [["NYNH"], []]}
+    return tiles, tokens
+
+
+def test_20_3_revenue_is_the_sum_of_the_stops():
+    tiles, tokens = nynh_board()
+    r = graph.resolve_route(B, tiles, [["G19", "F20"]])
+    assert r.stops == [("G19", "c0"), ("F20", "t1")]
+    assert graph.check_route(B, tiles, tokens, "NYNH", r, 2, "yellow") == 50
+
+
+def test_20_1_a_train_counts_stops_and_cannot_pass_a_town_without_stopping():
+    tiles, tokens = nynh_board()
+    # G19 -> F20 (town) -> F22 (city): three stops
+    r = graph.resolve_route(B, tiles, [["G19", "F20"], ["F20", "F22"]])
+    assert len(r.stops) == 3
+    with pytest.raises(RouteError, match="20.1"):
+        graph.check_route(B, tiles, tokens, "NYNH", r, 2, "yellow")
+    assert graph.check_route(B, tiles, tokens, "NYNH", r, 3, "yellow") == 40 + 10 + 20
+
+
+def test_20_1_every_route_includes_a_token_of_the_company():
+    tiles, tokens = nynh_board()
+    r = graph.resolve_route(B, tiles, [["G19", "F20"]])
+    with pytest.raises(RouteError, match="token"):
+        graph.check_route(B, tiles, tokens, "B&M", r, 2, "yellow")
+
+
+def test_20_1_no_jump_where_there_is_no_track():
+    tiles, tokens = nynh_board()
+    with pytest.raises(RouteError):
+        graph.resolve_route(B, tiles, [["G19", "F18"]])  # no track from G19 c0 to F18
+
+
+def test_20_1_no_reversing_at_a_switch():
+    # tile 23 on H14 (paths 0-3 and 0-4 turned by 1: 1-4 and 1-5); a route may not come in
+    # on side 4 and leave on side 5 through the shared side 1
+    tiles = {"H14": ["23", 1], "H16": ["57", 1]}
+    with pytest.raises(RouteError, match="20.1"):
+        graph.resolve_route(B, tiles, [["H16", "H14", "I15"]])
+
+
+def test_20_1_off_board_only_at_the_ends():
+    tiles, tokens = nynh_board()
+    route = RunRoute([("G19", "c0"), ("F2", "o0"), ("F20", "t1")], [], 0)
+    with pytest.raises(RouteError, match="off-board"):
+        graph.check_route(B, tiles, tokens, "NYNH", route, 5, "yellow")
+
+
+def test_20_1_the_same_stop_only_once_and_no_track_twice():
+    tiles, tokens = nynh_board()
+    twice = RunRoute([("G19", "c0"), ("F20", "t1"), ("G19", "c0")], [], 0)
+    with pytest.raises(RouteError, match="same stop"):
+        graph.check_route(B, tiles, tokens, "NYNH", twice, 5, "yellow")
+    track = RunRoute([("G19", "c0"), ("F20", "t1")], [("G19", 0), ("G19", 0)], 0)
+    with pytest.raises(RouteError, match="same track"):
+        graph.check_route(B, tiles, tokens, "NYNH", track, 5, "yellow")
+
+
+def test_19_0_a_city_full_of_other_tokens_ends_a_route_but_is_not_passed():
+    tiles, tokens = nynh_board()
+    tokens["F22"] = [["B&M"]]
+    tiles["F24"] = None  # printed gray town beyond F22
+    del tiles["F24"]
+    through = RunRoute([("G19", "c0"), ("F22", "c0"), ("F24", "t0")], [], 0)
+    with pytest.raises(RouteError, match="19.0"):
+        graph.check_route(B, tiles, tokens, "NYNH", through, 5, "yellow")
+    end = RunRoute([("G19", "c0"), ("F22", "c0")], [], 0)
+    assert graph.check_route(B, tiles, tokens, "NYNH", end, 5, "yellow") == 60
+
+
+def test_20_1_routes_of_one_company_share_no_track():
+    tiles, tokens = nynh_board()
+    a = graph.resolve_route(B, tiles, [["G19", "F20"]])
+    b = graph.resolve_route(B, tiles, [["G19", "F20"]])
+    with pytest.raises(RouteError, match="share"):
+        graph.check_disjoint([a, b])
+
+
+def test_route_search_finds_only_valid_routes():
+    tiles, tokens = nynh_board()
+    found = find_routes(B, tiles, tokens, "NYNH", 3, "yellow")
+    assert found
+    for rev, stops, paths, chains in found:
+        r = graph.resolve_route(B, tiles, chains)
+        assert graph.check_route(B, tiles, tokens, "NYNH", r, 3, "yellow") == rev
+    best = best_route_set(B, tiles, tokens, "NYNH", [("3-0", 3)], "yellow")
+    assert best and best[0]["train"] == "3-0"
+
+
+def test_reach_stops_at_cities_blocked_by_others():
+    tiles, tokens = nynh_board()
+    tokens["F22"] = [["B&M"]]
+    r = graph.reach(B, tiles, tokens, "NYNH")
+    assert ("F22", "c0") in r.found
+    assert ("F24", "t0") not in r.found

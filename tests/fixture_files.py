@@ -1,0 +1,24 @@
+"""Where the 18xx.games fixture exports are: a copy kept in ``tests/fixtures`` (so a clone
+is self-contained), plus any further files in ``../shared/fixtures`` beside the clone."""
+from __future__ import annotations
+
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LOCAL = HERE / "fixtures" / "18xx-games"
+SHARED = HERE.parents[1] / "shared" / "fixtures" / "18xx-games"
+
+
+def fixture_files(title: str) -> list[Path]:
+    files = {p.name: p for p in sorted((LOCAL / title).glob("*.json"))}
+    if (SHARED / title).is_dir():
+        for p in sorted((SHARED / title).glob("*.json")):
+            files.setdefault(p.name, p)
+    return [files[name] for name in sorted(files)]
+
+
+def fixture(title: str, name: str) -> Path:
+    for p in fixture_files(title):
+        if p.name == name:
+            return p
+    raise FileNotFoundError(f"fixture {title}/{name} not found in {LOCAL} or {SHARED}")

@@ -1,0 +1,240 @@
+"""Trains, phases, rusting, limits, forced purchases and bankruptcy (20.2, 21.0-25.0)."""
+from __future__ import annotations
+
+from railyard.games.g1830 import trains
+
+from .helpers import act, illegal, operating
+
+
+def at_buy_step(corps=None, n=4):
+    g = operating(n, corps=corps or {"PRR": (67, 0)})
+    act(g, "pass")  # no tile
+    assert g.s["op"]["step"] == "buy_train"
+    return g
+
+
+def sell_out(g, ttype):
+    g.s["depot"] = [t for t in g.s["depot"] if not t.startswith(f"{ttype}-")]
+
+
+def test_21_0_trains_are_sold_smallest_first():
+    g = at_buy_step()
+    offered = [c.fixed["train"] for c in g.legal_actions() if c.type == "buy_train"]
+    assert offered == ["2-0"]
+    err = illegal(g, {"type": "buy_train", "player": 0, "train": "3-0", "price": 180},
+                  "unknown_id")
+    assert "21.0" in err.message
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["corps"]["PRR"]["trains"] == ["2-0"]
+    assert g.s["corps"]["PRR"]["cash"] == 670 - 80
+
+
+def test_22_0_first_3_train_starts_phase_3():
+    g = at_buy_step()
+    sell_out(g, "2")
+    act(g, "buy_train", train="3-0", price=180)
+    assert g.s["phase"] == "3"
+    assert "green" in g.phase_info()["tiles"]
+    assert g.phase_info()["operating_rounds"] == 2
+
+
+def test_22_0_first_4_rusts_the_2s_and_limits_to_3_trains():
+    g = at_buy_step(corps={"PRR": (100, 0), "NYC": (67, 1)})
+    g.s["corps"]["PRR"]["cash"] = 2000
+    g.s["corps"]["NYC"]["trains"] = ["2-4", "3-0", "3-1", "3-2"]
+    sell_out(g, "2")
+    sell_out(g, "3")
+    g.s["phase"] = "3"
+    g.s["bought_types"] = ["2", "3"]
+    act(g, "buy_train", train="4-0", price=300)
+    assert g.s["phase"] == "4"
+    assert g.s["corps"]["NYC"]["trains"] == ["3-0", "3-1", "3-2"]  # the 2 rusted
+    assert g.s["op"]["discard"] == []
+
+
+def test_21_0_example_over_the_limit_after_the_first_5_discards():
+    g = at_buy_step(corps={"PRR": (100, 0)})
+    c = g.s["corps"]["PRR"]
+    c["trains"] = ["3-0", "4-0"]
+    c["cash"] = 1000
+    for t in ("2", "3", "4"):
+        sell_out(g, t)
+    g.s["phase"] = "4"
+    g.s["bought_types"] = ["2", "3", "4"]
+    act(g, "buy_train", train="5-0", price=450)
+    assert g.s["phase"] == "5"
+    assert g.s["op"]["discard"] == ["PRR"]
+    assert {ch.type for ch in g.legal_actions()} == {"discard_train"}
+    act(g, "discard_train", train="3-0")
+    assert c["trains"] == ["4-0", "5-0"]
+    assert g.s["train_pool"] == ["3-0"]
+
+
+def test_23_2_first_5_closes_all_privates():
+    g = at_buy_step(corps={"PRR": (100, 0)})
+    g.s["corps"]["PRR"]["cash"] = 1000
+    for t in ("2", "3", "4"):
+        sell_out(g, t)
+    g.s["phase"] = "4"
+    act(g, "buy_train", train="5-0", price=450)
+    assert all(c["closed"] for c in g.s["companies"].values())
+
+
+def test_21_0_d_trains_after_the_first_6_with_trade_in_for_800():
+    g = at_buy_step(corps={"PRR": (100, 0)})
+    c = g.s["corps"]["PRR"]
+    c["trains"] = ["5-0"]
+    c["cash"] = 1000
+    for t in ("2", "3", "4", "5"):
+        sell_out(g, t)
+    g.s["phase"] = "5"
+    g.s["bought_types"] = ["2", "3", "4", "5"]
+    offered = {ch.fixed["train"] for ch in g.legal_actions() if ch.type == "buy_train"}
+    assert offered == {"6-0"}
+    g.s["depot"].remove("6-0")
+    g.s["bought_types"].append("6")
+    g.s["phase"] = "6"
+    illegal(g, {"type": "buy_train", "player": 0, "train": "D-0", "price": 800})
+    act(g, "buy_train", train="D-0", price=800, exchange="5-0")
+    c = g.s["corps"]["PRR"]  # a refused action restores the state object
+    assert c["trains"] == ["D-0"]
+    assert "5-0" in g.s["train_pool"]
+    assert c["cash"] == 200
+
+
+def test_22_0_rusting_6_rusts_3s_and_d_rusts_4s():
+    assert trains.ttype("3-4") == "3"
+    from railyard.games.g1830.data import static
+    rust = {t.name: t.rusts_on for t in static().trains}
+    assert rust["2"] == "4" and rust["3"] == "6" and rust["4"] == "D"
+    counts = {t.name: t.count for t in static().trains}
+    assert counts == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 6}
+    assert {t.name: t.count for t in static(True).trains}["6"] == 3  # 26.0 variant
+
+
+def test_23_2_bo_private_closes_with_the_bo_first_train():
+    g = at_buy_step(corps={"B&O": (100, 1)})
+    assert not g.s["companies"]["BO"]["closed"]
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["companies"]["BO"]["closed"]
+
+
+def route_for_prr(g):
+    g.s["tiles"]["H14"] = ["9", 1]
+    g.s["tiles"]["H16"] = ["57", 1]
+
+
+def test_20_2_a_company_with_a_route_and_no_train_must_buy():
+    g = operating(corps={"PRR": (67, 0)})
+    route_for_prr(g)
+    act(g, "pass")  # no tile
+    if g.s["op"]["step"] == "token":
+        act(g, "pass")
+    assert g.s["op"]["step"] == "buy_train"
+    err = illegal(g, {"type": "pass", "player": 0})
+    assert "20.2" in err.message
+
+
+def test_24_0_president_pays_the_shortfall_for_the_cheapest_train():
+    g = operating(corps={"PRR": (67, 0)})
+    route_for_prr(g)
+    g.s["corps"]["PRR"]["cash"] = 50
+    act(g, "pass")
+    if g.s["op"]["step"] == "token":
+        act(g, "pass")
+    cash = g.s["cash"][0]
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["corps"]["PRR"]["cash"] == 0
+    assert g.s["cash"][0] == cash - 30
+
+
+def emergency(g_cash, corp_cash, holding):
+    g = operating(corps={"PRR": (67, 0)})
+    route_for_prr(g)
+    g.s["corps"]["PRR"]["cash"] = corp_cash
+    g.s["cash"][0] = g_cash
+    h = g.s["holders"]["PRR"]
+    keep = h["0"][:holding]
+    h["ipo"] += [c for c in h["0"] if c not in keep]
+    h["0"] = keep
+    act(g, "pass")
+    if g.s["op"]["step"] == "token":
+        act(g, "pass")
+    return g
+
+
+def test_24_0c_president_sells_shares_to_raise_the_money():
+    g = emergency(10, 0, 5)  # PRR_0 + 3 x 10 %
+    assert {c.type for c in g.legal_actions()} == {"sell_shares"}
+    illegal(g, {"type": "bankrupt", "player": 0})
+    act(g, "sell_shares", corporation="PRR", count=2)
+    assert g.s["cash"][0] == 10 + 2 * 65
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["cash"][0] == 10 + 130 - 80
+
+
+def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
+    g = emergency(10, 0, 1)  # only the president's certificate: it cannot be sold
+    assert {c.type for c in g.legal_actions()} == {"bankrupt"}
+    act(g, "bankrupt")
+    assert g.is_terminal
+    assert g.result().details["reason"] == "bankrupt"
+    assert g.s["cash"][0] == 0
+    # 25.0: what he could not sell still counts: 20 % PRR at 65
+    assert g.worth(0) == 2 * 65 + sum(
+        g.st.privates[p].value for p, c in g.s["companies"].items()
+        if c["owner"] == "p0" and not c["closed"])
+
+
+def test_25_0_broken_bank_ends_the_game_after_the_set_of_operating_rounds():
+    from railyard.games.g1830 import operating as op
+    g = at_buy_step(corps={"PRR": (67, 0), "NYC": (67, 1)})
+    assert g.s["op"]["corp"] == "PRR"
+    g.s["bank"] = 10
+    op.payout(g, "PRR", 100)
+    assert g.s["bank_broken"] and g.s["bank"] == -50  # payments go on
+    act(g, "pass")  # PRR buys no train; NYC operates: the round is played to its end
+    assert not g.is_terminal and g.s["op"]["corp"] == "NYC"
+    act(g, "pass")  # NYC lays no tile
+    act(g, "pass")  # and buys no train: the set of operating rounds is over
+    assert g.is_terminal
+    res = g.result()
+    assert res.details["reason"] == "bank"
+    assert res.scores == tuple(g.worth(i) for i in range(4))
+
+
+def test_21_0_every_company_over_the_limit_discards_in_any_order():
+    g = at_buy_step(corps={"PRR": (100, 0), "NYC": (67, 1), "CPR": (67, 2)})
+    g.s["corps"]["PRR"]["cash"] = 2000
+    g.s["corps"]["NYC"]["trains"] = ["3-0", "3-1", "3-2"]
+    g.s["corps"]["CPR"]["trains"] = ["3-3", "3-4", "4-0"]
+    for t in ("2", "3", "4"):
+        sell_out(g, t)
+    g.s["phase"] = "4"
+    g.s["bought_types"] = ["2", "3", "4"]
+    act(g, "buy_train", train="5-0", price=450)
+    assert g.s["op"]["discard"] == ["NYC", "CPR"]
+    assert g.current_player == 1
+    g.apply({"type": "discard_train", "player": 2, "corporation": "CPR", "train": "3-3"})
+    assert g.s["op"]["discard"] == ["NYC"]
+    illegal(g, {"type": "discard_train", "player": 2, "corporation": "NYC", "train": "3-0"},
+            "wrong_player")
+    act(g, "discard_train", corporation="NYC", train="3-0")
+    assert g.s["op"]["discard"] == []
+    assert g.s["train_pool"] == ["3-3", "3-0"]
+
+
+def test_26_0_variant_without_diesels():
+    from .helpers import new
+    g = new(4, diesels=False)
+    assert not [t for t in g.s["depot"] if t.startswith("D-")]
+    assert [t for t in g.s["depot"] if t.startswith("6-")] == ["6-0", "6-1"]
+    g = new(4, diesels=False, extra_6_train=True)
+    assert [t for t in g.s["depot"] if t.startswith("6-")] == ["6-0", "6-1", "6-2"]
+
+
+def test_20_2_no_obligation_when_the_bank_has_no_train_left():
+    g = operating(corps={"PRR": (67, 0)})
+    route_for_prr(g)
+    g.s["depot"] = []
+    assert not trains.must_buy(g, "PRR")

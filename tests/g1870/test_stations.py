@@ -1,0 +1,63 @@
+"""Station markers (9.2)."""
+from __future__ import annotations
+
+from railyard.engine.errors import UNAFFORDABLE
+from railyard.games.g1870 import operating, stations
+
+from .helpers import act, float_corp, illegal, new
+
+
+def ic_reaching_baton_rouge(cash=1000):
+    """IC (Jackson K16) has track through L15 to Baton Rouge M14 (yellow city)."""
+    g = new(4)
+    float_corp(g, "IC", 100, 0)
+    g.s["corps"]["IC"]["cash"] = cash
+    g.s["tiles"].update({"K16": ["57", 0], "L15": ["9", 0], "M14": ["57", 0]})
+    g.s["or_total"] = 1
+    operating.next_round(g)
+    return g
+
+
+def test_second_marker_costs_40_and_only_one_per_turn():
+    """9.2.1 / 7.1.5: the next marker on the charter ($40); one per turn."""
+    g = ic_reaching_baton_rouge()
+    assert [c.fixed["hex"] for c in g.legal_actions() if c.type == "place_token"] == ["M14"]
+    act(g, "place_token", corporation="IC", hex="M14", city=0)
+    assert g.s["tokens"]["M14"] == [["IC"]] and g.s["corps"]["IC"]["cash"] == 960
+    assert "one station" in stations.token_error(g, "IC", "M14", 0)
+
+
+def test_marker_needs_reach_a_free_space_and_cash():
+    """9.2.2: reachable city with a free space; the corporation pays."""
+    g = ic_reaching_baton_rouge(cash=30)
+    illegal(g, {"type": "place_token", "player": 0, "corporation": "IC", "hex": "M14",
+                "city": 0}, UNAFFORDABLE)
+    g = ic_reaching_baton_rouge()
+    assert "reach" in stations.token_error(g, "IC", "N17", 0)
+    g.s["tokens"]["M14"] = [["GMO"]]
+    assert "free space" in stations.token_error(g, "IC", "M14", 0)
+
+
+def test_no_second_marker_in_the_same_hex_and_none_when_used_up():
+    """9.2.2 / 7.1.5: one marker per hex; IC has two markers in all."""
+    g = ic_reaching_baton_rouge()
+    assert "already" in stations.token_error(g, "IC", "K16", 0)
+    g.s["tokens"]["A2"] = [["IC"]]
+    assert "no station marker left" in stations.token_error(g, "IC", "M14", 0)
+
+
+def test_no_track_after_the_marker():
+    """5.3: track (1) before the station marker (2)."""
+    g = ic_reaching_baton_rouge()
+    act(g, "place_token", corporation="IC", hex="M14", city=0)
+    illegal(g, {"type": "lay_tile", "player": 0, "corporation": "IC", "hex": "J17",
+                "tile": "9", "rotation": 0})
+
+
+def test_home_space_of_an_unstarted_corporation_is_reserved():
+    """9.2.3: Mobile (M20) is GMO's home; while GMO has not operated nobody else may use its
+    only space (checked before reach)."""
+    g = ic_reaching_baton_rouge()
+    assert "free space" in stations.token_error(g, "IC", "M20", 0)
+    g.s["corps"]["GMO"]["closed"] = True
+    assert "reach" in stations.token_error(g, "IC", "M20", 0)

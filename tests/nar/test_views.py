@@ -1,0 +1,47 @@
+"""Views and sentences: private money, readable log."""
+from railyard.engine import Game
+
+from .helpers import GREEN, RED, give, table
+
+SLUG = "north-american-railways"
+
+
+def test_private_view_adds_only_the_seats_own_money():
+    """Sec. 4 Hinweis: money may be kept secret; a player sees his own."""
+    st = table(cash=[1700, 1200, 900, 100])
+    view = st.private_view(2)
+    assert view["you"] == {"seat": 2, "cash": 900}
+    assert all(p["cash"] is None for p in view["players"])
+    assert "1200" not in str({k: v for k, v in view.items() if k != "you"})
+
+
+def test_describe_gives_a_sentence_for_every_action_type():
+    st = table(shares=[[GREEN, RED], [GREEN], [RED], []])
+    give(st, 1, RED)
+    assert st.describe({"type": "found", "player": 0, "column": 1, "hundreds": 6}) == \
+        "P0 founds Green for $600."
+    assert st.describe({"type": "propose", "player": 0, "column": 0, "hundreds": 8}) == \
+        "P0 proposes $800 for a Red share."
+    st.apply({"type": "propose", "player": 0, "column": 0, "hundreds": 8})
+    assert st.describe({"type": "buy", "player": 1}) == \
+        "P1 buys the Red share himself for $800, paying P0."
+    assert st.describe({"type": "allow", "player": 1}) == \
+        "P1 lets P0 buy the Red share for $800."
+
+
+def test_describe_own_share_names_the_price_also_in_the_exception():
+    st = table(shares=[[RED], [], [], []], cash=[700, 1700, 1700, 1700])
+    give(st, 0, RED)
+    assert st.describe({"type": "buy_own", "player": 0, "column": 0}) == \
+        "P0 buys a share of Red, his own company, for $700."
+
+
+def test_readable_log_of_a_whole_game():
+    from railyard.bots.random_bot import RandomBot
+    game = Game(SLUG, ["Ann", "Bob", "Cy"], 2)
+    bot = RandomBot(3)
+    while not game.is_terminal:
+        game.apply(bot.choose(game.state))
+    lines = game.readable_log()
+    assert len(lines) == len(game.log)
+    assert all(line.endswith(".") and not line.startswith("seat") for line in lines)

@@ -1,0 +1,196 @@
+"""The browser UI in real chromium (Debian's /usr/bin/chromium, driven by Playwright):
+create a Chicago Express game with one human and two bots from the form, play it to the end
+by clicking, and watch a second browser see every move without reloading.  Screenshots are
+kept in ``build/test-artifacts/web`` (or ``$RAILYARD_ARTIFACTS``)."""
+from __future__ import annotations
+
+import os
+import random
+import socket
+import threading
+import time
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = os.environ.get("RAILYARD_ARTIFACTS") or os.path.join(
+    os.path.dirname(__file__), "..", "..", "build", "test-artifacts", "web")
+
+TIMEOUT_MS = 90_000          # per wait; generous for a machine shared by many jobs
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    pytest.importorskip("railyard.games.chicago_express")
+    import uvicorn
+
+    from railyard.web.app import create_app
+    from railyard.web.storage import Storage
+
+    data = tmp_path_factory.mktemp("data")
+    app = create_app(storage=Storage(str(data / "db.sqlite3")))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                        timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _shot(page, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    path = os.path.join(ARTIFACTS, name)
+    page.screenshot(path=path, full_page=True)
+    return path
+
+
+def _version(page) -> int:
+    return int(page.get_attribute("#game", "data-version"))
+
+
+def test_play_chicago_express_to_the_end_by_clicking(server, browser):
+    rng = random.Random(3)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server}/new")
+    page.select_option("#title", "chicago-express")
+    page.fill("#seat-count", "3")
+    page.dispatch_event("#seat-count", "change")
+    kinds = page.locator("#seats select.kind")
+    kinds.nth(0).select_option("human")
+    page.locator("#seats input.name").nth(0).fill("Ann <b>")
+    kinds.nth(1).select_option("bot")
+    kinds.nth(2).select_option("bot")
+    page.click("#create")
+    link = page.locator("a.seat-link").first
+    href = link.get_attribute("href")
+    assert "#t=" in href
+    spectator = browser.new_page(viewport={"width": 1200, "height": 900})
+    spectator.set_default_timeout(TIMEOUT_MS)
+    spectator.goto(page.locator("a.spectator-link").get_attribute("href"))
+    page.goto(href)
+    page.wait_for_selector("#you:has-text('You: Ann <b>')")
+    spectator.wait_for_selector("#live.on")
+    assert spectator.locator("#actions-box").is_hidden()
+
+    clicks, hex_clicks, seen_by_spectator = 0, 0, 0
+    while clicks < 400:
+        page.wait_for_function(
+            "() => { const g = document.getElementById('game');"
+            " return document.getElementById('status').textContent === 'finished' ||"
+            " (g.dataset.legalVersion === g.dataset.version &&"
+            "  document.querySelectorAll('#actions form.choice button:not([disabled])').length) }")
+        if page.text_content("#status") == "finished":
+            break
+        before = _version(page)
+        legal_hexes = page.locator("#board .hex.legal")
+        if legal_hexes.count() and rng.random() < 0.8:
+            legal_hexes.nth(rng.randrange(legal_hexes.count())).click()
+            hex_clicks += 1
+        else:
+            buttons = page.locator("#actions form.choice button")
+            buttons.nth(rng.randrange(buttons.count())).click()
+        clicks += 1
+        page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+        if clicks in (1, 10):
+            after = _version(page)
+            spectator.wait_for_function(
+                f"() => +document.getElementById('game').dataset.version >= {after}")
+            seen_by_spectator += 1
+            if clicks == 10:
+                _shot(page, "chicago-express-midgame.png")
+    assert page.text_content("#status") == "finished", f"not finished after {clicks} clicks"
+    assert page.locator("#result").inner_text().startswith("Winner:")
+    assert hex_clicks > 0 and seen_by_spectator == 2
+    spectator.wait_for_selector("#status:has-text('finished')")
+    assert page.locator("#log li").count() > 10
+    _shot(page, "chicago-express-finished.png")
+    _shot(spectator, "chicago-express-spectator.png")
+    page.close()
+    spectator.close()
+
+
+def _post_json(url, body):
+    import json
+    import urllib.request
+    req = urllib.request.Request(url, json.dumps(body).encode(),
+                                 {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        return json.load(resp)
+
+
+def test_1830_lay_a_tile_and_run_a_route(server, browser):
+    pytest.importorskip("railyard.games.g1830")
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine import Game
+
+    # bots bring a game to an operating turn of a company that owns a train
+    game, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], 1), RandomBot(2)
+    while True:
+        view, kinds = game.public_view(), {c.type for c in game.legal_actions()}
+        op = view.get("operating")
+        if "lay_tile" in kinds and op and view["corporations"][op["corp"]]["trains"]:
+            break
+        game.apply(bot.choose(game.state))
+    made = _post_json(f"{server}/api/games/import", {"save": game.to_save(), "hotseat": True})
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server}/games/{made['id']}#t={made['host_token']}")
+    page.wait_for_selector("#board .hex.legal")
+    before = _version(page)
+    hexes = page.locator("#board .hex.legal")
+    target = hexes.first.get_attribute("data-hex")
+    hexes.first.click()
+    visible = page.locator("#actions form.choice:visible button")
+    if visible.count():              # several tiles/rotations: pick one by its preview
+        assert page.locator("#actions form.choice:visible img.tile-preview").count()
+        _shot(page, "1830-tile-choices.png")
+        visible.first.click()
+    page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+    # the new board picture arrives after the version bump: wait for the laid track
+    page.wait_for_selector(f'#board .hex[data-hex="{target}"] path[stroke="#222"]',
+                           state="attached")
+    page.wait_for_selector("#actions form[data-type='run_routes'] button")
+    before = _version(page)
+    page.locator("#actions form[data-type='run_routes'] button").first.click()
+    page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+    assert page.locator("#log li").last.inner_text()
+    _shot(page, "1830-after-route.png")
+    page.close()
+
+
+def test_lobby_shows_new_games_and_who_is_to_act_without_reload(server, browser):
+    _post_json(f"{server}/api/games", {"title": "chicago-express", "seats": [
+        {"kind": "human", "name": "First"}, {"kind": "bot"}]})
+    page = browser.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server}/")
+    page.wait_for_selector("table.games td:has-text('First')")
+    _post_json(f"{server}/api/games", {"title": "chicago-express", "seats": [
+        {"kind": "human", "name": "Zed <i>"}, {"kind": "bot"}]})
+    page.wait_for_selector("table.games td:has-text('Zed <i>')")
+    assert page.locator("table.games i").count() == 0       # text, not markup
+    page.close()

@@ -1,0 +1,128 @@
+"""Board drawings: Chicago Express, 1830 (tiles from path data in rotation) and the generic
+fallback; all of them escape text and parse as XML."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from railyard.bots.random_bot import RandomBot
+from railyard.engine import Game
+from railyard.web.render import render_board, renderer_for, tile_renderer_for
+from railyard.web.render import generic
+
+from .toy import SLUG
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _state(game: Game) -> dict:
+    return {"title": game.title, "title_name": game.info.name, "players": game.players,
+            "current_player": game.current_player, "view": game.public_view()}
+
+
+def _hex(svg: str, hid: str):
+    root = ET.fromstring(svg)
+    for g in root.iter(f"{NS}g"):
+        if g.get("data-hex") == hid:
+            return g
+    raise AssertionError(f"no hex {hid}")
+
+
+def test_generic_fallback_escapes_names():
+    g = Game(SLUG, ["<b>Ann</b>", "Bob"], 1, {"pile": 5})
+    assert renderer_for(SLUG) is generic.render and tile_renderer_for(SLUG) is None
+    svg = render_board(_state(g))
+    ET.fromstring(svg)
+    assert "<b>" not in svg and "&lt;b&gt;Ann" in svg
+
+
+def test_chicago_express_draws_every_hex_locomotives_and_houses():
+    pytest.importorskip("railyard.games.chicago_express")
+    g = Game("chicago-express", ["A", "B", "C"], 2)
+    bot = RandomBot(2)
+    while not g.is_terminal and len(g.log) < 120:
+        g.apply(bot.choose(g.state))
+    view = g.public_view()
+    svg = render_board(_state(g))
+    root = ET.fromstring(svg)
+    hexes = [e for e in root.iter(f"{NS}g") if e.get("data-hex")]
+    assert len(hexes) == len(view["hexes"]) == 160
+    locos = sum(len(h["locomotives"]) for h in view["hexes"])
+    assert locos > 4 and svg.count('class="loco"') == locos
+    assert svg.count('class="house"') == sum(1 for h in view["hexes"] if h["house"])
+    for h in view["hexes"]:
+        drawn = [r.get("data-company") for r in _hex(svg, h["id"]).iter(f"{NS}rect")
+                 if r.get("class") == "loco"]
+        assert drawn == list(h["locomotives"]), h["id"]
+
+
+def test_1830_draws_laid_tiles_in_their_rotation():
+    pytest.importorskip("railyard.games.g1830")
+    g = Game("1830", ["A", "B", "C", "D"], 1)
+    bot = RandomBot(2)
+    while not g.is_terminal and len(g.public_view().get("tiles") or {}) < 3:
+        g.apply(bot.choose(g.state))
+    view = g.public_view()
+    svg = render_board(_state(g))
+    hid, (tile, rot) = next(iter(view["tiles"].items()))
+    paths = [p for p in _hex(svg, hid).iter(f"{NS}path") if p.get("stroke") == "#222"]
+    assert paths, "a laid tile shows its track"
+    draw = tile_renderer_for("1830")
+    shapes = {draw({}, tile, r) for r in range(6)}
+    assert len(shapes) > 1 or tile in ("9",)   # rotations differ (unless symmetric)
+    assert draw({}, "no-such-tile", 0) is None
+
+
+@pytest.mark.parametrize("slug, module", [("six-companies", "six_companies"),
+                                          ("north-american-railways", "north_american_railways")])
+def test_cube_and_card_games_have_their_own_drawing(slug, module):
+    pytest.importorskip(f"railyard.games.{ {'six-companies': 'six_companies'}.get(slug, 'nar') }")
+    g = Game(slug, ["A", "B", "<i>C</i>"], 1)
+    bot = RandomBot(1)
+    while not g.is_terminal and len(g.log) < 150:
+        g.apply(bot.choose(g.state))
+    assert renderer_for(slug).__module__.endswith(module)
+    svg = render_board(_state(g))
+    root = ET.fromstring(svg)
+    view = g.public_view()
+    if slug == "six-companies":
+        cubes = sum(len(h["cubes"]) for h in view["hexes"])
+        assert cubes and len([r for r in root.iter(f"{NS}rect") if r.get("class") == "cube"]) \
+            == cubes
+    else:
+        cards = sum(len(c) for c in view["city_columns"])
+        assert len([e for e in root.iter(f"{NS}g") if e.get("class") == "city-card"]) == cards
+
+
+def test_1870_uses_the_18xx_drawing_and_a_failing_renderer_falls_back(monkeypatch):
+    pytest.importorskip("railyard.games.g1870")
+    g = Game("1870", ["A", "B", "C", "D"], 1)
+    svg = render_board(_state(g))
+    root = ET.fromstring(svg)
+    assert "g1870" in root.get("class")
+    assert tile_renderer_for("1870")({}, "7", 0)
+    from railyard.web.render import g1870
+
+    def broken(state):
+        raise KeyError("surprise")
+
+    monkeypatch.setattr(g1870, "render", broken)
+    assert 'class="board generic"' in render_board(_state(g))
+
+
+@pytest.mark.parametrize("slug", ["six-companies", "north-american-railways"])
+def test_reconstructed_data_is_marked_on_the_board(slug):
+    """Issue 5: the reconstructed board / deck is marked as such in the UI."""
+    g = Game(slug, ["A", "B", "C"], 1)
+    root = ET.fromstring(render_board(_state(g)))
+    marks = [t for t in root.iter(f"{NS}text") if t.get("class") == "reconstructed"]
+    assert len(marks) == 1 and "RECONSTRUCTED" in marks[0].text
+
+
+def test_six_company_cubes_use_their_company_colour():
+    """Every company colour of the six-company game has a drawing colour (no grey cubes)."""
+    from railyard.web.render.chicago_express import COLOURS
+    g = Game("six-companies", ["A", "B", "C", "D"], 1)
+    for c in g.public_view()["companies"]:
+        assert c["color"] in COLOURS, c
