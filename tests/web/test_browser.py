@@ -110,11 +110,19 @@ def test_play_chicago_express_to_the_end_by_clicking(server, browser):
         if legal_hexes.count() and rng.random() < 0.8:
             legal_hexes.nth(rng.randrange(legal_hexes.count())).click()
             hex_clicks += 1
+            if page.text_content("#picked-hex"):
+                # The hex has several choices (e.g. tiles/rotations): the click only narrowed
+                # the list to that hex; pick one of the choices shown.
+                shown = page.locator("#actions form.choice:not([hidden]) button")
+                shown.nth(rng.randrange(shown.count())).click()
         else:
             buttons = page.locator("#actions form.choice button")
             buttons.nth(rng.randrange(buttons.count())).click()
         clicks += 1
-        page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+        page.wait_for_function(
+            f"() => +document.getElementById('game').dataset.version > {before} ||"
+            " document.getElementById('action-msg').textContent !== ''")
+        assert _version(page) > before, page.text_content("#action-msg")
         if clicks in (1, 10):
             after = _version(page)
             spectator.wait_for_function(
