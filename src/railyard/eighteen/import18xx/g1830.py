@@ -37,7 +37,8 @@ def load_export(text: str | bytes) -> dict:
 
 
 class _Replay:
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, before: Any = None) -> None:
+        self.before = before   # before(game, export action, id): called before each action
         title = data.get("title")
         if title != "1830":
             raise ExportError(f"Unsupported title {title!r}: this import reads 1830 exports.",
@@ -193,6 +194,8 @@ class _Replay:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
         self._pending_copy = None
         self._expected_revenue = None
+        if self.before is not None:
+            self.before(self.game, a, ident)
         try:
             for act in self.translate(a):
                 normal = self.game.apply(act)
@@ -236,7 +239,9 @@ class _Replay:
         return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
 
 
-def import_1830(data: dict) -> tuple[Game, dict]:
-    rp = _Replay(data)
+def import_1830(data: dict, before: Any = None) -> tuple[Game, dict]:
+    """Replay ``data``; ``before(game, action, id)``, if given, sees the position before
+    each export action is applied (used by ``import-18xx --check-routes``)."""
+    rp = _Replay(data, before)
     result = rp.run()
     return rp.game, result

@@ -1,0 +1,96 @@
+"""From a game position to the optimiser's input and back to the game's action.
+
+Each 18xx title provides a hook ``route_network(state, corporation) -> RouteProblem``:
+the track the corporation may run on as a :class:`~.model.Network`, its trains as
+:class:`~.model.Train` s (``Train.id`` = the game's train id) and the seat that would submit
+the run.  The hook is looked up as ``railyard.games.<package>.routes.route_network`` first
+(a title may own its builder), then in :data:`BUILTIN` (this package's own adapters).
+
+Library calls (bots, the web "auto" button, the CLI):
+
+- :func:`auto_routes` ``(state, corporation) -> action``: the ``run_routes`` action the
+  player would submit with the optimal routes (one entry per train that runs).
+- :func:`solve` ``(state, corporation) -> (RouteProblem, RunResult)``.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .model import Network, Route, RunResult, Train
+from .optimise import best_routes
+
+#: title slug -> module (inside railyard) with this package's own ``route_network``
+BUILTIN = {"1830": "railyard.routing.g1830", "1870": "railyard.routing.g1870"}
+#: title slug -> game package name (``railyard.games.<package>``)
+PACKAGES = {"1830": "g1830", "1870": "g1870"}
+
+
+class NoRouteHook(LookupError):
+    """The title has no route builder (the optimiser cannot read its positions)."""
+
+
+@dataclass
+class RouteProblem:
+    """The optimiser's input for one corporation in one position.
+
+    ``to_chains(route)`` turns a :class:`Route` into the game's route notation (for the
+    18xx titles: chains of hexes between consecutive stops, ``graph.resolve_route``).
+    ``stop_name(stop_id)`` names a stop for people (e.g. ``"E19 city 0"``)."""
+
+    corporation: str
+    seat: int | None
+    network: Network
+    trains: list[Train]
+    to_chains: Callable[[Route], Any]
+    stop_name: Callable[[Any], str] = str
+    extra: dict = field(default_factory=dict)
+
+
+def hook_for(title: str) -> Callable[[Any, str], RouteProblem]:
+    pkg = PACKAGES.get(title)
+    if pkg is not None:
+        try:
+            mod = importlib.import_module(f"railyard.games.{pkg}.routes")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"railyard.games.{pkg}.routes":
+                raise
+        else:
+            fn = getattr(mod, "route_network", None)
+            if fn is not None:
+                return fn
+    name = BUILTIN.get(title)
+    if name is not None:
+        try:
+            return importlib.import_module(name).route_network
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    raise NoRouteHook(f"the route optimiser cannot read {title!r} positions")
+
+
+def route_problem(state: Any, corporation: str) -> RouteProblem:
+    return hook_for(getattr(state, "title", ""))(state, corporation)
+
+
+def solve(state: Any, corporation: str, fixed: dict | None = None,
+          max_nodes: int | None = None) -> tuple[RouteProblem, RunResult]:
+    """The optimal run of ``corporation``'s trains in ``state`` (``fixed``: train id ->
+    Route the player chose)."""
+    prob = route_problem(state, corporation)
+    return prob, best_routes(prob.network, prob.trains, fixed, max_nodes)
+
+
+def action_of(prob: RouteProblem, result: RunResult) -> dict:
+    routes = [{"train": t.id, "chains": prob.to_chains(result.routes[t.id])}
+              for t in prob.trains if result.routes.get(t.id) is not None]
+    return {"type": "run_routes", "player": prob.seat, "routes": routes}
+
+
+def auto_routes(state: Any, corporation: str) -> dict:
+    """The ``run_routes`` action with the optimal routes of ``corporation``'s trains:
+    ``{"type": "run_routes", "player": seat, "routes": [{"train", "chains"}, ...]}``
+    (trains without a route are left out).  Deterministic (tie-break: docs/routing.md)."""
+    prob, result = solve(state, corporation)
+    return action_of(prob, result)
