@@ -14,7 +14,10 @@ from .common import fail
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the replayed game as a railyard save file.")
-def command(file: str, out: str | None) -> None:
+@click.option("--check-routes", "check_routes", is_flag=True,
+              help="Before every run_routes action run the route optimiser; print one JSON "
+                   "line per position (recorded vs optimal revenue, ms).")
+def command(file: str, out: str | None, check_routes: bool = False) -> None:
     """Replay an 18xx.games JSON export (1830) and print each player's final worth."""
     try:
         with open(file, "rb") as fh:
@@ -23,7 +26,16 @@ def command(file: str, out: str | None) -> None:
         fail(f"Cannot read {file}: {exc.strerror}.", 1)
     try:
         data = load_export(text)
-        game, result = import_1830(data)
+        if check_routes:
+            from ..routing.import_check import check_routes as _check
+            game, result, records = _check(data, lambda r: click.echo(json.dumps(r)),
+                                           import_1830 if data.get("title") == "1830" else None)
+            worse = [r for r in records if r["optimal"] < r["recorded"]]
+            if worse:
+                click.echo(f"warning: {len(worse)} positions where the optimiser found less "
+                           f"than the players ran", err=True)
+        else:
+            game, result = import_1830(data)
     except ExportError as exc:
         fail(exc.message, 1)
     if out:

@@ -1,0 +1,54 @@
+"""``import-18xx FILE --check-routes``: replay an export and, before every ``run_routes``
+action, run the optimiser on that position; one record per position::
+
+    {"action_id": ..., "company": ..., "recorded": <revenue the players ran>,
+     "optimal": <the optimiser's total>, "ms": <CPU milliseconds>}
+
+The importer of the title must accept ``before=callback(game, export action, id)``
+(``import_<title>(data, before=...)`` in ``railyard.eighteen.import18xx.g<title>``)."""
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any, Callable
+
+from .problem import solve
+
+
+def importer_for(title: str) -> Callable:
+    from ..eighteen.import18xx.errors import ExportError
+    name = f"railyard.eighteen.import18xx.g{title}"
+    try:
+        return getattr(importlib.import_module(name), f"import_{title}")
+    except (ModuleNotFoundError, AttributeError):
+        raise ExportError(f"Unsupported title {title!r}: no import for it yet.",
+                          "unknown_title") from None
+
+
+def recorded_revenue(action: dict) -> int:
+    return sum(int(r.get("revenue", 0) or 0) for r in action.get("routes") or [])
+
+
+def check_routes(data: dict, emit: Callable[[dict], Any],
+                 importer: Callable | None = None) -> tuple[Any, Any, list[dict]]:
+    """Replay ``data`` and call ``emit(record)`` at every run_routes position; returns
+    (game, importer result, records)."""
+    records: list[dict] = []
+
+    def before(game, action: dict, ident: Any) -> None:
+        if action.get("type") != "run_routes":
+            return
+        corp = action.get("entity")
+        t0 = time.process_time()
+        _prob, res = solve(game.state, corp)
+        ms = (time.process_time() - t0) * 1000
+        rec = {"action_id": ident, "company": corp, "recorded": recorded_revenue(action),
+               "optimal": res.total, "ms": round(ms, 2)}
+        if not res.optimal:
+            rec["proven"] = False
+        records.append(rec)
+        emit(rec)
+
+    imp = importer or importer_for(str(data.get("title")))
+    game, result = imp(data, before=before)
+    return game, result, records
