@@ -50,9 +50,13 @@ def test_T15_president_short_sells_only_what_is_needed():
     assert sells["GMO"] == (1, 1)
     assert sells["IC"] == (1, 1)          # one IC share already covers the $30
     act(g, "emergency_sell", shares="GMO", count=1, corporation="IC")
-    assert g.s["cash"][0] == 190 and g.price("GMO") == 82
+    assert g.s["cash"][0] == 190 and g.price("GMO") == 90     # drop waits (10.2.4)
     act(g, "buy_train", corporation="IC", source="pool", train="3-50")
     assert g.s["cash"][0] == 190 - 130
+    act(g, "done", corporation="IC")
+    assert g.current_player == 1                                # GMO's president decides
+    act(g, "decline", corporation="GMO")
+    assert g.price("GMO") == 82
 
 
 def test_bankruptcy_only_when_nothing_can_be_sold_and_it_ends_the_game():

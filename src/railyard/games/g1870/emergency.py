@@ -1,8 +1,10 @@
 """Forced train purchase (9.5.3-9.5.5), emergency sales (10.2) and bankruptcy (10.3).
 
-Simplifications for now (see docs/games/1870.md): emergency sales drop the price at once
-(the protection offer of 10.2.4 is not made) and the president cannot add money to buy a
-train from another corporation (trains between corporations are not implemented)."""
+Emergency sales wait for price protection (10.2.4, 6.2.6): the shares go to the pool and
+the president is paid at once, but each block is offered to its corporation's president
+(as he was before the sale) when the buying corporation's turn ends; unprotected blocks
+then drop the price.  The president's money never buys another corporation's train
+(:mod:`.trade`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -11,7 +13,6 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNKNOWN_ID
 from ...eighteen import shares as sh
 from ...eighteen.routes import find_routes
-from .closing import close_if_closed
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -55,6 +56,8 @@ def sell_range(g: "G1870State", corp: str, other: str) -> tuple[int, int] | None
     c = s["corps"][other]
     if c["closed"] or c["pos"] is None:
         return None
+    if any(x["corporation"] == other for x in s["op"].get("sales", ())):
+        return None                                   # 10.2.2: one block per corporation
     h = s["holders"][other]
     mine = sh.percent(h, str(seat))
     if not mine:
@@ -126,6 +129,7 @@ def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
     c = s["corps"][other]
     h = s["holders"][other]
     price = g.market_price(other)
+    before = c["president"]
     if c["president"] == seat:
         after = sh.percent(h, str(seat)) - 10 * count
         n = len(g.players)
@@ -139,8 +143,9 @@ def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
         sh.move(h, cert, str(seat), "pool")
     s["cash"][seat] += price * count
     g.pay_from_bank(price * count)
-    g.set_pos(other, g.st.market.sell(c["pos"], count))
-    close_if_closed(g, other)
+    s["op"].setdefault("sales", []).append(            # 10.2.4: protection after the purchase
+        {"corporation": other, "count": count, "seller": seat, "price": price,
+         "president": before, "president_changed": before != c["president"]})
     return {"type": "emergency_sell", "player": seat, "corporation": corp, "shares": other,
             "count": count, "price": price}
 
@@ -160,3 +165,50 @@ def _bankrupt(g: "G1870State", corp: str, seat: int) -> dict:
     s["cash"][seat] = 0
     g.end_game("bankruptcy")
     return {"type": "bankrupt", "player": seat, "corporation": corp}
+
+
+# ---- price protection of emergency sales (10.2.4, 6.2) --------------------------------
+def next_protection(g: "G1870State") -> bool:
+    """Work through the queued emergency sales in sale order: True when a president must
+    decide; unprotectable blocks drop the price at once (3.3.2)."""
+    from .protection import drop, may_protect
+    op = g.s["op"]
+    sales = op.setdefault("sales", [])
+    while sales:
+        if may_protect(g, sales[0]):
+            return True
+        drop(g, sales.pop(0))
+    return False
+
+
+def protection_choices(g: "G1870State") -> list[Choice]:
+    sale = g.s["op"]["sales"][0]
+    fixed = {"corporation": sale["corporation"]}
+    return [Choice("protect", sale["president"], fixed),
+            Choice("decline", sale["president"], fixed)]
+
+
+def protection_apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+    """6.2.4: protecting buys the whole block from the pool at the sale price; no
+    turn-order effect in an operating round.  Declining drops the price."""
+    from .protection import drop
+    s = g.s
+    sale = s["op"]["sales"][0]
+    t = action["type"]
+    if t not in ("protect", "decline"):
+        g.wrong_phase(f"{g.players[sale['president']]} must first decide whether to protect "
+                      f"{sale['corporation']} (10.2.4, 6.2).")
+    corp = sale["corporation"]
+    if action.get("corporation", corp) != corp:
+        g.fail(f"The sale waiting for protection is of {corp}.")
+    s["op"]["sales"].pop(0)
+    if t == "protect":
+        h = s["holders"][corp]
+        for cert in h["pool"][-sale["count"]:]:
+            sh.move(h, cert, "pool", str(sale["president"]))
+        cost = sale["count"] * sale["price"]
+        s["cash"][sale["president"]] -= cost
+        s["bank"] += cost
+    else:
+        drop(g, sale)
+    return {"type": t, "player": sale["president"], "corporation": corp}

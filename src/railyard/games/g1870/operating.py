@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
-from . import destinations, dividends, emergency, privates, running, stations, track
+from . import (destinations, dividends, emergency, privates, routes, running, stations,
+               track, trade)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -104,6 +105,10 @@ def _begin_turn(g: "G1870State", corp: str) -> None:
 def actor(g: "G1870State") -> int:
     s = g.s
     op = s["op"]
+    if op.get("offer"):
+        return trade.actor(g)
+    if op.get("protecting"):
+        return op["sales"][0]["president"]
     if op["connections"]:
         return s["corps"][op["connections"][0]]["president"]
     if op["discard"]:
@@ -156,6 +161,10 @@ def _phase_change(g: "G1870State", type_: str) -> None:
 def legal(g: "G1870State") -> list[Choice]:
     s = g.s
     op = s["op"]
+    if op.get("offer"):
+        return trade.legal(g)
+    if op.get("protecting"):
+        return emergency.protection_choices(g)
     if op["connections"]:
         return destinations.choices(g, op["connections"][0])
     if op["discard"]:
@@ -166,9 +175,12 @@ def legal(g: "G1870State") -> list[Choice]:
     corp = op["corp"]
     c = s["corps"][corp]
     pres = c["president"]
+    if not op["ran"] and op.get("revenue") is not None:      # routes named: 9.4
+        return [Choice("dividend", pres, {"corporation": corp, "kind": k})
+                for k in dividends.KINDS] + _private_choices(g, corp, pres)
     if not op["ran"]:
-        out = [Choice("dividend", pres, {"corporation": corp, "kind": k})
-               for k in dividends.KINDS]
+        out = [Choice("run_routes", pres, {"corporation": corp,
+                                            "routes": routes.auto_routes(g, corp)})]
         if not op["token"] and (not op["lays"] or (len(op["lays"]) == 1
                                                    and op["lays"][0][1] == "yellow")):
             out.extend(track.choices(g, corp, pres))
@@ -176,8 +188,8 @@ def legal(g: "G1870State") -> list[Choice]:
         out.extend(_private_choices(g, corp, pres))
         return out
     forced = emergency.choices(g, corp, pres)
-    if forced:
-        return forced + _private_choices(g, corp, pres)
+    if forced:                         # 9.5.4: another corporation's train for its own cash
+        return forced + trade.choices(g, corp, pres) + _private_choices(g, corp, pres)
     out = [Choice("done", pres, {"corporation": corp})]
     t = next_train(g)
     if t is not None and len(c["trains"]) < train_limit(g) and c["cash"] >= t.price:
@@ -187,6 +199,7 @@ def legal(g: "G1870State") -> list[Choice]:
         if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
             out.append(Choice("buy_train", pres, {"corporation": corp, "source": "pool",
                                                    "train": tid}))
+    out.extend(trade.choices(g, corp, pres))
     out.extend(_private_choices(g, corp, pres))
     return out
 
@@ -225,6 +238,12 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     op = s["op"]
     t = action["type"]
     seat = action["player"]
+    if op.get("offer"):
+        return trade.respond(g, action)
+    if op.get("protecting"):
+        out = emergency.protection_apply(g, action)
+        _finish_turn(g, op["corp"])
+        return out
     if op["connections"]:
         if t != "connection_run":
             g.wrong_phase("A connection run comes first (9.6.2).")
@@ -238,6 +257,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
             g.wrong_phase("Corporations above the train limit must first return trains (2.4).")
         return _discard(g, action)
     if t not in ("done", "buy_train", "buy_private", "lay_tile", "dividend", "place_token",
+                 "run_routes",
                  "assign",
                  "emergency_sell", "bankrupt"):
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
@@ -249,8 +269,11 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         return _buy_private(g, action, corp)
     if t == "assign":
         return privates.assign(g, corp, action)
-    if t in ("lay_tile", "dividend", "place_token") and op["ran"]:
+    if t in ("lay_tile", "dividend", "place_token", "run_routes") and op["ran"] or \
+            t in ("lay_tile", "place_token", "run_routes") and op.get("revenue") is not None:
         g.fail(f"{corp} has already run its trains; track and stations come first (5.3).")
+    if t == "run_routes":
+        return _run_routes(g, action, corp)
     if t == "lay_tile" and op.get("token"):
         g.fail("Track is laid before the station marker (5.3).")
     if t == "place_token":
@@ -265,15 +288,25 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         g.fail(f"{corp} has a route but no train and must buy one (9.5.3).")
     if t == "done":
         op["done"].append(corp)
-        op["connections"] = destinations.check(g, corp)          # 9.6.2
-        if op["connections"]:
-            return {"type": "done", "player": seat, "corporation": corp}
-        if not _next_corp(g):
-            next_round(g)
+        _finish_turn(g, corp)
         return {"type": "done", "player": seat, "corporation": corp}
     if t == "buy_train":
         return _buy_train(g, action, corp)
     return track.lay(g, corp, action)
+
+
+def _finish_turn(g: "G1870State", corp: str) -> None:
+    """After the train step: protection of the emergency sales (10.2.4), then the
+    connection check (9.6.2), then the next corporation."""
+    op = g.s["op"]
+    op["protecting"] = emergency.next_protection(g)
+    if op["protecting"] or g.s["ended"]:
+        return
+    op["connections"] = destinations.check(g, corp)          # 9.6.2
+    if op["connections"]:
+        return
+    if not _next_corp(g):
+        next_round(g)
 
 
 def _dividend(g: "G1870State", action, corp: str) -> dict:
@@ -282,13 +315,35 @@ def _dividend(g: "G1870State", action, corp: str) -> dict:
     kind = get_str(action, "kind")
     if kind not in dividends.KINDS:
         g.fail(f"The dividend must be one of {', '.join(dividends.KINDS)} (9.4).")
-    rev = running.revenue(g, corp)
+    rev = g.s["op"].pop("revenue", None)
+    if rev is None:                  # no routes named: the engine's set (bots, old saves)
+        rev = running.revenue(g, corp)
     dividends.pay(g, corp, rev, kind)
     g.s["op"]["ran"] = True
     out = {"type": "dividend", "player": action["player"], "corporation": corp,
            "kind": kind, "revenue": rev}
     if g.s["corps"][corp]["closed"]:
         g.s["op"]["done"].append(corp)
+        if not _next_corp(g):
+            next_round(g)
+    return out
+
+
+def _run_routes(g: "G1870State", action, corp: str) -> dict:
+    """5.3 (3), 9.3: the president names a route per train (:mod:`.routes`); the
+    dividend decision follows.  Earning nothing counts as withholding (5.4)."""
+    named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
+    total = sum(revenues.values())
+    op = g.s["op"]
+    out = {"type": "run_routes", "player": action["player"], "corporation": corp,
+           "routes": named, "revenue": total}
+    if total > 0:
+        op["revenue"] = total
+        return out
+    dividends.pay(g, corp, 0, "withhold")
+    op["ran"] = True
+    if g.s["corps"][corp]["closed"]:
+        op["done"].append(corp)
         if not _next_corp(g):
             next_round(g)
     return out
@@ -312,6 +367,8 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
         tid = f"{t.name}-{s['train_serial']}"
         first = not any(_train_type(x) == t.name for x in s.get("bought", []))
         s.setdefault("bought", []).append(tid)
+    elif source in s["corps"]:
+        return trade.buy(g, action, corp, source)              # 9.5.2
     elif source == "pool":
         tid = get_str(action, "train")
         if tid not in s["train_pool"]:
@@ -321,7 +378,7 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
         s["train_pool"].remove(tid)
         first = False
     else:
-        g.fail("The source must be 'depot' or 'pool'.")
+        g.fail("The source must be 'depot', 'pool' or a corporation.")
     short = max(0, price - c["cash"])             # 9.5.4: the president pays the rest
     c["cash"] -= price - short
     s["cash"][c["president"]] -= short

@@ -25,8 +25,9 @@ def may_protect(g: "G1870State", sale: dict) -> bool:
         return False
     if s["cash"][pres] < sale["count"] * sale["price"]:
         return False
+    sold = s["stock"]["sold_round"] if s["stock"] else {}   # ruling: no such rule in an OR
     if (not g.options.get("can_protect_if_sold", False)
-            and corp in s["stock"]["sold_round"].get(str(pres), ())):
+            and corp in sold.get(str(pres), ())):
         return False
     if g.counts(corp) and g.cert_count(pres) + sale["count"] > g.cert_limit():
         return False
