@@ -152,3 +152,37 @@ def test_messages_and_programs_change_nothing():
                                 "entity_type": "player"})
     _, result = import_1830(data)
     assert result == {str(k): v for k, v in data["result"].items()}
+
+
+def _tiny_export(actions: list[dict]) -> dict:
+    players = [{"id": 11, "name": "a"}, {"id": 12, "name": "b"}, {"id": 13, "name": "c"}]
+    for i, a in enumerate(actions, 1):
+        a.setdefault("id", i)
+    return {"id": 1, "title": "1830", "status": "finished", "players": players,
+            "settings": {"optional_rules": []}, "actions": actions, "result": {}}
+
+
+def test_end_game_action_ends_our_game_with_the_worth_at_that_moment(tmp_path):
+    # 7.3: all three pass, so the SV is offered again $5 cheaper; seat 11 buys it for $15,
+    # then player 12 ends the game (format: end_game ends it immediately).  Worth (25.0,
+    # 23.3): 800 - 15 + 20 (SV at face value) = 805; the others keep their $800.
+    p = [{"type": "pass", "entity": e, "entity_type": "player"} for e in (11, 12, 13)]
+    data = _tiny_export(p + [
+        {"type": "bid", "entity": 11, "entity_type": "player", "company": "SV", "price": 15},
+        {"type": "end_game", "entity": 12, "entity_type": "player"}])
+    game, result = import_1830(data)
+    assert result == {"11": 805, "12": 800, "13": 800}
+    assert game.is_terminal
+    assert game.state.result().details["reason"] == "ended by the players"
+    assert game.readable_log()[-1] == "b ends the game (agreed by the players)"
+    # the saved game ends too
+    again = Game.from_save(json.loads(json.dumps(game.to_save())))
+    assert again.is_terminal
+
+
+def test_actions_after_end_game_are_refused():
+    data = _tiny_export([{"type": "end_game", "entity": 13, "entity_type": "player"},
+                         {"type": "pass", "entity": 11, "entity_type": "player"}])
+    with pytest.raises(ExportError) as err:
+        import_1830(data)
+    assert "2" in err.value.message and "over" in err.value.message

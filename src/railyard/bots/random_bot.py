@@ -10,6 +10,9 @@ from ..engine.actions import Action, Choice
 
 class RandomBot:
     name = "random"
+    #: offers to other players (1830: sale of a private, 23.1) are never made by this bot;
+    #: it answers offers made to it at random
+    IGNORED = frozenset({"offer_private"})
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -26,7 +29,8 @@ class RandomBot:
         return self.rng.randint(lo, hi)
 
     def choose_from(self, choices: list[Choice]) -> Action:
-        choice = self.rng.choice(choices)
+        usable = [c for c in choices if c.type not in self.IGNORED]
+        choice = self.rng.choice(usable or choices)
         act = choice.base()
         for key, (lo, hi) in choice.ranges.items():
             act[key] = self.pick_value(lo, hi)

@@ -181,14 +181,13 @@ class _Replay:
                      "price": a["price"]}]
         if t == "bankrupt":
             return [{"type": "bankrupt", "player": seat}]
+        if t == "end_game":  # ends the game at once; the result is the state at that moment
+            return [{"type": "end_game", "player": seat}]
         raise ExportError(f"the action type {t!r} does not exist in 1830")
 
     def apply(self, a: dict, ident: Any) -> None:
         t = a.get("type")
         if t in NO_OPS:
-            return
-        if t == "end_game":
-            self.ended_manually = True
             return
         if self.game.is_terminal:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
@@ -224,16 +223,12 @@ class _Replay:
             self.copies[copy] = hex_id
 
     def run(self) -> dict:
-        self.ended_manually = False
         for e in effective_actions(self.data["actions"]):
-            if self.ended_manually and e.get("type") not in NO_OPS:
-                raise ExportError(f"Action {e.get('id')}: the game was already ended.")
             self.apply(e, e.get("id"))
             for auto in e.get("auto_actions") or []:
                 self.apply(auto, f"{e.get('id')} (auto)")
         st = self.game.state
-        if self.data.get("status") == "finished" and not (self.game.is_terminal or
-                                                           self.ended_manually):
+        if self.data.get("status") == "finished" and not self.game.is_terminal:
             raise ExportError("The export says the game finished, but after its last action "
                               "the game is not over under our rules.", "not_finished")
         return {pid: st.worth(i) for i, pid in enumerate(self.ids)}

@@ -10,8 +10,13 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, stock
+from . import auction, operating, private_sale, stock
 from .data import PRIVATE_ORDER, static
+
+
+#: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
+#: rulebook, so never listed among the legal choices; the result is the worth at that moment
+END_GAME = "end_game"
 
 
 class G1830State(DictState):
@@ -70,7 +75,8 @@ class G1830State(DictState):
         if r == "auction":
             return auction.actor(self)
         if r == "stock":
-            return s["stock"]["turn"]
+            o = s["stock"].get("offer")
+            return s["stock"]["turn"] if o is None else o["to"]
         return operating.actor(self)
 
     def legal_actions(self) -> list[Choice]:
@@ -93,6 +99,11 @@ class G1830State(DictState):
                 and self.company_owner("MH") == f"p{action.get('player')}"
                 and not self.s["ended"]):
             return self._apply(action)
+        if (isinstance(action, Mapping) and action.get("type") == END_GAME
+                and isinstance(action.get("player"), int)
+                and not isinstance(action.get("player"), bool)
+                and 0 <= action["player"] < len(self.players) and not self.s["ended"]):
+            return self._apply(action)  # the players agree to stop: any seat, any time
         if (isinstance(action, Mapping) and action.get("type") == "discard_train"
                 and self.s.get("op") and not self.s["ended"]
                 and action.get("corporation") in self.s["op"]["discard"]
@@ -104,6 +115,9 @@ class G1830State(DictState):
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         r = self.s["round"]
+        if action.get("type") == END_GAME:
+            self.end_game("ended by the players")
+            return {"type": END_GAME, "player": action["player"]}
         if action.get("type") == "exchange" and r != "auction":
             out = stock.apply_exchange(self, action)
         elif r == "auction":
@@ -127,6 +141,7 @@ class G1830State(DictState):
             "tiles": s["tiles"], "tokens": s["tokens"], "tile_supply": s["supply"],
             "depot": s["depot"], "train_pool": s["train_pool"],
             "auction": s["auction"], "stock": s["stock"], "operating": s["op"],
+            "private_offer": private_sale.pending(self),
             "bought_train_types": s["bought_types"], "abilities_used": s["ability_used"],
             "bankrupt_player": s["bankrupt"],
             "ended": s["ended"], "end_reason": s["end_reason"],
@@ -163,7 +178,11 @@ class G1830State(DictState):
             "buy_company": lambda: f"has the company buy {a.get('company')} for "
                                    f"${a.get('price')}",
             "bankrupt": lambda: "goes bankrupt",
+            END_GAME: lambda: "ends the game (agreed by the players)",
         }.get(t)
+        sale = private_sale.describe(self, a)
+        if sale is not None:
+            return f"{who} {sale}"
         op = self.s.get("op") if self.s.get("round") == "operating" else None
         if op and op.get("corp") and t not in ("sell_shares", "bankrupt", "exchange"):
             who = f"{who} ({op['corp']})"

@@ -13,7 +13,7 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
 from .data import PAR_PRICES
-from . import operating, privates
+from . import operating, private_sale, privates
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -25,7 +25,7 @@ def start(g: "G1830State") -> None:
     s["round"] = "stock"
     s["op"] = None
     s["stock"] = {"turn": s["priority"], "passes": 0, "acted": False, "bought": None,
-                  "sold": {}, "last_actor": None}
+                  "sold": {}, "last_actor": None, "offer": None}
     _settle_turn(g)
 
 
@@ -252,7 +252,18 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
 
 
 def legal(g: "G1830State") -> list[Choice]:
-    return _choices(g, g.s["stock"]["turn"])
+    if private_sale.pending(g) is not None:
+        return private_sale.answer_choices(g)
+    seat = g.s["stock"]["turn"]
+    out = _choices(g, seat)
+    out += private_sale.choices(g, seat)
+    return out
+
+
+def after_private_sale(g: "G1830State") -> None:
+    """23.1: a sale between players does not count as the turn's action (priority deal);
+    the turn goes on unless the player on turn can now do nothing."""
+    _after_action(g, counts=False)
 
 
 # ---- actions -------------------------------------------------------------------------
@@ -261,6 +272,13 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     r = s["stock"]
     seat = act["player"]
     t = act["type"]
+    if private_sale.pending(g) is not None and t not in (private_sale.ACCEPT,
+                                                         private_sale.DECLINE):
+        g.wrong_phase("An offer for a private is open; it must be accepted or declined first.")
+    if t == private_sale.OFFER:
+        return private_sale.apply_offer(g, act)
+    if t in (private_sale.ACCEPT, private_sale.DECLINE):
+        return private_sale.apply_answer(g, act)
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
@@ -415,6 +433,9 @@ def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
     """17.0 M&H: exchange for a 10 % NYC share, by its owner, at any time."""
     seat = act["player"]
     source = act.get("source", "ipo")
+    if private_sale.pending(g) is not None:
+        g.wrong_phase("An offer for a private is open; the exchange waits until it is "
+                      "answered.")
     if act.get("company") != "MH":
         g.fail("Only the Mohawk & Hudson can be exchanged (17.0).", UNKNOWN_ID)
     err = mh_exchange_error(g, seat, source)

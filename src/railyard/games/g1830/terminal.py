@@ -8,6 +8,8 @@ Commands (the acting seat is always the player to act):
     run 2-0:H12,H14,H16 3-0:G19,F20/F20,F22   (a route: its hexes, "/" between stretches)
     payout | withhold | train 3-0 180 | train D-0 800 4-1 | discard 3-4 | private CS 80
     bankrupt
+    offer SV 2 30   (23.1: offer the private SV to seat 2 for $30, or, if seat 2 owns it,
+                     offer to buy it from him)  | accept | decline
 """
 from __future__ import annotations
 
@@ -53,7 +55,13 @@ def render(g: "G1830State"):
     offered = sorted({t.rsplit("-", 1)[0] for t in s["depot"][:1]})
     trains = Text(f"tiles {tiles}\ntokens {tokens}\nnext train {', '.join(offered) or '-'}"
                   f"; returned trains {' '.join(s['train_pool']) or '-'}")
-    return Group(head, players, corps, trains)
+    parts = [head, players, corps, trains]
+    offer = (s.get("stock") or {}).get("offer") if s["round"] == "stock" else None
+    if offer:
+        parts.append(Text(f"open offer (23.1): {offer['company']} from "
+                          f"{g.players[offer['seller']]} to {g.players[offer['buyer']]} for "
+                          f"${offer['price']}; {g.players[offer['to']]} accepts or declines"))
+    return Group(*parts)
 
 
 class CommandError(ValueError):
@@ -79,6 +87,12 @@ def parse(g: "G1830State", line: str) -> dict[str, Any]:
         except ValueError:
             raise CommandError(f"{x!r} is not a number") from None
 
+    if cmd in ("accept", "decline"):
+        return {**base, "type": f"{cmd}_offer"}
+    if cmd == "offer":
+        need(3)
+        return {**base, "type": "offer_private", "company": args[0].upper(),
+                "buyer": num(args[1]), "price": num(args[2])}
     if cmd in ("pass", "payout", "withhold", "bankrupt"):
         if cmd in ("payout", "withhold"):
             return {**base, "type": "dividend", "kind": cmd}

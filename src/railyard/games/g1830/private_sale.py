@@ -1,0 +1,175 @@
+"""Sales of private companies between players (23.1).
+
+"Privatunternehmen können zu jedem vereinbarten Preis von Spielern untereinander in der
+Börsenrunde verkauft werden, wenn Käufer oder Verkäufer an der Reihe sind, mit Ausnahme der
+ersten Börsenrunde. Dies hat keine Auswirkungen auf den Besitz der Priority Deal Karte."
+
+A sale needs both players, so it takes two actions:
+
+1. ``offer_private {company, buyer, price}`` by the player whose stock-round turn it is; he is
+   either the owner of the private (he offers it to ``buyer``) or the buyer himself (he offers
+   to buy it from its owner).
+2. ``accept_offer`` or ``decline_offer`` by the other party, who is the seat to act while the
+   offer is open.
+
+Then the turn continues with the player who made the offer.  A sale is neither a purchase
+nor a sale of shares: it does not use the turn's purchase, does not count as an action for
+the priority deal (23.1) and does not end the turn.  The price is any whole number of dollars
+from $1 to what the buyer has (players get no credit); the buyer must stay within the
+certificate limit (10.0: privates count).  Closed privates and privates owned by companies
+cannot be sold (23.1: companies buy privates but never sell them).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...engine.actions import Choice, get_int, get_str
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, WRONG_PHASE
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+OFFER, ACCEPT, DECLINE = "offer_private", "accept_offer", "decline_offer"
+MIN_PRICE = 1
+
+
+def pending(g: "G1830State") -> dict | None:
+    r = g.s.get("stock") if g.s["round"] == "stock" else None
+    return r.get("offer") if r else None
+
+
+def responder(g: "G1830State") -> int | None:
+    """The seat that must answer the open offer (None: no offer open)."""
+    o = pending(g)
+    return None if o is None else o["to"]
+
+
+def _seller(g: "G1830State", sym: str) -> int | None:
+    comp = g.s["companies"][sym]
+    owner = comp["owner"]
+    if comp["closed"] or owner is None or owner[0] != "p":
+        return None
+    return int(owner[1:])
+
+
+def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) -> str | None:
+    """Why ``seat`` may not offer the sale of ``sym`` to ``buyer`` at ``price`` (None: he may)."""
+    s = g.s
+    if s["round"] != "stock":
+        return "Privates are sold between players only in a stock round (23.1)."
+    if s["sr"] <= 1:
+        return "No private may be sold between players in the first stock round (23.1)."
+    if s["stock"]["turn"] != seat:
+        return "Only the player whose turn it is may offer a sale (23.1)."
+    comp = s["companies"].get(sym)
+    if comp is None:
+        return f"There is no private company {sym!r}."
+    seller = _seller(g, sym)
+    if seller is None:
+        return (f"{sym} is closed or not owned by a player; companies never sell privates "
+                f"(23.1, 23.2).")
+    if not 0 <= buyer < len(g.players):
+        return f"There is no seat {buyer}."
+    if buyer == seller:
+        return f"{g.players[buyer]} already owns {sym}."
+    if seat not in (seller, buyer):
+        return "A sale is made when the buyer or the seller is on turn (23.1)."
+    if price < MIN_PRICE:
+        return f"The price must be at least ${MIN_PRICE}."
+    if price > s["cash"][buyer]:
+        return f"The price is ${price}; {g.players[buyer]} has ${s['cash'][buyer]}."
+    if g.cert_count(buyer) + 1 > g.cert_limit():
+        return (f"{g.players[buyer]} would exceed the certificate limit of {g.cert_limit()} "
+                f"(10.0: privates count).")
+    return None
+
+
+def choices(g: "G1830State", seat: int) -> list[Choice]:
+    """The offers ``seat`` may make now: for each private he may sell or buy, the buyer and
+    the price as a range."""
+    s = g.s
+    if s["sr"] <= 1 or pending(g) is not None:
+        return []
+    out = []
+    for sym in s["companies"]:
+        seller = _seller(g, sym)
+        if seller is None:
+            continue
+        buyers = [b for b in range(len(g.players)) if b != seller] if seller == seat else [seat]
+        for b in buyers:
+            hi = s["cash"][b]
+            if hi >= MIN_PRICE and offer_error(g, seat, sym, b, MIN_PRICE) is None:
+                out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},
+                                  {"price": (MIN_PRICE, hi)}))
+    return out
+
+
+def answer_choices(g: "G1830State") -> list[Choice]:
+    o = pending(g)
+    who = o["to"]
+    out = [Choice(DECLINE, who)]
+    if offer_error_at_answer(g) is None:
+        out.insert(0, Choice(ACCEPT, who))
+    return out
+
+
+def offer_error_at_answer(g: "G1830State") -> str | None:
+    o = pending(g)
+    return offer_error(g, o["by"], o["company"], o["buyer"], o["price"])
+
+
+def apply_offer(g: "G1830State", act: Mapping[str, Any]) -> dict:
+    seat = act["player"]
+    if pending(g) is not None:
+        g.fail("An offer is still open; it must be answered first.", WRONG_PHASE)
+    sym = get_str(act, "company")
+    if sym not in g.s["companies"]:
+        g.fail(f"There is no private company {sym!r}.", UNKNOWN_ID)
+    buyer = get_int(act, "buyer")
+    price = get_int(act, "price")
+    err = offer_error(g, seat, sym, buyer, price)
+    if err:
+        g.fail(err, UNAFFORDABLE if "has $" in err else "not_allowed")
+    seller = _seller(g, sym)
+    g.s["stock"]["offer"] = {"company": sym, "seller": seller, "buyer": buyer, "price": price,
+                             "by": seat, "to": buyer if seat == seller else seller}
+    return {"type": OFFER, "player": seat, "company": sym, "buyer": buyer, "price": price}
+
+
+def apply_answer(g: "G1830State", act: Mapping[str, Any]) -> dict:
+    from . import stock
+    seat = act["player"]
+    o = pending(g)
+    if o is None:
+        g.fail("There is no open offer to answer.", WRONG_PHASE)
+    t = act["type"]
+    for key in ("company", "price"):
+        if key in act and act[key] != o[key]:
+            g.fail(f"The open offer has {key} {o[key]!r}, not {act[key]!r}.")
+    if t == ACCEPT:
+        err = offer_error_at_answer(g)
+        if err:
+            g.fail(err, UNAFFORDABLE if "has $" in err else "not_allowed")
+        s = g.s
+        s["cash"][o["buyer"]] -= o["price"]
+        s["cash"][o["seller"]] += o["price"]
+        s["companies"][o["company"]]["owner"] = f"p{o['buyer']}"
+    s = g.s
+    s["stock"]["offer"] = None
+    stock.after_private_sale(g)
+    return {"type": t, "player": seat, "company": o["company"], "price": o["price"]}
+
+
+def describe(g: "G1830State", a: Mapping[str, Any]) -> str | None:
+    t = a.get("type")
+    if t == OFFER:
+        b = a.get("buyer")
+        buyer = g.players[b] if isinstance(b, int) and 0 <= b < len(g.players) else "?"
+        if b == a.get("player"):
+            return f"offers to buy {a.get('company')} for ${a.get('price')}"
+        return f"offers {a.get('company')} to {buyer} for ${a.get('price')}"
+    if t == ACCEPT:
+        return f"accepts the offer: {a.get('company')} for ${a.get('price')}"
+    if t == DECLINE:
+        return f"declines the offer for {a.get('company')} at ${a.get('price')}"
+    return None
