@@ -12,7 +12,7 @@ from .helpers import act, new, operating
 def test_title_is_registered_with_its_options():
     info = get_title("1830")
     assert (info.min_players, info.max_players) == (2, 6)
-    assert {o.name for o in info.options} == {"extra_6_train", "diesels",
+    assert {o.name for o in info.options} == {"extra_6_train", "diesels", "bank_cash",
                                               "multiple_brown_from_ipo"}
 
 
@@ -52,3 +52,34 @@ def test_result_only_at_the_end():
     g = new(3)
     assert g.result() is None and not g.is_terminal
     assert g.legal_actions()
+
+
+def test_26_0_variants_are_options_and_unknown_options_are_refused():
+    from railyard.engine.errors import BadOptions
+    import pytest
+    game = Game("1830", ["a", "b", "c"], 0, {"diesels": False, "extra_6_train": True})
+    assert not [t for t in game.state.s["depot"] if t.startswith("D-")]
+    with pytest.raises(BadOptions):
+        Game("1830", ["a", "b", "c"], 0, {"no_500_notes": True})
+    with pytest.raises(BadOptions):
+        Game("1830", ["a", "b", "c"], 0, {"diesels": "no"})
+
+
+def test_26_0_bank_without_the_500_notes_is_a_smaller_bank():
+    from railyard.engine.errors import BadOptions
+    import pytest
+    # 3 players receive 3 x $800 = $2400 (2.0); a bank of $9,000 keeps $6,600
+    game = Game("1830", ["a", "b", "c"], 0, {"bank_cash": 9000})
+    assert game.state.s["bank"] == 6600
+    assert Game("1830", ["a", "b", "c"], 0, {}).state.s["bank"] == 12000 - 2400
+    for bad in (2400, 100, 12500):
+        with pytest.raises(BadOptions):
+            Game("1830", ["a", "b", "c"], 0, {"bank_cash": bad})
+    # 25.0: the smaller bank runs dry sooner: with $2,500 only $100 is left after 2.0, and
+    # the six privates' income (5 + 10 + 15 + 20 + 25 + 30 = $105) breaks it
+    g = Game("1830", ["a", "b", "c"], 0, {"bank_cash": 2500}).state
+    for sym in g.s["companies"]:
+        g.s["companies"][sym]["owner"] = "p0"
+    from railyard.games.g1830 import privates
+    privates.pay_revenue(g)
+    assert g.s["bank"] == -5 and g.s["bank_broken"]

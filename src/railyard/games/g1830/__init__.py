@@ -6,11 +6,21 @@ phases and bankruptcy, :mod:`.privates` the private companies, :mod:`.data` the 
 """
 from __future__ import annotations
 
+from ...engine.errors import BadOptions
 from ...engine.registry import OptionSpec, TitleInfo
+from .data import static
 from .state import G1830State
+
+#: the full bank of the data file ($12,000)
+FULL_BANK = static().bank_cash
 
 
 def _factory(players, seed, options):
+    bank = options.get("bank_cash", FULL_BANK)
+    start = static().starting_cash[len(players)] * len(players)
+    if not start < bank <= FULL_BANK:
+        raise BadOptions(f"Option 'bank_cash' must be more than the ${start} the players "
+                         f"receive (2.0) and at most the full bank of ${FULL_BANK}.")
     return G1830State(players, seed, options)
 
 
@@ -23,6 +33,10 @@ TITLE = TitleInfo(
     options=(
         OptionSpec("extra_6_train", False, "26.0: a third 6-train (18xx.games: optional_6_train)"),
         OptionSpec("diesels", True, "26.0: play with D-trains (False: the variant without)"),
+        OptionSpec("bank_cash", FULL_BANK,
+                   "26.0: the bank's total money; the variant without the $500 notes is "
+                   "played with the total of the bank without them (the rulebook gives no "
+                   "amount)"),
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)"),

@@ -40,7 +40,7 @@ class G1830State(DictState):
             "sr": 1,
             "or_num": 0, "or_total": 1,
             "cash": [start] * n,
-            "bank": st.bank_cash - start * n,
+            "bank": self.options.get("bank_cash", st.bank_cash) - start * n,  # 2.0, 26.0
             "bank_broken": False,
             "priority": 0,
             "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
