@@ -96,6 +96,9 @@ def _begin_turn(g: "G1870State", corp: str) -> None:
     s = g.s
     c = s["corps"][corp]
     s["op"]["ran"] = False
+    s["op"]["first_turn"] = not c["operated"]                # 11.2 (c)
+    s["op"]["mrbc_home"] = False
+    s["op"]["home_laid"] = None
     if not c["operated"]:
         home = g.st.corps[corp].home
         s["tokens"].setdefault(home, [[]])[0].append(corp)
@@ -181,8 +184,8 @@ def legal(g: "G1870State") -> list[Choice]:
     if not op["ran"]:
         out = [Choice("run_routes", pres, {"corporation": corp,
                                             "routes": routes.auto_routes(g, corp)})]
-        if not op["token"] and (not op["lays"] or (len(op["lays"]) == 1
-                                                   and op["lays"][0][1] == "yellow")):
+        if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
+                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")):
             out.extend(track.choices(g, corp, pres))
         out.extend(stations.choices(g, corp, pres))
         out.extend(_private_choices(g, corp, pres))
@@ -433,6 +436,10 @@ def _buy_private(g: "G1870State", action, corp: str) -> dict:
     if not rng[0] <= price <= rng[1]:
         g.fail(f"{corp} may pay ${rng[0]} to ${rng[1]} for {sym} (8.1, 8.2).")
     owner = int(s["companies"][sym]["owner"][1:])
+    op = s["op"]
+    if (sym == "MRBC" and corp in ("MP", "SSW") and op.get("first_turn") and not op["ran"]
+            and "MRBC" not in s.get("used_abilities", [])):
+        op["mrbc_home"] = True                                # 11.2 (c)
     s["corps"][corp]["cash"] -= price
     s["cash"][owner] += price
     s["companies"][sym]["owner"] = corp

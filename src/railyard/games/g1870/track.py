@@ -3,8 +3,8 @@ connection to the network, terrain costs, the P/K/L city tiles and the New Orlea
 barrier.
 
 the Mississippi restriction while MRBC belongs to a player (9.1.7) and MRBC's $40 discount
-for its owning corporation (11.2 b, asked for with ``"mrbc": true``).  Not yet: the free
-home tile of MP/SSW (11.2 c)."""
+for its owning corporation (11.2 b, asked for with ``"mrbc": true``), and the free home
+tile of MP/SSW buying MRBC in their first turn (11.2 c)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -116,6 +116,14 @@ def _hexes_mrbc() -> frozenset[str]:
     return frozenset(next(a["hexes"] for a in comp["abilities"] if a["type"] == "tile_lay"))
 
 
+def free_home(g: "G1870State", corp: str, hex_id: str, use_mrbc: bool) -> bool:
+    """11.2 (c): MP or SSW that bought MRBC in its first turn before running may, as its
+    use of (b), lay its home city's yellow tile free, in addition to its normal lays."""
+    op = g.s["op"]
+    return (use_mrbc and bool(op.get("mrbc_home")) and hex_id == g.st.corps[corp].home
+            and g.company_owner("MRBC") == corp and "MRBC" not in g.s.get("used_abilities", []))
+
+
 def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
     cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in g.s["tiles"] else 0
     return max(0, cost - MRBC_DISCOUNT) if use_mrbc else cost
@@ -140,7 +148,10 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
     if new.colour not in g.phase_info()["tiles"]:
         return f"{new.colour.capitalize()} tiles are not available in phase {s['phase']} (2.1)."
     lays = s["op"]["lays"]
-    if lays:
+    home = free_home(g, corp, hex_id, use_mrbc)
+    if s["op"].get("home_laid") == hex_id:
+        return "The free home tile may not be upgraded in the same operating round (11.2)."
+    if lays and not home:
         if lays[0][1] != "yellow" or new.colour != "yellow":
             return "Two yellow tiles or one upgrade per turn (9.1.1)."
         if len(lays) >= 2:
@@ -172,7 +183,7 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
         problem = mrbc_error(g, corp, hex_id, tile_name)
         if problem:
             return problem
-    cost = lay_cost(g, hex_id, use_mrbc)
+    cost = 0 if home else lay_cost(g, hex_id, use_mrbc)
     if s["corps"][corp]["cash"] < cost:
         return f"Building in {hex_id} costs ${cost} (9.1.4)."
     return None
@@ -188,7 +199,8 @@ def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     if problem:
         g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
                UNAFFORDABLE if "costs" in problem else "not_allowed")
-    cost = lay_cost(g, hex_id, use_mrbc)
+    home = free_home(g, corp, hex_id, use_mrbc)
+    cost = 0 if home else lay_cost(g, hex_id, use_mrbc)
     if use_mrbc:
         s.setdefault("used_abilities", []).append("MRBC")
     old = s["tiles"].get(hex_id)
@@ -198,7 +210,10 @@ def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     s["tiles"][hex_id] = [tile_name, rot]
     s["corps"][corp]["cash"] -= cost
     s["bank"] += cost
-    s["op"]["lays"].append([hex_id, g.st.board.tiles[tile_name].colour])
+    if home:
+        s["op"]["home_laid"] = hex_id                           # 11.2 (c): not a normal lay
+    else:
+        s["op"]["lays"].append([hex_id, g.st.board.tiles[tile_name].colour])
     return {"type": "lay_tile", "player": action["player"], "corporation": corp,
             "hex": hex_id, "tile": tile_name, "rotation": rot, "cost": cost,
             "mrbc": use_mrbc}
