@@ -29,7 +29,8 @@ def may_protect(g: "G1870State", sale: dict) -> bool:
     if (not g.options.get("can_protect_if_sold", False)
             and corp in sold.get(str(pres), ())):
         return False
-    if g.counts(corp) and g.cert_count(pres) + sale["count"] > g.cert_limit():
+    if (g.counts(corp, projected=False)                    # 6.2.6: for him they count
+            and g.cert_count(pres, projected=False) + sale["count"] > g.cert_limit()):
         return False
     return True
 

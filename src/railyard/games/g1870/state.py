@@ -150,18 +150,36 @@ class G1870State(DictState):
                 and self.st.market.price(pos) == 400):
             self.end_game("a share price reached $400")   # 10.1.3 (18xx.games timing)
 
-    def counts(self, corp: str) -> bool:
+    def counts(self, corp: str, projected: bool = True) -> bool:
+        """3.1.2; 6.2.6 (ruling, 18xx.games): while sales of ``corp`` wait for protection,
+        its shares already count as they will after the drops, if that cell does not
+        count (``projected=False``: the current cell, as for the protecting president)."""
         pos = self.s["corps"][corp]["pos"]
-        return pos is None or self.st.market.counts_for_cert_limit(pos)
+        if pos is None:
+            return True
+        market = self.st.market
+        if not market.counts_for_cert_limit(pos):
+            return False
+        if projected:
+            for sale in self.queued_sales():
+                if sale["corporation"] == corp:
+                    pos = market.sell(pos, sale["count"])
+        return market.counts_for_cert_limit(pos)
 
-    def cert_count(self, seat: int) -> int:
+    def queued_sales(self) -> list:
+        s = self.s
+        if s["stock"]:
+            return s["stock"]["queue"]
+        return (s["op"] or {}).get("sales", [])
+
+    def cert_count(self, seat: int, projected: bool = True) -> int:
         """3.1.2: privates and certificates count one each, except shares of corporations
-        in the yellow, green or brown zone."""
+        in the yellow, green or brown zone (6.2.6 for queued sales)."""
         s = self.s
         n = sum(1 for comp in s["companies"].values()
                 if comp["owner"] == f"p{seat}" and not comp["closed"])
         for c, h in s["holders"].items():
-            if self.counts(c):
+            if self.counts(c, projected):
                 n += len(h.get(str(seat), ()))
         return n
 
