@@ -65,6 +65,19 @@ def run_revenue(g: "G1870State", corp: str) -> int:
     return best
 
 
+def named_run_revenue(g: "G1870State", corp: str, named) -> int:
+    """9.6.4: the president's routes for all trains; at least one of them has the home
+    city and the destination among its stops.  Called after the marker is placed, so the
+    doubling (9.6.6) applies to a map marker."""
+    from . import routes
+    _, revenues, stops_of = routes.check_run(g, corp, named)
+    home, dest = _ends(g, corp)
+    if not any({home, dest} <= {h for h, _ in stops} for stops in stops_of):
+        g.fail(f"In the connection run one train must run between {corp}'s home {home} "
+               f"and its destination {dest} (9.6.4).")
+    return sum(revenues.values())
+
+
 def choices(g: "G1870State", corp: str) -> list[Choice]:
     seat = g.s["corps"][corp]["president"]
     home, dest = _ends(g, corp)
@@ -89,12 +102,18 @@ def apply(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     c = s["corps"][corp]
     c["connected"] = True
     c["dest_marker"] = marker
-    rev = run_revenue(g, corp)
+    if action.get("routes") is not None:
+        rev = named_run_revenue(g, corp, action["routes"])
+    else:                                     # no routes named: the engine's best set
+        rev = run_revenue(g, corp)
     if kind == "full":
         dividends.distribute(g, corp, rev)
         g.set_pos(corp, g.st.market.right(c["pos"]))
     else:
         g.pay_from_bank(rev)
         c["cash"] += rev
-    return {"type": "connection_run", "player": action["player"], "corporation": corp,
-            "marker": marker, "kind": kind, "revenue": rev}
+    out = {"type": "connection_run", "player": action["player"], "corporation": corp,
+           "marker": marker, "kind": kind, "revenue": rev}
+    if action.get("routes") is not None:
+        out["routes"] = [{"train": r["train"], "chains": r["chains"]} for r in action["routes"]]
+    return out

@@ -1,7 +1,8 @@
 """Running trains (9.3) with routes chosen by the engine, and stop values (2.2).
 
-Ruling for now: the engine picks the routes (greedy: longest train first, its best route
-on track not used yet); the president cannot yet name routes.  Cattle and port bonuses
+The president names the routes (:mod:`.routes` checks them); :func:`best_set` is the
+engine's greedy set (longest train first, its best route on track not used yet) offered to
+bots.  Cattle and port bonuses
 (11.3, 11.4) and destination doubling (9.6.6) are included."""
 from __future__ import annotations
 
@@ -58,26 +59,56 @@ def route_value(g: "G1870State", corp: str, stops) -> int:
     return value
 
 
-def revenue(g: "G1870State", corp: str, exclude: str | None = None,
-            used: set | None = None) -> int:
+def tokens_for(g: "G1870State", corp: str) -> dict:
+    """The station markers as seen by ``corp``'s routes: its destination marker on the map
+    counts as its station in the destination city (9.6.3 a)."""
+    s = g.s
+    tokens = s["tokens"]
+    if s["corps"][corp].get("dest_marker") != "map":
+        return tokens
+    dest = g.st.corps[corp].destination
+    cities = tokens.get(dest)
+    if cities and any(corp in held for held in cities):
+        return tokens
+    tile, _ = hex_tile(g.st.board, s["tiles"], dest)
+    n = max(tile.n_cities, 1)
+    cities = [list(held) for held in (cities or [])] + [[] for _ in range(n - len(cities or []))]
+    cities[0].append(corp)
+    return {**tokens, dest: cities}
+
+
+def best_set(g: "G1870State", corp: str, exclude: str | None = None,
+             used: set | None = None) -> tuple[int, list[dict]]:
     """9.3: each train runs a route with a station of the corporation, at most its number
-    of stops, off-boards only as ends; trains share no track."""
+    of stops, off-boards only as ends; trains share no track.  Greedy (longest train
+    first, its best route on unused track): (total, [{"train", "chains"}])."""
     s = g.s
     board = g.st.board
     red = red_hexes(board)
     used = set() if used is None else set(used)
+    tokens = tokens_for(g, corp)
     total = 0
+    out: list = []
     trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
     for tid in sorted(trains, key=lambda t: -distance(t)):
-        found = find_routes(board, s["tiles"], s["tokens"], corp, distance(tid), "gray")
+        found = find_routes(board, s["tiles"], tokens, corp, distance(tid), "gray")
         best = 0
         best_paths: list = []
-        for _, stops, paths, _ in found:
+        best_chains: list = []
+        for _, stops, paths, chains in found:
             if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
                 continue
             value = route_value(g, corp, stops)
             if value > best:
-                best, best_paths = value, paths
+                best, best_paths, best_chains = value, paths, chains
         used.update(best_paths)
         total += best
-    return total
+        if best_chains:
+            out.append({"train": tid, "chains": best_chains})
+    return total, out
+
+
+def revenue(g: "G1870State", corp: str, exclude: str | None = None,
+            used: set | None = None) -> int:
+    """The revenue of the engine's route set (:func:`best_set`)."""
+    return best_set(g, corp, exclude, used)[0]

@@ -1,0 +1,79 @@
+"""Routes named by the president (9.3.5): each train's route given as chains of hexes (one
+chain per stretch of track between two stops, as in 1830's ``run_routes``), checked by the
+18xx core's route rules (:func:`railyard.eighteen.graph.resolve_route` /
+:func:`~railyard.eighteen.graph.check_route`, the same checks 1830 uses) plus the 1870
+specifics: off-boards (red hexes) only as route ends (9.3.2), the destination marker on the
+map counting as a station (9.6.3 a), values by phase (2.2), bonuses (11.3, 11.4) and
+destination doubling (9.6.6) from :mod:`.running`."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...eighteen import graph
+from ...engine.errors import UNKNOWN_ID
+from . import running
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+
+def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[list, list, int]:
+    """One train's route: (stops, track paths, revenue); a broken rule raises
+    ``graph.RouteError`` naming the rule."""
+    s = g.s
+    board = g.st.board
+    if not isinstance(chains, list):
+        raise graph.RouteError("A route is a list of chains of hexes.")
+    rr = graph.resolve_route(board, s["tiles"], chains)
+    tokens = running.tokens_for(g, corp)
+    graph.check_route(board, s["tiles"], tokens, corp, rr, running.distance(train), "gray")
+    red = running.red_hexes(board)
+    for h, _ in rr.stops[1:-1]:
+        if h in red:
+            raise graph.RouteError(f"The off-board area {h} can only start or end a route "
+                                   f"(9.3.2).")
+    return rr.stops, rr.paths, running.route_value(g, corp, rr.stops)
+
+
+def check_run(g: "G1870State", corp: str, routes: Any,
+              trains: list[str] | None = None) -> tuple[list[dict], dict[str, int], list]:
+    """A route set of ``corp`` (9.3): ``[{"train", "chains"}]``, each train at most once,
+    no shared track (9.3.4).  Returns the normalised routes, revenue per train and the
+    stops of each route.  Raises ``IllegalAction`` through ``g.fail``."""
+    own = list(g.s["corps"][corp]["trains"] if trains is None else trains)
+    if not isinstance(routes, list):
+        g.fail("'routes' must be a list of {train, chains}.", "malformed")
+    seen: set = set()
+    resolved: list = []
+    out: list = []
+    revenues: dict = {}
+    stops_of: list = []
+    for r in routes:
+        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
+            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
+        tid = r["train"]
+        if tid not in own:
+            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+        if tid in seen:
+            g.fail(f"The train {tid} runs only once (9.3).")
+        seen.add(tid)
+        chains = r.get("chains")
+        try:
+            stops, paths, value = check_route(g, corp, tid, chains)
+        except graph.RouteError as exc:
+            g.fail(f"Route of train {tid}: {exc}")
+        resolved.append(graph.RunRoute(stops, paths, value))
+        revenues[tid] = value
+        stops_of.append(stops)
+        out.append({"train": tid, "chains": [list(c) for c in chains]})
+    try:
+        graph.check_disjoint(resolved)
+    except graph.RouteError:
+        g.fail("Trains of one corporation may not share track (9.3.4).")
+    return out, revenues, stops_of
+
+
+def auto_routes(g: "G1870State", corp: str) -> list[dict]:
+    """A route set computed by the engine (greedy, longest train first) for bots and the
+    legal-action list; the president may name any other legal set."""
+    return running.best_set(g, corp)[1]
