@@ -69,6 +69,7 @@ class Live:
     encoded: tuple[int, bytes] | None = None
     broken: bool = False           # the engine raised unexpectedly; drop this copy
     svg: tuple[int, str] | None = None
+    private: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> state
 
     @property
     def status(self) -> str:
@@ -328,8 +329,11 @@ class Service:
                 self._kick_bots(game_id)
         if live.broken:                    # answer from the database's truth
             live = self.get(game_id)
-        with live.lock:
-            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+        with live.lock:                    # the state and the token's next choices
+            legal = self._legal(live, seats)
+            if encoded:
+                return self.state_bytes(live, seats, legal)
+            return dict(self.state_json(live, seats), legal=legal)
 
     def undo(self, game_id: str, token: str | None, version: Any, encoded: bool = False) -> Any:
         live = self.get(game_id)
@@ -359,30 +363,52 @@ class Service:
     def legal(self, game_id: str, token: str | None) -> dict[str, Any]:
         live = self.get(game_id)
         with live.lock:
-            seats = self._require_seats(live, token)
-            cp = live.game.current_player
-            choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
-            return {"version": live.version, "seats": sorted(seats), "current_player": cp,
-                    "choices": choices}
+            return self._legal(live, self._require_seats(live, token))
+
+    @staticmethod
+    def _legal(live: Live, seats: set[int]) -> dict[str, Any]:
+        cp = live.game.current_player
+        choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
+        return {"version": live.version, "seats": sorted(seats), "current_player": cp,
+                "choices": choices}
 
     def state_json(self, live: Live, seats: set[int] | None = None) -> dict[str, Any]:
-        """The public state; computed once per version and shared by every reader."""
-        if live.cached is None or live.cached[0] != live.version:
-            live.cached = (live.version, self._state_json(live))
-        out = live.cached[1]
+        """The state a reader may see: the public state (computed once per version and
+        shared by every reader) or, for a seat of a title with hidden information, the
+        same with the title's ``private_view(seat)`` as ``view`` (cached per seat)."""
+        out = self._seen_by(live, _viewer(live, seats))
         if seats is not None:
             out = dict(out, my_seats=sorted(seats))
         return out
 
-    def state_bytes(self, live: Live, seats: set[int] | None = None) -> bytes:
-        """:meth:`state_json` as UTF-8 JSON, encoded once per version."""
-        if live.encoded is None or live.encoded[0] != live.version:
-            data = json.dumps(self.state_json(live), ensure_ascii=False, allow_nan=False,
-                              separators=(",", ":")).encode()
-            live.encoded = (live.version, data)
-        data = live.encoded[1]
+    def _seen_by(self, live: Live, viewer: int | None) -> dict[str, Any]:
+        if live.cached is None or live.cached[0] != live.version:
+            live.cached = (live.version, self._state_json(live))
+            live.private = {}
+        out = live.cached[1]
+        if viewer is None:
+            return out
+        if viewer not in live.private:
+            view = live.game.state.private_view(viewer)
+            view["action_count"] = len(live.game.log)
+            live.private[viewer] = dict(out, view=view, viewer=viewer)
+        return live.private[viewer]
+
+    def state_bytes(self, live: Live, seats: set[int] | None = None,
+                    legal: dict[str, Any] | None = None) -> bytes:
+        """:meth:`state_json` as UTF-8 JSON, the public state encoded once per version
+        (plus the reader's seats and, after an action, its legal choices)."""
+        viewer = _viewer(live, seats)
+        if viewer is not None:
+            data = _dumps(self._seen_by(live, viewer))
+        else:
+            if live.encoded is None or live.encoded[0] != live.version:
+                live.encoded = (live.version, _dumps(self._seen_by(live, None)))
+            data = live.encoded[1]
         if seats is not None:
             data = data[:-1] + b',"my_seats":' + json.dumps(sorted(seats)).encode() + b"}"
+        if legal is not None:
+            data = data[:-1] + b',"legal":' + _dumps(legal) + b"}"
         return data
 
     def _state_json(self, live: Live) -> dict[str, Any]:
@@ -540,6 +566,22 @@ def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
         log.warning("18xx.games import failed: %r", exc)
         raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
     return game.to_save()
+
+
+def _viewer(live: Live, seats: set[int] | None) -> int | None:
+    """Whose private view a reader with ``seats`` gets: its seat (with a hotseat token, the
+    seat to act); ``None`` (the public view) for spectators and titles without secrets."""
+    if not seats or not callable(getattr(live.game.state, "private_view", None)):
+        return None
+    if len(seats) == 1:
+        return next(iter(seats))
+    cp = live.game.current_player
+    return cp if cp in seats else None
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
 
 
 def _describe(game: Game, action: Any) -> str:

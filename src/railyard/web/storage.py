@@ -237,8 +237,14 @@ class Storage:
         return [SeatRow(int(a), b, c, d) for a, b, c, d in rows]
 
     def version(self, game_id: str) -> int | None:
-        with self._tx(write=False) as tx:
-            r = tx.execute("SELECT version FROM ry_games WHERE id = ?", (game_id,)).fetchone()
+        """The game's version: one statement, its own transaction (connections run in
+        autocommit mode), asked on every request -- so no BEGIN/COMMIT around it."""
+        cur = self._conn().cursor()
+        try:
+            r = cur.execute(self._sql("SELECT version FROM ry_games WHERE id = ?"),
+                            (game_id,)).fetchone()
+        finally:
+            cur.close()
         return int(r[0]) if r else None
 
     # ---- entries ----------------------------------------------------------------------

@@ -37,6 +37,27 @@ def _colour(name: Any) -> str:
 
 
 def _hex(h: dict[str, Any], colours: dict[str, str]) -> str:
+    """One hex; memoised on what it shows (most hexes look the same from move to move)."""
+    locos = tuple(map(str, h.get("locomotives") or ()))
+    key = tuple(map(h.get, _KEYS))
+    if locos:
+        key += locos + tuple(colours.get(c, "#888") for c in locos)
+    try:
+        svg = _HEXES.get(key)
+    except TypeError:              # an unhashable value: draw it without the memo
+        return _draw_hex(h, locos, colours)
+    if svg is None:
+        if len(_HEXES) > 20_000:
+            _HEXES.clear()
+        svg = _HEXES[key] = _draw_hex(h, locos, colours)
+    return svg
+
+
+_KEYS = ("id", "col", "row", "terrain", "cost", "income", "name", "house")
+_HEXES: dict[tuple[Any, ...], str] = {}
+
+
+def _draw_hex(h: dict[str, Any], locos: tuple[str, ...], colours: dict[str, str]) -> str:
     x, y = _centre(int(h.get("col", 0)), int(h.get("row", 0)))
     terrain = str(h.get("terrain", "plain"))
     hid = esc(h.get("id", ""))
@@ -74,7 +95,6 @@ def _hex(h: dict[str, Any], colours: dict[str, str]) -> str:
         parts.append(f'<path class="house" d="M{hx - 5:.1f},{hy + 4:.1f} V{hy - 1:.1f} '
                      f'L{hx:.1f},{hy - 6:.1f} L{hx + 5:.1f},{hy - 1:.1f} V{hy + 4:.1f} Z" '
                      f'fill="#8b2f1f" stroke="#fff" stroke-width="0.8"/>')
-    locos = [c for c in (h.get("locomotives") or [])]
     for i, comp in enumerate(locos):
         lx = x - 6 * len(locos) + 12 * i + 1
         parts.append(f'<rect class="loco" data-company="{esc(comp)}" x="{lx:.1f}" '

@@ -161,7 +161,11 @@
     $("action-msg").textContent = "";
     for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
     const r = await api("POST", base + "/actions", {version: state.version, action}, token);
-    if (r.ok) { renderState(r.data); await refreshSide(); return; }
+    if (r.ok) {   // the answer carries the new state and this token's next choices
+      renderState(r.data);
+      if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); } else await refreshSide();
+      return;
+    }
     $("action-msg").textContent = errorText(r.data);
     for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
     if (r.status === 409) await refresh();
