@@ -195,3 +195,56 @@ def test_17_0_mh_exchange_waits_while_an_offer_is_open():
     act(g, "offer_private", company="MH", buyer=0, price=60)
     illegal(g, {"type": "exchange", "player": 3, "company": "MH", "source": "ipo"},
             "wrong_phase")
+
+
+# ---- 24.0c: a president short of money for a train may sell privates to players -----------
+def short_president():
+    """PRR (president seat 0, $0 in the treasury) must buy a train; seat 0 has $10, holds
+    only the president's certificate and owns SV and CA (the helpers' auction)."""
+    from .test_trains import emergency
+    g = emergency(10, 0, 1)
+    assert g.s["companies"]["SV"]["owner"] == "p0" and g.s["companies"]["CA"]["owner"] == "p0"
+    return g
+
+
+def test_24_0c_short_president_offers_his_private_and_then_pays_the_train():
+    g = short_president()
+    offers = {(c.fixed["company"], c.fixed["buyer"]): c.ranges["price"]
+              for c in g.legal_actions() if c.type == "offer_private"}
+    cash = g.s["cash"]
+    assert offers == {(sym, b): (1, cash[b]) for sym in ("SV", "CA") for b in (1, 2, 3)}
+    act(g, "offer_private", company="CA", buyer=2, price=150)
+    assert g.current_player == 2
+    before2 = g.s["cash"][2]
+    act(g, "accept_offer")
+    assert g.s["cash"][0] == 160 and g.s["cash"][2] == before2 - 150
+    assert g.s["companies"]["CA"]["owner"] == "p2"
+    assert g.current_player == 0
+    # now $0 + $160 pay the cheapest train ($80, 24.0b); no sale or bankruptcy is offered
+    types = {c.type for c in g.legal_actions()}
+    assert "bankrupt" not in types and "offer_private" not in types
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["cash"][0] == 80 and g.s["corps"]["PRR"]["trains"] == ["2-0"]
+
+
+def test_24_0c_declined_offer_leaves_bankruptcy_open():
+    g = short_president()
+    act(g, "offer_private", company="SV", buyer=1, price=30)
+    act(g, "decline_offer")
+    assert {c.type for c in g.legal_actions()} == {"bankrupt", "offer_private"}
+
+
+def test_24_0c_private_sale_in_an_operating_round_only_when_short_of_money():
+    from .helpers import operating
+    g = operating(corps={"PRR": (67, 0)})
+    assert g.s["op"]["step"] == "track"
+    assert not [c for c in g.legal_actions() if c.type == "offer_private"]
+    err = illegal(g, {"type": "offer_private", "player": 0, "company": "SV", "buyer": 1,
+                      "price": 10}, "not_allowed")
+    assert "24.0c" in err.message
+    g = short_president()
+    illegal(g, {"type": "offer_private", "player": 0, "company": "CS", "buyer": 0,
+                "price": 10}, "not_allowed")  # he cannot buy, only sell his own
+    act(g, "offer_private", company="SV", buyer=1, price=30)
+    illegal(g, {"type": "bankrupt", "player": 0}, "wrong_player")
+    illegal(g, {"type": "bankrupt", "player": 1}, "wrong_phase")

@@ -165,7 +165,8 @@ def emergency(g_cash, corp_cash, holding):
 
 def test_24_0c_president_sells_shares_to_raise_the_money():
     g = emergency(10, 0, 5)  # PRR_0 + 3 x 10 %
-    assert {c.type for c in g.legal_actions()} == {"sell_shares"}
+    # he may also offer his privates (SV, CA) to other players (24.0c, test_private_sale)
+    assert {c.type for c in g.legal_actions()} == {"sell_shares", "offer_private"}
     illegal(g, {"type": "bankrupt", "player": 0})
     act(g, "sell_shares", corporation="PRR", count=2)
     assert g.s["cash"][0] == 10 + 2 * 65
@@ -175,7 +176,8 @@ def test_24_0c_president_sells_shares_to_raise_the_money():
 
 def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     g = emergency(10, 0, 1)  # only the president's certificate: it cannot be sold
-    assert {c.type for c in g.legal_actions()} == {"bankrupt"}
+    # selling his privates is allowed but not required (24.0c "muss nicht")
+    assert {c.type for c in g.legal_actions()} == {"bankrupt", "offer_private"}
     act(g, "bankrupt")
     assert g.is_terminal
     assert g.result().details["reason"] == "bankrupt"

@@ -16,7 +16,7 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen import shares as sh
 from ...eighteen.routes import best_route_set
-from . import privates, stock, track, trains
+from . import private_sale, privates, stock, track, trains
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -127,6 +127,8 @@ def advance(g: "G1830State") -> None:
 def actor(g: "G1830State") -> int | None:
     s = g.s
     op = s["op"]
+    if op.get("offer"):
+        return op["offer"]["to"]  # 24.0c: the buyer answers the president's offer
     if op["discard"]:
         return s["corps"][op["discard"][0]]["president"]
     return s["corps"][op["corp"]]["president"]
@@ -136,6 +138,8 @@ def actor(g: "G1830State") -> int | None:
 def legal(g: "G1830State") -> list[Choice]:
     s = g.s
     op = s["op"]
+    if op.get("offer"):
+        return private_sale.answer_choices(g)
     seat = actor(g)
     if op["discard"]:
         corp = op["discard"][0]
@@ -167,6 +171,7 @@ def legal(g: "G1830State") -> list[Choice]:
         out.append(Choice("dividend", seat, {"kind": "withhold"}))
     elif step == "buy_train":
         out.extend(trains.buy_choices(g, corp, seat))
+        out.extend(private_sale.choices(g, seat))
     elif step == "buy_company":
         out.append(Choice("pass", seat, label="end the turn"))
     if step in ("buy_train", "buy_company") or step in ("track", "token", "routes", "dividend"):
@@ -183,6 +188,12 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     op = s["op"]
     seat = act["player"]
     t = act["type"]
+    if op.get("offer") and t not in (private_sale.ACCEPT, private_sale.DECLINE):
+        g.wrong_phase("An offer for a private is open; it must be accepted or declined first.")
+    if t == private_sale.OFFER:
+        return private_sale.apply_offer(g, act)
+    if t in (private_sale.ACCEPT, private_sale.DECLINE):
+        return private_sale.apply_answer(g, act)
     if op["discard"]:
         if t != "discard_train":
             g.wrong_phase(f"{op['discard'][0]} has too many trains and must discard one (21.0).")

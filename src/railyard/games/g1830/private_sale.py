@@ -12,6 +12,11 @@ A sale needs both players, so it takes two actions:
 2. ``accept_offer`` or ``decline_offer`` by the other party, who is the seat to act while the
    offer is open.
 
+24.0c: a president who must pay for his company's train and is short of money may also sell
+his privates to other players in the operating round ("wenn er einen Käufer findet, aber er
+muss nicht"): he offers, the buyer answers, and the purchase of the train goes on.  Such a
+sale is never required, so it does not prevent bankruptcy (24.0f).
+
 Then the turn continues with the player who made the offer.  A sale is neither a purchase
 nor a sale of shares: it does not use the turn's purchase, does not count as an action for
 the priority deal (23.1) and does not end the turn.  The price is any whole number of dollars
@@ -34,8 +39,25 @@ MIN_PRICE = 1
 
 
 def pending(g: "G1830State") -> dict | None:
-    r = g.s.get("stock") if g.s["round"] == "stock" else None
-    return r.get("offer") if r else None
+    r = g.s["round"]
+    holder = g.s.get("stock") if r == "stock" else g.s.get("op") if r == "operating" else None
+    return holder.get("offer") if holder else None
+
+
+def _short_president(g: "G1830State") -> int | None:
+    """24.0c: the president of the operating company while it must buy a train and he is
+    short of money for it (None otherwise)."""
+    from . import trains
+    op = g.s.get("op")
+    if not op or op.get("discard") or op.get("corp") is None or op["step"] != "buy_train":
+        return None
+    corp = op["corp"]
+    c = g.s["corps"][corp]
+    if not trains.in_emergency(g, corp):
+        return None
+    if trains.cheapest(g) <= c["cash"] + g.s["cash"][c["president"]]:
+        return None
+    return c["president"]
 
 
 def responder(g: "G1830State") -> int | None:
@@ -55,11 +77,18 @@ def _seller(g: "G1830State", sym: str) -> int | None:
 def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) -> str | None:
     """Why ``seat`` may not offer the sale of ``sym`` to ``buyer`` at ``price`` (None: he may)."""
     s = g.s
-    if s["round"] != "stock":
+    if s["round"] == "operating":
+        if _short_president(g) != seat:
+            return ("In an operating round a private is sold between players only by a "
+                    "president who is short of money for a train his company must buy "
+                    "(23.1, 24.0c).")
+        if _seller(g, sym) != seat:
+            return "The president sells his own privates to raise the money (24.0c)."
+    elif s["round"] != "stock":
         return "Privates are sold between players only in a stock round (23.1)."
-    if s["sr"] <= 1:
+    elif s["sr"] <= 1:
         return "No private may be sold between players in the first stock round (23.1)."
-    if s["stock"]["turn"] != seat:
+    elif s["stock"]["turn"] != seat:
         return "Only the player whose turn it is may offer a sale (23.1)."
     comp = s["companies"].get(sym)
     if comp is None:
@@ -88,12 +117,18 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
     """The offers ``seat`` may make now: for each private he may sell or buy, the buyer and
     the price as a range."""
     s = g.s
-    if s["sr"] <= 1 or pending(g) is not None:
+    if pending(g) is not None:
+        return []
+    if s["round"] == "stock" and s["sr"] <= 1:
+        return []
+    if s["round"] == "operating" and _short_president(g) != seat:
         return []
     out = []
     for sym in s["companies"]:
         seller = _seller(g, sym)
         if seller is None:
+            continue
+        if seller != seat and s["round"] != "stock":
             continue
         buyers = [b for b in range(len(g.players)) if b != seller] if seller == seat else [seat]
         for b in buyers:
@@ -131,7 +166,7 @@ def apply_offer(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if err:
         g.fail(err, UNAFFORDABLE if "has $" in err else "not_allowed")
     seller = _seller(g, sym)
-    g.s["stock"]["offer"] = {"company": sym, "seller": seller, "buyer": buyer, "price": price,
+    g.s["stock" if g.s["round"] == "stock" else "op"]["offer"] = {"company": sym, "seller": seller, "buyer": buyer, "price": price,
                              "by": seat, "to": buyer if seat == seller else seller}
     return {"type": OFFER, "player": seat, "company": sym, "buyer": buyer, "price": price}
 
@@ -155,8 +190,11 @@ def apply_answer(g: "G1830State", act: Mapping[str, Any]) -> dict:
         s["cash"][o["seller"]] += o["price"]
         s["companies"][o["company"]]["owner"] = f"p{o['buyer']}"
     s = g.s
-    s["stock"]["offer"] = None
-    stock.after_private_sale(g)
+    if s["round"] == "stock":
+        s["stock"]["offer"] = None
+        stock.after_private_sale(g)
+    else:
+        s["op"]["offer"] = None
     return {"type": t, "player": seat, "company": o["company"], "price": o["price"]}
 
 
