@@ -36,3 +36,36 @@ def test_bad_commands_are_refused(line):
     g = operating(corps={"PRR": (67, 0)})
     with pytest.raises(CommandError):
         parse(g, line)
+
+
+def test_23_1_private_sale_in_terminal_play(tmp_path):
+    """`railyard play`: Cid (on turn in stock round 2) offers the D&H to Ann by a text
+    command; Ann, now to act, accepts with the listed choice number 1."""
+    from click.testing import CliRunner
+
+    from railyard.cli.main import main
+    from railyard.engine.game import Game
+    from railyard.games.g1830 import auction
+    g = Game("1830", ["Ann", "Bob", "Cid", "Dee"], 1)
+    while g.state.s["round"] == "auction":
+        if g.state.s["auction"]["pending_par"] is not None:
+            g.apply({"type": "par", "player": g.current_player, "corporation": "B&O",
+                     "price": 100})
+            continue
+        g.apply({"type": "buy_private", "player": g.current_player,
+                 "company": auction.cheapest(g.state)})
+    while g.state.s["sr"] == 1:
+        g.apply({"type": "pass", "player": g.current_player})
+    assert g.current_player == 2 and g.state.s["companies"]["DH"]["owner"] == "p2"
+    ann, cid = g.state.s["cash"][0], g.state.s["cash"][2]
+    path = tmp_path / "g.json"
+    g.save(str(path))
+    result = CliRunner().invoke(main, ["play", "--load", str(path), "--save", str(path)],
+                                input="offer DH 0 100\n1\ns\nq\nn\n", catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "accept: DH for $100 from Cid" in result.output
+    done = Game.load(str(path))
+    assert done.state.s["companies"]["DH"]["owner"] == "p0"
+    assert done.state.s["cash"][0] == ann - 100 and done.state.s["cash"][2] == cid + 100
+    assert done.readable_log()[-2:] == ["Cid offers DH to Ann for $100",
+                                        "Ann accepts the offer: DH for $100"]

@@ -134,17 +134,22 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
         for b in buyers:
             hi = s["cash"][b]
             if hi >= MIN_PRICE and offer_error(g, seat, sym, b, MIN_PRICE) is None:
+                label = (f"offer {sym} to {g.players[b]}" if seller == seat
+                         else f"offer to buy {sym} from {g.players[seller]}")
                 out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},
-                                  {"price": (MIN_PRICE, hi)}))
+                                  {"price": (MIN_PRICE, hi)}, label))
     return out
 
 
 def answer_choices(g: "G1830State") -> list[Choice]:
     o = pending(g)
     who = o["to"]
-    out = [Choice(DECLINE, who)]
+    deal = (f"{o['company']} for ${o['price']} "
+            + (f"from {g.players[o['seller']]}" if who == o["buyer"]
+               else f"to {g.players[o['buyer']]}"))
+    out = [Choice(DECLINE, who, label=f"decline: {deal}")]
     if offer_error_at_answer(g) is None:
-        out.insert(0, Choice(ACCEPT, who))
+        out.insert(0, Choice(ACCEPT, who, label=f"accept: {deal}"))
     return out
 
 
