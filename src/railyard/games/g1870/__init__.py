@@ -27,7 +27,30 @@ TITLE = TitleInfo(
         OptionSpec("finish_on_400", False,
                    "10.1.3 variant: the game ends when a marker reaches $400 (18xx.games: "
                    "finish_on_400; ends right after the action that moved it)"),
+        OptionSpec("station_wars", False,
+                   "9.6.8 variant (Bahnhofsmarker-Kämpfe): GMO, MP, SP, SSW and TP put a map "
+                   "destination marker into a station space, where it blocks "
+                   "(18xx.games: station_wars)"),
+        OptionSpec("diesels", False,
+                   "12.2 variant (1830er Dieselloks): no 8s and 10s; the diesel from phase 5, "
+                   "$1100 or $800 trading in a 4, 5 or 6 (18xx.games: diesels)"),
+        OptionSpec("historical_start", False,
+                   "12.4 variant (Start in historischer Reihenfolge): a corporation floats "
+                   "only after all historically earlier ones; until then at most five of its "
+                   "shares are sold; the SLSF private pays $20 until SLSF floats at 60 %"),
+        OptionSpec("original_market", False,
+                   "12.5: the 1850/1832 market (three cells change colour; 18xx.games: "
+                   "original_market)"),
+        OptionSpec("original_tiles", False,
+                   "9.1.8: the original, smaller tile manifest (18xx.games: original_tiles)"),
+        OptionSpec("max_reissue_200", False,
+                   "7.4.2: reissue prices above $200 become $200 (18xx.games: "
+                   "max_reissue_200)"),
+        OptionSpec("original_rules", False,
+                   "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
+                   "max_reissue_200, can_protect_if_sold, original_market and the "
+                   "8-corporation certificate limit column (18xx.games: original_rules)"),
     ),
-    notes="Mississippi-region 18xx by Bill Dixon (Mayfair). Auction, stock rounds and the "
-          "market are complete; operating rounds are partial (see docs/games/1870.md).",
+    notes="Mississippi-region 18xx by Bill Dixon (Mayfair), with the seed's variants as "
+          "options (see docs/games/1870.md).",
 )

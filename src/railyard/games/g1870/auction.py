@@ -272,7 +272,8 @@ def _par(g: "G1870State", action) -> dict:
     h.setdefault(str(seat), []).append("SLSF_0")
     s["corps"]["SLSF"]["president"] = seat
     g.check_float("SLSF")
-    s["companies"]["SLSF"]["closed"] = True
+    if not g.options.get("historical_start"):       # historical: it pays $20 until SLSF floats
+        s["companies"]["SLSF"]["closed"] = True
     s["auction"]["pending_par"] = None
     _resolve(g)
     return {"type": "par", "player": seat, "corporation": "SLSF", "price": price}

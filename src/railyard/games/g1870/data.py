@@ -64,7 +64,11 @@ def raw_data() -> dict:
 
 @lru_cache(maxsize=None)
 def static() -> Static:
-    d = raw_data()
+    return build(raw_data())
+
+
+def build(d: dict) -> Static:
+    """The frozen facts of one data dict (the standard game or a variant, :mod:`.variants`)."""
     corps = {}
     for c in d["corporations"]:
         dest = next(a["hexes"][0] for a in c["abilities"] if a["type"] == "assign_hexes")

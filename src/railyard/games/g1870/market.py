@@ -73,10 +73,13 @@ class Market1870(Market):
         r, c = self.par_cells[price]
         return [r, c]
 
-    def reissue_price(self, market_price: int, par: int) -> int:
+    def reissue_price(self, market_price: int, par: int, cap: int | None = None) -> int:
         """7.4.2: the higher of the current par and the top-row value nearest to 75 % of
-        the market price (exact ties go up, the 18xx.games ruling)."""
+        the market price (exact ties go up, the 18xx.games ruling); ``cap``: option
+        ``max_reissue_200``, the nearest value may not exceed it."""
         target = market_price * 3 / 4
         row = [cell.price for cell in self.grid[0] if cell is not None]
         best = min(row, key=lambda v: (abs(v - target), -v))
+        if cap is not None:
+            best = min(best, cap)
         return max(par, best)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
-               track, trade)
+               diesels, stationwars, track, trade, variants)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -25,6 +25,8 @@ def pay_privates(g: "G1870State") -> None:
     for sym, comp in s["companies"].items():
         owner = comp["owner"]
         rev = g.st.privates[sym].revenue
+        if sym == "SLSF" and g.options.get("historical_start"):
+            rev = variants.facts()["historical_slsf_revenue"]    # historical start
         if comp["closed"] or owner is None or not rev:
             continue
         g.pay_from_bank(rev)
@@ -197,6 +199,7 @@ def legal(g: "G1870State") -> list[Choice]:
     t = next_train(g)
     if t is not None and len(c["trains"]) < train_limit(g) and c["cash"] >= t.price:
         out.append(Choice("buy_train", pres, {"corporation": corp, "source": "depot"}))
+    out.extend(diesels.choices(g, corp, pres))                    # 12.2 (option)
     for tid in sorted(set(s["train_pool"])):
         price = g.st.trains[[x.name for x in g.st.trains].index(_train_type(tid))].price
         if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
@@ -251,6 +254,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         if t != "connection_run":
             g.wrong_phase("A connection run comes first (9.6.2).")
         out = destinations.apply(g, op["connections"].pop(0), action)
+        stationwars.place(g, out["corporation"])                 # 9.6.8 (option)
         if not op["connections"] and (op["corp"] is None or op["corp"] in op["done"]):
             if not _next_corp(g):
                 next_round(g)
@@ -356,13 +360,18 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     s = g.s
     c = s["corps"][corp]
     source = get_str(action, "source")
-    if len(c["trains"]) >= train_limit(g):
+    if len(c["trains"]) >= train_limit(g) + (1 if action.get("exchange") else 0):
         g.fail(f"{corp} is at the train limit of {train_limit(g)} (2.1, 9.5.1).")
+    exchange = action.get("exchange")
+    if exchange is not None and source != "depot":
+        g.fail("Only a diesel from the bank is bought with a trade-in (12.2).")
     if source == "depot":
-        t = next_train(g)
+        t = diesels.depot_train(g, action.get("variant"))
         if t is None:
             g.fail("The bank has no train left.")
         price = t.price
+        if exchange is not None:                                  # 12.2 (option)
+            price = diesels.exchange_price(g, corp, t, get_str(action, "exchange"))
         _check_funds(g, corp, price)
         if s["depot"][t.name] is not None:
             s["depot"][t.name] -= 1
@@ -370,6 +379,9 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
         tid = f"{t.name}-{s['train_serial']}"
         first = not any(_train_type(x) == t.name for x in s.get("bought", []))
         s.setdefault("bought", []).append(tid)
+        if exchange is not None:
+            c["trains"].remove(exchange)
+            s["train_pool"].append(exchange)
     elif source in s["corps"]:
         return trade.buy(g, action, corp, source)              # 9.5.2
     elif source == "pool":
@@ -389,8 +401,11 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     c["trains"].append(tid)
     if first:
         _phase_change(g, _train_type(tid))
-    return {"type": "buy_train", "player": action["player"], "corporation": corp,
-            "source": source, "train": tid, "price": price}
+    out = {"type": "buy_train", "player": action["player"], "corporation": corp,
+           "source": source, "train": tid, "price": price}
+    if exchange is not None:
+        out["exchange"] = exchange
+    return out
 
 
 def _check_funds(g: "G1870State", corp: str, price: int) -> None:

@@ -43,7 +43,8 @@ def stop_value(g: "G1870State", hex_id: str, stop: str) -> int:
 
 
 def distance(train_id: str) -> int:
-    return int(train_id.split("-")[0])
+    kind = train_id.split("-")[0]
+    return 999 if kind == "D" else int(kind)          # the diesel: any number of stops (12.2)
 
 
 def route_value(g: "G1870State", corp: str, stops) -> int:

@@ -9,8 +9,8 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, stock
-from .data import PRIVATE_ORDER, static
+from . import auction, operating, stock, variants
+from .data import PRIVATE_ORDER, raw_data
 
 
 class G1870State(DictState):
@@ -18,7 +18,8 @@ class G1870State(DictState):
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
-        self.st = static()
+        self.options = variants.expand(self.options)              # 12.6
+        self.st = variants.static_for(self.options)
         self.s: dict = self._setup()
 
     # ---- setup (Spielvorbereitungen, 1.2-1.6) ---------------------------------------------
@@ -186,8 +187,12 @@ class G1870State(DictState):
     def cert_limit(self) -> int:
         """3.1.1: by players and corporations in play; the 9-corporation value applies once
         any corporation has closed and never drops further."""
+        n = len(self.players)
+        if self.options.get("original_rules"):       # 3.1.1 ruling: 8 or fewer corporations
+            closed = min(self.s["closed_count"], 2)
+            return raw_data()["original_cert_limit"][str(n)][str(10 - closed)]
         n_corps = 9 if self.s["closed_count"] else 10
-        return self.st.cert_limit[len(self.players)][n_corps]
+        return self.st.cert_limit[n][n_corps]
 
     def update_president(self, corp: str) -> None:
         """7.2.1: a player holding strictly more than the president takes over and swaps
@@ -203,7 +208,7 @@ class G1870State(DictState):
             c["president"] = new
 
     def phase_info(self) -> dict:
-        return self.st.phases[int(self.s["phase"]) - 1]   # phases "1".."8" in order
+        return next(p for p in self.st.phases if p["name"] == self.s["phase"])
 
     def company_owner(self, sym: str) -> str | None:
         comp = self.s["companies"][sym]
@@ -213,13 +218,31 @@ class G1870State(DictState):
         """7.1.2-7.1.3: floats once its float percentage has left the IPO (MKT's private
         share counts; SLSF at 20 %); receives 10 x par from the bank."""
         c = self.s["corps"][corp]
-        if c["floated"] or c["president"] is None:
+        if c["floated"] or c["president"] is None or not self.may_float(corp):
             return
         sold = 100 - sh.percent(self.s["holders"][corp], "ipo")
-        if sold >= self.st.corps[corp].float_percent:
+        if sold >= self.float_percent(corp):
             c["floated"] = True
             c["cash"] += 10 * c["par"]
             self.pay_from_bank(10 * c["par"])
+            if corp == "SLSF" and self.options.get("historical_start"):
+                self.s["companies"]["SLSF"]["closed"] = True   # its private stops paying
+
+    def float_percent(self, corp: str) -> int:
+        """7.1.2; historical start: SLSF too needs six shares sold."""
+        if self.options.get("historical_start"):
+            return 60
+        return self.st.corps[corp].float_percent
+
+    def may_float(self, corp: str) -> bool:
+        """Historical start (seed VARIANTEN): a corporation floats only when every
+        corporation before it in the historical order has floated (had six shares sold);
+        ruling: a closed one no longer holds the others back."""
+        if not self.options.get("historical_start"):
+            return True
+        order = variants.facts()["historical_order"]
+        return all(self.s["corps"][c]["floated"] or self.s["corps"][c]["closed"]
+                   for c in order[:order.index(corp)])
 
     def end_game(self, reason: str) -> None:
         self.s["ended"] = True

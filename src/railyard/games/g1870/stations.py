@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 
 
 def placed(g: "G1870State", corp: str) -> int:
-    return sum(held.count(corp) for cities in g.s["tokens"].values() for held in cities)
+    """Charter markers on the map (a station-wars destination marker is not one, 9.6.8)."""
+    n = sum(held.count(corp) for cities in g.s["tokens"].values() for held in cities)
+    return n - (1 if g.s["corps"][corp].get("war_marker") else 0)
 
 
 def next_price(g: "G1870State", corp: str) -> int | None:

@@ -142,6 +142,10 @@ def buy_problem(g: "G1870State", seat: int, corp: str, source: str) -> str | Non
         return problem
     if s["cash"][seat] < price:
         return f"A {corp} share costs ${price}."
+    if (source == "ipo" and not c["floated"] and not g.may_float(corp)
+            and 100 - sh.percent(s["holders"][corp], "ipo") + 10 > 50):
+        return (f"Only five {corp} shares may be sold before the corporations started "
+                f"before it historically have six sold (historical start).")
     if g.counts(corp) and g.cert_count(seat) >= g.cert_limit():
         return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
     if (not g.st.market.may_exceed_holding_limit(c["pos"])

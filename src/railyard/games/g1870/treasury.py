@@ -124,7 +124,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         problem = reissue_problem(g, seat, corp)
         if problem:
             g.fail(problem, code)
-        c["ipo_price"] = g.st.market.reissue_price(g.price(corp), c["ipo_price"])
+        cap = 200 if g.options.get("max_reissue_200") else None          # 7.4.2 option
+        c["ipo_price"] = g.st.market.reissue_price(g.price(corp), c["ipo_price"], cap)
         for cert in list(h["treasury"]):
             sh.move(h, cert, "treasury", "ipo")
         c["reissued"] = True
