@@ -164,17 +164,17 @@ def _tiny_export(actions: list[dict]) -> dict:
 
 def test_end_game_action_ends_our_game_with_the_worth_at_that_moment(tmp_path):
     # 7.3: all three pass, so the SV is offered again $5 cheaper; seat 11 buys it for $15,
-    # then player 12 ends the game (format: end_game ends it immediately).  Worth (25.0,
+    # then player 13 (not on turn) ends the game (format: end_game ends it immediately).  Worth (25.0,
     # 23.3): 800 - 15 + 20 (SV at face value) = 805; the others keep their $800.
     p = [{"type": "pass", "entity": e, "entity_type": "player"} for e in (11, 12, 13)]
     data = _tiny_export(p + [
         {"type": "bid", "entity": 11, "entity_type": "player", "company": "SV", "price": 15},
-        {"type": "end_game", "entity": 12, "entity_type": "player"}])
+        {"type": "end_game", "entity": 13, "entity_type": "player"}])
     game, result = import_1830(data)
     assert result == {"11": 805, "12": 800, "13": 800}
     assert game.is_terminal
     assert game.state.result().details["reason"] == "ended by the players"
-    assert game.readable_log()[-1] == "b ends the game (agreed by the players)"
+    assert game.readable_log()[-1] == "c ends the game (agreed by the players)"
     # the saved game ends too
     again = Game.from_save(json.loads(json.dumps(game.to_save())))
     assert again.is_terminal
