@@ -104,6 +104,20 @@ async def post_action(request: Request) -> Response:
     return Response(out, media_type="application/json")
 
 
+async def check_routes(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    body = _object(await read_json(request))
+    out = await run_in_threadpool(service(request).routes, gid, token_of(request),
+                                  body.get("routes"))
+    return JSONResponse(out)
+
+
+async def auto_routes(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    out = await run_in_threadpool(service(request).routes, gid, token_of(request), None, True)
+    return JSONResponse(out)
+
+
 async def post_undo(request: Request) -> Response:
     gid = request.path_params["game_id"]
     body = _object(await read_json(request))
@@ -158,6 +172,8 @@ ROUTES = [
     Route("/api/games/{game_id}/legal", get_legal, methods=["GET"]),
     Route("/api/games/{game_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{game_id}/undo", post_undo, methods=["POST"]),
+    Route("/api/games/{game_id}/routes/check", check_routes, methods=["POST"]),
+    Route("/api/games/{game_id}/routes/auto", auto_routes, methods=["POST"]),
     Route("/api/games/{game_id}/export", export_game, methods=["GET"]),
     Route("/api/games/{game_id}/board.svg", board_svg, methods=["GET"]),
     Route("/api/games/{game_id}/tile.svg", tile_svg, methods=["GET"]),

@@ -372,6 +372,24 @@ class Service:
         return {"version": live.version, "seats": sorted(seats), "current_player": cp,
                 "choices": choices}
 
+    def routes(self, game_id: str, token: str | None, picks: Any = None,
+               auto: bool = False) -> dict[str, Any]:
+        """18xx route picking: check the trains' routes (hexes in click order) with the
+        engine's rules on a copy of the state, or fill in the optimal ones; changes
+        nothing."""
+        from . import routes18xx
+        live = self.get(game_id)
+        with live.lock:
+            seats = self._require_seats(live, token)
+            try:
+                out = (routes18xx.auto(live.game, seats) if auto
+                       else routes18xx.check(live.game, seats, picks))
+            except routes18xx.RouteProblem as exc:
+                raise ApiError(exc.status, "no_routes" if exc.status == 409 else "malformed",
+                               exc.message) from None
+            out["version"] = live.version
+            return out
+
     def state_json(self, live: Live, seats: set[int] | None = None) -> dict[str, Any]:
         """The state a reader may see: the public state (computed once per version and
         shared by every reader) or, for a seat of a title with hidden information, the

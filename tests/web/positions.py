@@ -1,0 +1,31 @@
+"""1830 positions for the web tests, reached by bots (deterministic: fixed seeds)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def play_1830_until(stop: Callable[[Any], bool], seed: int = 1, bot_seed: int = 2,
+                    limit: int = 3000) -> Any:
+    """A 4-player 1830 game played by random bots until ``stop(game)`` holds."""
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine import Game
+    game, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(bot_seed)
+    while not stop(game):
+        assert not game.is_terminal and len(game.log) < limit, "position not reached"
+        game.apply(bot.choose(game.state))
+    return game
+
+
+def routes_step(game: Any) -> bool:
+    return any(c.type == "run_routes" for c in game.legal_actions())
+
+
+def several_trains_running(game: Any) -> bool:
+    """A run_routes turn where two trains can run and one route has several stretches
+    (seed 1: PRR, three 3-trains, log index 724)."""
+    if not routes_step(game):
+        return False
+    from railyard.routing import auto_routes
+    corp = game.state.s["op"]["corp"]
+    routes = auto_routes(game.state, corp)["routes"]
+    return len(routes) >= 2 and any(len(r["chains"]) >= 2 for r in routes)

@@ -1,0 +1,115 @@
+"""Route picking for 1830 through the API (what the browser's route panel calls): each
+train's route as clicked hexes, checked by the engine's own rules (1830 20.1) on a copy of
+the state; "auto" fills in the optimiser's routes; nothing changes until the player submits
+``run_routes``."""
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from railyard.web.app import create_app
+from railyard.web.storage import Storage
+
+from .positions import play_1830_until, routes_step, several_trains_running
+
+
+@pytest.fixture(scope="module")
+def position():
+    pytest.importorskip("railyard.games.g1830")
+    return play_1830_until(several_trains_running)
+
+
+@pytest.fixture
+def game(tmp_path, position):
+    with TestClient(create_app(storage=Storage(str(tmp_path / "db.sqlite3")))) as c:
+        made = c.post("/api/games/import", json={"save": position.to_save(),
+                                                 "hotseat": True}).json()
+        yield c, made["id"], {"authorization": f"Bearer {made['host_token']}"}
+
+
+def _check(c, gid, auth, picks):
+    r = c.post(f"/api/games/{gid}/routes/check", headers=auth, json={"routes": picks})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_auto_fills_the_optimal_routes_and_they_can_be_run(game, position):
+    from railyard.routing import auto_routes
+    c, gid, auth = game
+    corp = position.state.s["op"]["corp"]
+    best = auto_routes(position.state, corp)
+    auto = c.post(f"/api/games/{gid}/routes/auto", headers=auth, json={}).json()
+    assert auto["ok"] and auto["corporation"] == corp
+    expected = position.state.clone().apply(best)["revenue"]
+    assert auto["total"] == expected == sum(t["revenue"] or 0 for t in auto["trains"])
+    assert {r["train"] for r in auto["routes"]} == {r["train"] for r in best["routes"]}
+    # the greedy route set of the legal choice is never better than the optimiser's
+    greedy = next(x for x in position.legal_actions() if x.type == "run_routes")
+    assert auto["total"] >= position.state.clone().apply(
+        {"type": "run_routes", "player": greedy.player, **greedy.fixed})["revenue"]
+    before = c.get(f"/api/games/{gid}").json()["version"]
+    # checking changed nothing; submitting the checked routes runs them
+    r = c.post(f"/api/games/{gid}/actions", headers=auth, json={"version": before, "action": {
+        "type": "run_routes", "routes": auto["routes"]}})
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == before + 1
+    last = c.get(f"/api/games/{gid}/log").json()["log"][-1]
+    assert f"({corp}) runs" in last and all(r["train"] in last for r in best["routes"])
+
+
+def test_clicked_hexes_give_live_revenue_or_the_broken_rule(game, position):
+    c, gid, auth = game
+    version = c.get(f"/api/games/{gid}").json()["version"]
+    auto = c.post(f"/api/games/{gid}/routes/auto", headers=auth, json={}).json()
+    long = max(auto["trains"], key=lambda t: len(t["hexes"]))
+    other = next(t for t in auto["trains"] if t["revenue"] and t is not long)
+    assert len(long["hexes"]) >= 3
+    # the same hexes, picked one train at a time, give the same revenue
+    one = _check(c, gid, auth, [{"train": long["train"], "hexes": long["hexes"]}])
+    assert one["ok"] and one["total"] == long["revenue"]
+    # backwards is the same route
+    back = _check(c, gid, auth, [{"train": long["train"], "hexes": long["hexes"][::-1]}])
+    assert back["total"] == long["revenue"]
+    # a gap in the path: the engine's reason, naming the rule
+    gap = _check(c, gid, auth, [{"train": long["train"],
+                                 "hexes": [long["hexes"][0], long["hexes"][2]]}])
+    row = gap["trains"][[t["train"] for t in gap["trains"]].index(long["train"])]
+    assert not gap["ok"] and row["revenue"] is None and "20.1" in row["error"]
+    # one hex so far: a hint, no revenue
+    half = _check(c, gid, auth, [{"train": other["train"], "hexes": other["hexes"][:1]}])
+    assert not half["ok"] and half["trains"][[t["train"] for t in half["trains"]].index(
+        other["train"])]["error"]
+    # two trains on the same track: each is fine alone, the set breaks 20.1
+    same = _check(c, gid, auth, [{"train": long["train"], "hexes": long["hexes"]},
+                                 {"train": other["train"], "hexes": long["hexes"]}])
+    assert all(t["error"] is None for t in same["trains"])
+    assert not same["ok"] and same["error"] and same["total"] is None
+    # no route at all: the engine's reason (a corporation with a route must run, 17.0c)
+    none = _check(c, gid, auth, [])
+    assert not none["ok"] and "17.0" in none["error"]
+    assert c.get(f"/api/games/{gid}").json()["version"] == version     # nothing changed
+
+
+def test_route_requests_are_checked(game):
+    c, gid, auth = game
+    url = f"/api/games/{gid}/routes/check"
+    assert c.post(url, json={"routes": []}).status_code == 401
+    assert c.post(url, headers={"authorization": "Bearer nope"},
+                  json={"routes": []}).status_code == 403
+    bad = [{"routes": "x"}, {"routes": [{"train": 3}]},
+           {"routes": [{"train": "2-0", "hexes": "E5"}]},
+           {"routes": [{"train": "no-such", "hexes": []}]},
+           {"routes": [{"train": "2-0", "hexes": ["E5"] * 500}]}]
+    for body in bad:
+        r = c.post(url, headers=auth, json=body)
+        assert r.status_code == 400 and r.json()["error"]["code"] == "malformed", body
+
+
+def test_no_routes_outside_a_run(tmp_path):
+    pytest.importorskip("railyard.games.g1830")
+    pos = play_1830_until(lambda g: not routes_step(g) and len(g.log) > 5)
+    with TestClient(create_app(storage=Storage(str(tmp_path / "db.sqlite3")))) as c:
+        made = c.post("/api/games/import", json={"save": pos.to_save(), "hotseat": True}).json()
+        r = c.post(f"/api/games/{made['id']}/routes/auto",
+                   headers={"authorization": f"Bearer {made['host_token']}"}, json={})
+        assert r.status_code == 409 and r.json()["error"]["code"] == "no_routes"
