@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..eighteen.import18xx import ExportError, import_1830, load_export
+from ..eighteen.import18xx import ExportError, import_1830, import_export, load_export
 from .common import fail
 
 
@@ -18,7 +18,8 @@ from .common import fail
               help="Before every run_routes action run the route optimiser; print one JSON "
                    "line per position (recorded vs optimal revenue, ms).")
 def command(file: str, out: str | None, check_routes: bool = False) -> None:
-    """Replay an 18xx.games JSON export (1830) and print each player's final worth."""
+    """Replay an 18xx.games JSON export (1830 or 1870) and print each player's final
+    worth."""
     try:
         with open(file, "rb") as fh:
             text = fh.read()
@@ -35,7 +36,7 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
                 click.echo(f"warning: {len(worse)} positions where the optimiser found less "
                            f"than the players ran", err=True)
         else:
-            game, result = import_1830(data)
+            game, result = import_export(data)
     except ExportError as exc:
         fail(exc.message, 1)
     if out:

@@ -9,7 +9,7 @@ import argparse
 import statistics
 import time
 
-from . import import_1830, load_export
+from . import import_export, load_export
 
 
 def main() -> None:
@@ -19,11 +19,11 @@ def main() -> None:
     args = ap.parse_args()
     with open(args.file, "rb") as fh:
         text = fh.read()
-    import_1830(load_export(text))
+    import_export(load_export(text))
     cpu, wall = [], []
     for _ in range(args.rounds):
         c, w = time.process_time(), time.perf_counter()
-        import_1830(load_export(text))
+        import_export(load_export(text))
         cpu.append(time.process_time() - c)
         wall.append(time.perf_counter() - w)
     print(f"import {args.file}: cpu best {min(cpu) * 1000:.1f} ms, median "

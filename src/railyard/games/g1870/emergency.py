@@ -48,7 +48,8 @@ def shortfall(g: "G1870State", corp: str) -> int:
     return max(0, cheapest(g) - g.s["corps"][corp]["cash"] - g.s["cash"][pres])
 
 
-def sell_range(g: "G1870State", corp: str, other: str) -> tuple[int, int] | None:
+def sell_range(g: "G1870State", corp: str, other: str,
+               needed_only: bool = True) -> tuple[int, int] | None:
     """10.2.1-10.2.3: the president sells only what is needed, within the normal limits,
     never losing the presidency of the buying corporation."""
     s = g.s
@@ -80,8 +81,20 @@ def sell_range(g: "G1870State", corp: str, other: str) -> tuple[int, int] | None
     lo = 1
     if mine > 60 and not g.st.market.may_exceed_holding_limit(c["pos"]):
         lo = max(lo, (mine - 60 + 9) // 10)
-    hi = min(hi, max(enough, lo))
+    if needed_only:
+        hi = min(hi, max(enough, lo))
     return (lo, hi) if lo <= hi else None
+
+
+def bankrupt_now(g: "G1870State", corp: str) -> bool:
+    """10.3.1: corporation cash + president cash + the proceeds of every share he could
+    legally sell do not pay for the cheapest train."""
+    proceeds = 0
+    for other in g.s["corps"]:
+        rng = sell_range(g, corp, other, needed_only=False)
+        if rng:
+            proceeds += rng[1] * g.market_price(other)
+    return proceeds < shortfall(g, corp)
 
 
 def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
@@ -103,7 +116,7 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
         if rng:
             out.append(Choice("emergency_sell", seat, {"corporation": corp, "shares": other},
                               {"count": rng}))
-    if not out:
+    if not out or bankrupt_now(g, corp):
         out.append(Choice("bankrupt", seat, {"corporation": corp}))
     return out
 
@@ -115,8 +128,9 @@ def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
         g.fail("Shares are sold or bankruptcy declared only when the money for a forced "
                "train purchase is missing (10.2, 10.3).")
     if action["type"] == "bankrupt":
-        if any(sell_range(g, corp, o) for o in s["corps"]):
-            g.fail("A player may not declare bankruptcy while he can still sell shares (10.3.1).")
+        if not bankrupt_now(g, corp):
+            g.fail("A player may not declare bankruptcy while selling shares can still pay "
+                   "for the train (10.3.1).")
         return _bankrupt(g, corp, seat)
     other = get_str(action, "shares")
     if other not in s["corps"]:

@@ -35,6 +35,11 @@ def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[li
     return rr.stops, rr.paths, running.route_value(g, corp, rr.stops)
 
 
+def _rule_1870(message: str) -> str:
+    """The core's messages cite 1830's sections; name 1870's (9.3.1-9.3.3)."""
+    return message.replace("(20.1)", "(9.3.1-9.3.3)").replace("(19.0)", "(9.3.3)")
+
+
 def check_run(g: "G1870State", corp: str, routes: Any,
               trains: list[str] | None = None) -> tuple[list[dict], dict[str, int], list]:
     """A route set of ``corp`` (9.3): ``[{"train", "chains"}]``, each train at most once,
@@ -61,7 +66,7 @@ def check_run(g: "G1870State", corp: str, routes: Any,
         try:
             stops, paths, value = check_route(g, corp, tid, chains)
         except graph.RouteError as exc:
-            g.fail(f"Route of train {tid}: {exc}")
+            g.fail(f"Route of train {tid}: {_rule_1870(str(exc))}")
         resolved.append(graph.RunRoute(stops, paths, value))
         revenues[tid] = value
         stops_of.append(stops)

@@ -15,6 +15,7 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from .data import raw_data
+from .running import tokens_for
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -174,9 +175,10 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
             return "No track may cross the barrier east of New Orleans (9.1.6)."
     if river_closed(g) and crosses_river(hex_id, paths):
         return "The Mississippi may not be crossed while MRBC belongs to a player (9.1.7)."
+    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
     if reach is None:
-        reach = graph.reach(board, s["tiles"], s["tokens"], corp)
-    own_here = any(corp in held for held in s["tokens"].get(hex_id, []))
+        reach = graph.reach(board, s["tiles"], tokens, corp)
+    own_here = any(corp in held for held in tokens.get(hex_id, []))
     if not own_here and not any((hex_id, e) in reach.edges for e in exits(paths)):
         return f"{hex_id} is not connected to {corp}'s track (9.1.3)."
     if use_mrbc:
@@ -237,8 +239,9 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     """Every legal lay (one choice per hex, tile and distinct rotation)."""
     s = g.s
     board = g.st.board
-    reach = graph.reach(board, s["tiles"], s["tokens"], corp)
-    hexes = {h for h, _ in reach.edges} | {h for h, cities in s["tokens"].items()
+    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
+    reach = graph.reach(board, s["tiles"], tokens, corp)
+    hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
                                            if any(corp in held for held in cities)}
     out = []
     owns_mrbc = g.company_owner("MRBC") == corp
