@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ..engine.actions import Action, Choice
+from .weights import weights
 
 
 class RandomBot:
@@ -28,9 +29,13 @@ class RandomBot:
             return min(hi, lo + int(self.rng.expovariate(0.5)) + 1)
         return self.rng.randint(lo, hi)
 
-    def choose_from(self, choices: list[Choice]) -> Action:
-        usable = [c for c in choices if c.type not in self.IGNORED]
-        choice = self.rng.choice(usable or choices)
+    def choose_from(self, choices: list[Choice], title: str | None = None) -> Action:
+        usable = [c for c in choices if c.type not in self.IGNORED] or choices
+        lean = weights(title, usable)               # titles that need a lean to end (weights.py)
+        if lean is None:
+            choice = self.rng.choice(usable)
+        else:
+            choice = self.rng.choices(usable, lean)[0]
         act = choice.base()
         for key, (lo, hi) in choice.ranges.items():
             act[key] = self.pick_value(lo, hi)
@@ -40,4 +45,4 @@ class RandomBot:
         choices = state.legal_actions()
         if not choices:
             raise ValueError("no legal action: the game is over")
-        return self.choose_from(choices)
+        return self.choose_from(choices, getattr(state, "title", None))
