@@ -60,12 +60,6 @@ def _short_president(g: "G1830State") -> int | None:
     return c["president"]
 
 
-def responder(g: "G1830State") -> int | None:
-    """The seat that must answer the open offer (None: no offer open)."""
-    o = pending(g)
-    return None if o is None else o["to"]
-
-
 def _seller(g: "G1830State", sym: str) -> int | None:
     comp = g.s["companies"][sym]
     owner = comp["owner"]
@@ -77,6 +71,8 @@ def _seller(g: "G1830State", sym: str) -> int | None:
 def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) -> str | None:
     """Why ``seat`` may not offer the sale of ``sym`` to ``buyer`` at ``price`` (None: he may)."""
     s = g.s
+    if sym not in s["companies"]:
+        return f"There is no private company {sym!r}."
     if s["round"] == "operating":
         if _short_president(g) != seat:
             return ("In an operating round a private is sold between players only by a "
@@ -90,9 +86,6 @@ def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) ->
         return "No private may be sold between players in the first stock round (23.1)."
     elif s["stock"]["turn"] != seat:
         return "Only the player whose turn it is may offer a sale (23.1)."
-    comp = s["companies"].get(sym)
-    if comp is None:
-        return f"There is no private company {sym!r}."
     seller = _seller(g, sym)
     if seller is None:
         return (f"{sym} is closed or not owned by a player; companies never sell privates "
