@@ -150,23 +150,30 @@ def _post_json(url, body):
         return json.load(resp)
 
 
-def test_1830_lay_a_tile_and_run_a_route(server, browser):
-    pytest.importorskip("railyard.games.g1830")
-    from railyard.bots.random_bot import RandomBot
-    from railyard.engine import Game
-
-    # bots bring a game to an operating turn of a company that owns a train
-    game, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], 1), RandomBot(2)
-    while True:
-        view, kinds = game.public_view(), {c.type for c in game.legal_actions()}
-        op = view.get("operating")
-        if "lay_tile" in kinds and op and view["corporations"][op["corp"]]["trains"]:
-            break
-        game.apply(bot.choose(game.state))
+def _hotseat_page(server, browser, game):
     made = _post_json(f"{server}/api/games/import", {"save": game.to_save(), "hotseat": True})
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(f"{server}/games/{made['id']}#t={made['host_token']}")
+    return page
+
+
+def _routes_settled(page, state=None):
+    """Wait until the route panel has the server's answer to the last change."""
+    want = f"[data-state='{state}']" if state else ":not([data-state='loading'])"
+    page.wait_for_selector(f"#routes-panel{want}")
+
+
+def test_1830_lay_a_tile_and_run_a_route(server, browser):
+    pytest.importorskip("railyard.games.g1830")
+    from .positions import play_1830_until
+
+    def tile_lay_with_a_train(game):      # an operating turn of a company with a train
+        view, kinds = game.public_view(), {c.type for c in game.legal_actions()}
+        op = view.get("operating")
+        return "lay_tile" in kinds and op and view["corporations"][op["corp"]]["trains"]
+
+    page = _hotseat_page(server, browser, play_1830_until(tile_lay_with_a_train))
     page.wait_for_selector("#board .hex.legal")
     before = _version(page)
     hexes = page.locator("#board .hex.legal")
@@ -181,13 +188,78 @@ def test_1830_lay_a_tile_and_run_a_route(server, browser):
     # the new board picture arrives after the version bump: wait for the laid track
     page.wait_for_selector(f'#board .hex[data-hex="{target}"] path[stroke="#222"]',
                            state="attached")
-    page.wait_for_selector("#actions form[data-type='run_routes'] button")
+    # the routes step: the route panel; "auto" fills in the optimal routes, then run them
+    page.wait_for_selector("#routes-panel")
+    _routes_settled(page)
+    page.click("#route-auto")
+    _routes_settled(page, "ok")
+    assert page.text_content("#route-total").startswith("$")
     before = _version(page)
-    page.locator("#actions form[data-type='run_routes'] button").first.click()
+    page.click("#route-run")
     page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
-    assert page.locator("#log li").last.inner_text()
+    assert " runs " in page.locator("#log li").last.inner_text()
     _shot(page, "1830-after-route.png")
     page.close()
+
+
+def test_1830_pick_each_trains_route_by_clicking_hexes(server, browser):
+    """Per-train route picking with live revenue from the server (1830 20.1), a bad click
+    showing the rule it breaks and taken back, then "auto" and running the routes."""
+    pytest.importorskip("railyard.games.g1830")
+    from railyard.routing import auto_routes
+
+    from .positions import play_1830_until, several_trains_running
+
+    game = play_1830_until(several_trains_running)
+    corp = game.state.s["op"]["corp"]
+    best = auto_routes(game.state, corp)["routes"]
+    expected = {r["train"]: game.state.clone().apply({**_run(game), "routes": [r]})["revenue"]
+                for r in best}
+    total = game.state.clone().apply({**_run(game), "routes": best})["revenue"]
+    page = _hotseat_page(server, browser, game)
+    page.wait_for_selector("#routes-panel")
+    _routes_settled(page)
+    assert page.locator("#route-trains li").count() == len(game.state.s["corps"][corp]["trains"])
+    assert page.is_disabled("#route-run")
+    far = next(h for h in ("A19", "I2", "G3", "B24")
+               if all(h not in ch for r in best for ch in r["chains"]))
+    for n, r in enumerate(best):
+        row = page.locator(f"#route-trains li[data-train='{r['train']}']")
+        row.locator(".pick-train").click()
+        hexes = [h for ch in r["chains"] for h in (ch if ch is r["chains"][0] else ch[1:])]
+        for k, h in enumerate(hexes):
+            page.locator(f'#board .hex[data-hex="{h}"]').click()
+            _routes_settled(page)
+            assert row.locator(".hexes").inner_text().count("→") == k
+        assert row.locator(".revenue").inner_text() == f"${expected[r['train']]}"
+        if n == 0:                   # a click off the track: the engine's reason, then back
+            page.locator(f'#board .hex[data-hex="{far}"]').click()
+            _routes_settled(page, "bad")
+            assert "20.1" in row.locator(".route-error").inner_text()
+            assert row.locator(".revenue").inner_text() == ""
+            _shot(page, "1830-route-error.png")
+            page.locator(f'#board .hex[data-hex="{far}"]').click()
+            _routes_settled(page)
+            assert row.locator(".route-error").inner_text() == ""
+    _routes_settled(page, "ok")
+    assert page.text_content("#route-total") == f"${total}"
+    assert page.locator("#board .hex.route").count() > 0
+    _shot(page, "1830-routes-picked.png")
+    page.click("#route-auto")                        # the optimiser's routes: the same value
+    _routes_settled(page, "ok")
+    assert page.text_content("#route-total") == f"${total}"
+    before = _version(page)
+    page.click("#route-run")
+    page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+    assert f"({corp}) runs" in page.locator("#log li").last.inner_text()
+    _shot(page, "1830-routes-run.png")
+    page.close()
+
+
+def _run(game):
+    c = next(c for c in game.legal_actions() if c.type == "run_routes")
+    return {"type": "run_routes", "player": c.player,
+            **{k: v for k, v in c.fixed.items() if k != "routes"}}
 
 
 def test_lobby_shows_new_games_and_who_is_to_act_without_reload(server, browser):

@@ -6,6 +6,7 @@
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   const base = "/api/games/" + encodeURIComponent(gid);
   let state = null, busy = false, pending = false;
+  const routes = RoutePicker(base, token, (action) => act(action));
   const $ = (id) => document.getElementById(id);
 
   function cell(v) {
@@ -69,7 +70,7 @@
   }
   async function loadBoard() {
     const resp = await fetch(base + "/board.svg");
-    if (resp.ok) { $("board").innerHTML = await resp.text(); markHexes(); }
+    if (resp.ok) { $("board").innerHTML = await resp.text(); markHexes(); routes.mark(); }
   }
   function value(v) {
     if (Array.isArray(v) && v.every(r => r && r.train !== undefined && Array.isArray(r.chains)))
@@ -114,7 +115,9 @@
     const groups = {};
     choices.forEach((c, i) => { (groups[c.type] = groups[c.type] || []).push(choiceForm(c, i)); });
     for (const [type, forms] of Object.entries(groups))
-      box.append(el("div", {class: "group", "data-type": type}, ...forms));
+      box.append(el("div", {class: "group", "data-type": type, hidden: type === "run_routes"}, ...forms));
+    const run = choices.find(c => c.type === "run_routes");   // 18xx: pick routes per train
+    if (run) routes.open(run); else routes.close();
     $("undo").hidden = !(state && state.last_actor !== null && legal.seats.includes(state.last_actor));
     markHexes();
   }
@@ -128,6 +131,10 @@
     }
   }
   $("board").addEventListener("click", (ev) => {
+    if (routes.active) {
+      const h = ev.target.closest && ev.target.closest(".hex");
+      if (h && routes.hexClicked(h.dataset.hex)) return;
+    }
     const g = ev.target.closest && ev.target.closest(".hex.legal");
     if (!g) return;
     const hex = g.dataset.hex;
