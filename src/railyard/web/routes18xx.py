@@ -163,6 +163,8 @@ def _optimal(game: Game, choice: Any, corp: str) -> list[dict[str, Any]]:
     try:
         from ..routing import auto_routes
         return list(auto_routes(game.state, corp)["routes"])
-    except Exception:  # noqa: BLE001 - no hook for this title, or an optimiser fault
+    except LookupError as exc:     # the optimiser has no route hook for this title (yet)
+        log.info("%s; the title's own routes are used", exc)
+    except Exception:  # noqa: BLE001 - an optimiser fault: fall back, do not fail the page
         log.exception("route optimiser failed for %s in %s", corp, game.title)
     return list((choice.fixed or {}).get("routes") or [])

@@ -173,14 +173,35 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
     width = PAD * 2 + W / 2 * (max(h["x"] for h in hexes) + 2)
     height = PAD * 2 + R * 2 + 1.5 * R * max(h["y"] for h in hexes) + extra_height
     out = []
+    memo = _memo(data)
     for h in hexes:
         if h["id"] in laid:
             name, rot = laid[h["id"]][0], int(laid[h["id"]][1])
             tile = tiles.get(str(name), h.get("tile") or {})
         else:
-            tile, rot = h.get("tile") or {}, 0
-        out.append(draw_hex(h, tile, rot, tokens.get(h["id"]), colours, phase_colour))
+            name, tile, rot = None, h.get("tile") or {}, 0
+        held = tokens.get(h["id"])
+        # most hexes look the same from one move to the next: draw each look once
+        key = (h["id"], name, rot, phase_colour,
+               tuple(tuple(map(str, c or ())) for c in held) if held else None)
+        svg = memo.get(key)
+        if svg is None:
+            if len(memo) > 20_000:
+                memo.clear()
+            svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour)
+        out.append(svg)
     return out, width, height
+
+
+_MEMOS: dict[int, tuple[dict[str, Any], dict[tuple[Any, ...], str]]] = {}
+
+
+def _memo(data: dict[str, Any]) -> dict[tuple[Any, ...], str]:
+    """The drawn hexes of one title's data (kept with the data, so ids are not reused)."""
+    entry = _MEMOS.get(id(data))
+    if entry is None or entry[0] is not data:
+        entry = _MEMOS[id(data)] = (data, {})
+    return entry[1]
 
 
 def tile_svg(tile: dict[str, Any], rotation: int) -> str:
