@@ -48,6 +48,7 @@ def test_9_5_2_the_other_president_must_agree():
     assert sorted(c.type for c in g.legal_actions()) == ["accept_offer", "refuse_offer"]
     illegal(g, {"type": "done", "player": 1, "corporation": "IC"}, "wrong_phase")
     illegal(g, {"type": "accept_offer", "player": 0, "corporation": "GMO"}, "wrong_player")
+    illegal(g, {"type": "refuse_offer", "player": 1, "corporation": "IC"}, "not_allowed")
     act(g, "refuse_offer", corporation="GMO")
     assert g.current_player == 0 and g.s["corps"]["GMO"]["trains"] == ["3-7"]
     assert g.s["corps"]["IC"]["cash"] == 1000
