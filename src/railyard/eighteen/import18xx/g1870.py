@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...eighteen.routes import find_routes
 from ...engine.errors import IllegalAction
 from ...engine.game import Game
 from ...engine.registry import get_title
@@ -134,7 +135,11 @@ class _Replay:
         op = self.s["op"]
         if op["ran"] or op.get("revenue") is not None:
             return False
-        return running.revenue(self.game.state, corp) > 0
+        g = self.game.state
+        if not self.s["corps"][corp]["trains"]:
+            return False
+        return bool(find_routes(g.st.board, self.s["tiles"], running.tokens_for(g, corp), corp,
+                                2, "gray", limit=1))
 
     def _trains_open(self, corp: str) -> bool:
         from ...games.g1870 import emergency, operating, trade
@@ -178,6 +183,27 @@ class _Replay:
                 return True
         return False
 
+    def _only_pass(self) -> bool:
+        """The stock-round seat to act can do nothing but pass (what ``legal_actions``
+        would list, stopping at the first other option)."""
+        from ...games.g1870 import stock, treasury
+        g = self.game.state
+        s = self.s
+        r = s["stock"]
+        if r["protect"] is not None:
+            return False
+        seat = r["turn"]
+        corps = s["corps"]
+        if any(stock.sell_range(g, seat, c) for c in corps):
+            return False
+        for c, v in corps.items():
+            if v["president"] is None:
+                if any(stock.par_problem(g, seat, c, p) is None for p in g.st.par_prices):
+                    return False
+            elif any(stock.buy_problem(g, seat, c, src) is None for src in ("ipo", "pool")):
+                return False
+        return not treasury.legal(g, seat)
+
     def settle(self) -> None:
         """Skip what the reference skips: routes without a route (withhold $0), and the
         end of the turn once neither trains nor privates can be bought."""
@@ -185,8 +211,7 @@ class _Replay:
             s = self.s
             if s["round"] == "stock" and not s["ended"]:
                 # 6.2 of the notes: a turn with no option but to pass ends by itself
-                legal = self.game.state.legal_actions()
-                if len(legal) == 1 and legal[0].type == "pass":
+                if self._only_pass():
                     self.apply({"type": "pass"})
                     continue
                 return

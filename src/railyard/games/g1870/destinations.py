@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
+from ...eighteen import graph
 from ...eighteen.routes import find_routes
 from . import running
 
@@ -36,11 +37,73 @@ def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
             and not any(h in red for h, _ in r[1][1:-1])]
 
 
+def _components(g: "G1870State") -> dict:
+    """Stop (hex, stop) -> id of its piece of connected track, ignoring tokens (memoised
+    on the state object per tile layout)."""
+    s = g.s
+    memo = g.__dict__.setdefault("_track_parts", {})
+    key = repr(s["tiles"])
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    board = g.st.board
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def node(h, end):
+        if isinstance(end, int):
+            nb = board.hexes[h].neighbors.get(end)
+            return ("e",) + tuple(sorted([(h, end), (nb, (end + 3) % 6)], key=repr))
+        return (h, end)
+
+    hexes = set(s["tiles"]) | {h for h, hx in board.hexes.items() if hx.printed.paths}
+    for h in hexes:
+        for a, b in graph.hex_paths(board, s["tiles"], h):
+            parent[find(node(h, a))] = find(node(h, b))
+    out = {n: find(n) for n in list(parent) if n[0] != "e"}
+    memo.clear()
+    memo[key] = out
+    return out
+
+
+def _dest_reached(g: "G1870State", corp: str) -> bool:
+    """Track joins the home hex to the destination hex, and the corporation's track reaches
+    the destination (quick necessary conditions of 9.6.1; stop counts are looked at only
+    when they hold)."""
+    home, dest = _ends(g, corp)
+    parts = _components(g)
+    at_home = {p for n, p in parts.items() if n[0] == home}
+    if not any(p in at_home for n, p in parts.items() if n[0] == dest):
+        return False
+    s = g.s
+    nodes = graph.reach(g.st.board, s["tiles"], s["tokens"], corp).nodes
+    return any(h == dest for h, _ in nodes)
+
+
 def eligible(g: "G1870State", corp: str) -> bool:
     c = g.s["corps"][corp]
     if c["closed"] or not c["floated"] or c.get("connected"):
         return False
-    return any(connecting_routes(g, corp, running.distance(t)) for t in c["trains"])
+    if not c["trains"]:
+        return False
+    if not _dest_reached(g, corp):
+        return False                      # no track from its stations reaches it at all
+    # a route of a shorter train is also one of the longest train (at most N stops); a
+    # route through home and destination contains one that starts at home
+    home, dest = _ends(g, corp)
+    s = g.s
+    tokens = {h: [[x for x in held if x != corp or h == home] for held in cities]
+              for h, cities in s["tokens"].items()}
+    red = running.red_hexes(g.st.board)
+    found = find_routes(g.st.board, s["tiles"], tokens, corp,
+                        max(running.distance(t) for t in c["trains"]), "gray", limit=ROUTE_LIMIT)
+    return any(any(h == dest for h, _ in r[1]) and not any(h in red for h, _ in r[1][1:-1])
+               for r in found)
 
 
 def check(g: "G1870State", first: str | None = None) -> list[str]:
