@@ -20,30 +20,38 @@ from tests.fixture_files import fixture, fixture_files
 FILES = fixture_files("1870")
 SMALL = fixture("1870", "34110.json")
 BIG = fixture("1870", "1870_game_end_bankrupt.json")
-#: exports whose final worth we do not reach yet (see docs/games/1870.md, "Import")
-KNOWN = {"1870_game_end_bankrupt.json": "two players' worth differ by $4 and $12"}
 
 
 def _load(path: Path) -> dict:
     return load_export(path.read_text("utf-8"))
 
 
-def _params():
-    out = []
-    for p in FILES:
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[p.name])] if p.name in KNOWN \
-            else []
-        out.append(pytest.param(p, id=p.name, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_fixture_replays_to_its_recorded_result(path):
     data = _load(path)
     game, result = import_1870(data)
     assert result == {str(k): v for k, v in data["result"].items()}
     if data.get("status") == "finished" and data.get("game_end_reason") != "manually_ended":
         assert game.is_terminal
+
+
+def test_pool_purchase_is_told_apart_by_the_named_certificate():
+    """Action 356 of the bankrupt game: ATSF_1 was sold to the pool at action 279, so the
+    purchase is from the pool at the market price, although the IPO also has ATSF shares
+    (6.3; notes pitfall 12)."""
+    from railyard.eighteen.import18xx.g1870 import _Replay
+    rp = _Replay(_load(BIG))
+    seen = []
+    orig = rp.apply
+
+    def spy(act):
+        out = orig(act)
+        if rp._ident == 356:
+            seen.append(out)
+        return out
+    rp.apply = spy
+    rp.run()
+    assert [o["source"] for o in seen if o["type"] == "buy_share"] == ["pool"]
 
 
 def test_the_big_export_replays_every_action_through_our_rules():

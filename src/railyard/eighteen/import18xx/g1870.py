@@ -15,6 +15,7 @@ from ...eighteen.routes import find_routes
 from ...engine.errors import IllegalAction
 from ...engine.game import Game
 from ...engine.registry import get_title
+from .certs1870 import CertBook
 from .effective import effective_actions
 from .errors import ExportError
 
@@ -54,6 +55,7 @@ class _Replay:
         if len(set(names)) != len(names):
             names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
         self.game = Game("1870", names, 0, options)
+        self.certs = CertBook(self.game.state.st.corp_order, len(self.ids))
         self.data = data
         self.copies = dict(PRINTED_1870)          # tile copy id -> hex where it lies now
         self.trains: dict[str, str] = {}          # export train id -> our train id
@@ -265,6 +267,8 @@ class _Replay:
             return [self.player_pass(a)]
         if t == "par":
             price = int(str(a["share_price"]).split(",")[0])
+            self._cert_moves = lambda: self.certs.buy(self.seat_of(ent),
+                                                      [f"{a['corporation']}_0"])
             return [{"type": "par", "player": self.seat_of(ent), "corporation": a["corporation"],
                      "price": price}]
         if t == "buy_shares":
@@ -343,6 +347,7 @@ class _Replay:
             return [{"type": "pass", "player": seat}]
         if t == "par":
             price = int(str(a["share_price"]).split(",")[0])
+            self._cert_moves = lambda: self.certs.buy(seat, [f"{a['corporation']}_0"])
             return [{"type": "par", "player": seat, "corporation": a["corporation"],
                      "price": price}]
         raise ExportError(f"the action type {t!r} is not possible in the private sale")
@@ -375,14 +380,16 @@ class _Replay:
         certs = a.get("shares") or []
         if not certs:
             raise ExportError("a purchase without certificates")
-        corp = certs[0].rsplit("_", 1)[0]
+        corp = self.certs.corp_of(certs[0])
         if a.get("entity_type") == "corporation":           # redemption (7.3)
-            src = self.where(certs[0])
+            src = self.certs.where(certs[0])
             if src not in ("pool",) and not src.isdigit():
                 raise ExportError(f"{corp} redeems {certs[0]} from {src} (7.3)", "rule")
+            self._cert_moves = lambda: self.certs.redeem(certs[0])
             return [{"type": "redeem", "player": self.president(corp), "corporation": corp,
                      "source": src}]
         seat = self.seat_of(a["entity"])
+        self._cert_moves = lambda: self.certs.buy(seat, list(certs))
         r = s["stock"] if s["round"] == "stock" else None
         if r is not None and r["protect"] is not None:
             return [{"type": "protect", "player": seat,
@@ -393,12 +400,12 @@ class _Replay:
                      "corporation": op["sales"][0]["corporation"]}]
         out = []
         for cert in certs:
-            src = self.where(cert)
+            src = self.certs.where(cert)
             if src not in ("ipo", "pool"):
-                h = s["holders"][corp]
-                src = "pool" if h["pool"] and not h["ipo"] else "ipo"
-            out.append({"type": "buy_share", "player": seat,
-                        "corporation": cert.rsplit("_", 1)[0], "source": src})
+                raise ExportError(f"{cert} is held by a player and cannot be bought (6.3)",
+                                  "rule")
+            out.append({"type": "buy_share", "player": seat, "corporation": corp,
+                        "source": src})
         return out
 
     def sell_shares(self, a: dict) -> list[dict]:
@@ -406,11 +413,12 @@ class _Replay:
         certs = a.get("shares") or []
         if not certs:
             raise ExportError("a sale without certificates")
-        corp = certs[0].rsplit("_", 1)[0]
+        corp = self.certs.corp_of(certs[0])
         if a.get("entity_type") == "corporation":            # reissue (7.4)
             return [{"type": "reissue", "player": self.president(corp), "corporation": corp}]
         seat = self.seat_of(a["entity"])
         count = int(a["percent"]) // 10
+        self._cert_moves = lambda: self.certs.sell(seat, list(certs), int(a["percent"]))
         if s["round"] == "operating":
             return [{"type": "emergency_sell", "player": seat, "corporation": s["op"]["corp"],
                      "shares": corp, "count": count}]
@@ -476,6 +484,12 @@ class _Replay:
         self._new_train = ext
         return [{"type": "buy_train", "corporation": corp, "source": "depot", "_price": price}]
 
+    def _sync_private_shares(self) -> None:
+        """4.7: the MKT private's buyer receives MKT_1."""
+        owner = self.s["companies"]["MKT"]["owner"]
+        if owner and owner.startswith("p") and self.certs.where("MKT_1") == "ipo":
+            self.certs.give("MKT_1", owner[1:])
+
     def check_connections(self, a: dict) -> None:
         """Notes 5.2: the recorded list of connection runs is authoritative (the reference's
         test changed over time).  Where it names runs our test (9.6.1) does not find, the
@@ -511,6 +525,7 @@ class _Replay:
         if self.game.is_terminal:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
         self._pending_copy = None
+        self._cert_moves = None
         self._ident = ident
         self._expected_revenue = None
         self._new_train = None
@@ -529,6 +544,9 @@ class _Replay:
                         normal.get("revenue") != self._expected_revenue:
                     raise ExportError(f"the export's revenue ${self._expected_revenue} differs "
                                       f"from ours ${normal.get('revenue')} (9.3.5)", "rule")
+            if self._cert_moves is not None:
+                self._cert_moves()
+            self._sync_private_shares()
             if self._pending_copy is not None:
                 copy, hex_id = self._pending_copy
                 self.copies = {k: v for k, v in self.copies.items() if v != hex_id}
