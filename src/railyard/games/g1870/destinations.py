@@ -38,8 +38,8 @@ def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
 
 
 def _components(g: "G1870State") -> dict:
-    """Stop (hex, stop) -> id of its piece of connected track, ignoring tokens (memoised
-    on the state object per tile layout)."""
+    """Hex -> ids of the pieces of connected track at its stops, ignoring tokens
+    (memoised on the state object per tile layout)."""
     s = g.s
     memo = g.__dict__.setdefault("_track_parts", {})
     key = repr(s["tiles"])
@@ -65,7 +65,10 @@ def _components(g: "G1870State") -> dict:
     for h in hexes:
         for a, b in graph.hex_paths(board, s["tiles"], h):
             parent[find(node(h, a))] = find(node(h, b))
-    out = {n: find(n) for n in list(parent) if n[0] != "e"}
+    out: dict = {}
+    for n in list(parent):
+        if n[0] != "e":
+            out.setdefault(n[0], set()).add(find(n))
     memo.clear()
     memo[key] = out
     return out
@@ -77,8 +80,7 @@ def _dest_reached(g: "G1870State", corp: str) -> bool:
     when they hold)."""
     home, dest = _ends(g, corp)
     parts = _components(g)
-    at_home = {p for n, p in parts.items() if n[0] == home}
-    if not any(p in at_home for n, p in parts.items() if n[0] == dest):
+    if not parts.get(home, set()) & parts.get(dest, set()):
         return False
     s = g.s
     nodes = graph.reach(g.st.board, s["tiles"], s["tokens"], corp).nodes
