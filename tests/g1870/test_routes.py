@@ -158,3 +158,27 @@ def test_9_6_3_the_destination_marker_counts_as_a_station():
     out = act(g, "run_routes", corporation="IC", routes=[{"train": "3-1",
                                                           "chains": [["K14", "K12"]]}])
     assert out["revenue"] == 50
+
+
+def test_9_6_3_the_destination_marker_counts_as_a_station_for_track():
+    """9.1.3 with 9.6.3 (a): track may be laid from the destination marker.  IC's only
+    marker is its map marker in K12 (white-box): the straight tile in K10 (sides to K8 and
+    K12) is connected by it, and refused without it."""
+    g = new(4)
+    corps = dict(g.st.corps)
+    corps["IC"] = dataclasses.replace(corps["IC"], destination="K12")
+    g.st = dataclasses.replace(g.st, corps=corps)
+    float_corp(g, "IC", 100, 0)
+    g.s["corps"]["IC"]["operated"] = True
+    g.s["tokens"]["K16"] = [["IC"]]
+    g.s["tiles"]["K12"] = ["57", 1]
+    g.s["or_total"] = 1
+    operating.next_round(g)
+    assert g.s["op"]["corp"] == "IC"
+    g.s["tokens"]["K16"] = [[]]
+    g.s["corps"]["IC"]["connected"] = True
+    lay = {"type": "lay_tile", "player": 0, "corporation": "IC", "hex": "K10", "tile": "9",
+           "rotation": 1}
+    illegal(g, lay)
+    g.s["corps"]["IC"]["dest_marker"] = "map"
+    assert g.apply(lay)["hex"] == "K10"
