@@ -436,6 +436,10 @@ class _Replay:
                                   f"destination marker (9.6.3)", "rule")
             self._check_connection_revenue(corp, routes)
             self.conn["routes"] = routes
+            if self._run_total == 0:              # notes 6.3: no revenue, no dividend
+                conn, self.conn = self.conn, {}
+                return [{"type": "connection_run", "corporation": corp,
+                         "marker": conn["marker"], "kind": "withhold", "routes": routes}]
             return []
         return [{"type": "run_routes", "corporation": corp, "routes": routes}]
 
@@ -453,6 +457,7 @@ class _Replay:
             else:
                 c["dest_marker"] = saved
         ours = sum(revenues.values())
+        self._run_total = ours
         if ours != self._expected_revenue:
             raise ExportError(f"the export's revenue ${self._expected_revenue} differs from "
                               f"ours ${ours} (9.3.5, 9.6.4)", "rule")
@@ -482,7 +487,12 @@ class _Replay:
             raise ExportError(f"the depot offers train {name}-{self.bought.get(name, 0)}, not "
                               f"{ext} (1.2)", "rule")
         self._new_train = ext
-        return [{"type": "buy_train", "corporation": corp, "source": "depot", "_price": price}]
+        out = {"type": "buy_train", "corporation": corp, "source": "depot", "_price": price}
+        if name == "D":                                    # 12.2 (diesels)
+            out["variant"] = "D"
+        if a.get("exchange"):
+            out["exchange"] = self.train(a["exchange"])
+        return [out]
 
     def _sync_private_shares(self) -> None:
         """4.7: the MKT private's buyer receives MKT_1."""
