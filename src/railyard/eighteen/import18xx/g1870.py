@@ -45,7 +45,8 @@ def _options(data: dict) -> dict:
 
 
 class _Replay:
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, before: Any = None) -> None:
+        self.before = before   # before(game, export action, id): called before each action
         if data.get("title") != "1870":
             raise ExportError(f"Unsupported title {data.get('title')!r}: this import reads "
                               f"1870 exports.", "unknown_title")
@@ -539,6 +540,8 @@ class _Replay:
         self._ident = ident
         self._expected_revenue = None
         self._new_train = None
+        if self.before is not None:
+            self.before(self.game, a, ident)
         try:
             for act in self.translate(a):
                 expected_price = act.pop("_price", None)
@@ -591,7 +594,9 @@ class _Replay:
         return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
 
 
-def import_1870(data: dict) -> tuple[Game, dict]:
-    rp = _Replay(data)
+def import_1870(data: dict, before: Any = None) -> tuple[Game, dict]:
+    """Replay ``data``; ``before(game, action, id)``, if given, sees the position before
+    each export action is applied (used by ``import-18xx --check-routes``)."""
+    rp = _Replay(data, before)
     result = rp.run()
     return rp.game, result
