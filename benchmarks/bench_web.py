@@ -27,7 +27,8 @@ Load models:
 Prints a Markdown row: storage, load, client, games, POSTs, p50/p95/max latency of the action
 POSTs, human actions/s, all entries (human + bot) per second, finished games, the server
 process's CPU time per human action (all requests of the step and game creation included;
-the figure that stays meaningful on a shared machine) and the load average.
+the figure that stays meaningful on a shared machine), the client process's CPU time per
+human action (it runs on the same cores) and the load average at the end.
 """
 from __future__ import annotations
 
@@ -107,6 +108,7 @@ class Stats:
     def __init__(self) -> None:
         self.lat: list[float] = []
         self.human = self.entries = self.finished = 0
+        self.client_cpu = 0.0
 
     def add(self, seconds: float, entries: int, finished: bool) -> None:
         with LOCK:
@@ -158,6 +160,7 @@ def player(base: str, idx: int, args, deadline: float, stats: Stats) -> None:
 def run(base: str, args, pid: int | None) -> tuple[Stats, float, float]:
     stats = Stats()
     cpu_before = cpu_seconds(pid) if pid else 0.0      # start-up (imports) excluded
+    client_before = time.process_time()
     start = time.monotonic()
     deadline = start + args.seconds
     threads = [threading.Thread(target=player, args=(base, i, args, deadline, stats))
@@ -168,6 +171,7 @@ def run(base: str, args, pid: int | None) -> tuple[Stats, float, float]:
         t.join()
     wall = time.monotonic() - start
     cpu = cpu_seconds(pid) - cpu_before if pid else float("nan")
+    stats.client_cpu = time.process_time() - client_before
     return stats, wall, cpu
 
 
@@ -201,7 +205,8 @@ def main() -> None:
     print(f"| {backend} | {model} | {args.client} | {args.games} | {len(lat)} "
           f"| {q[49] * 1000:.1f} | {q[94] * 1000:.1f} | {lat[-1] * 1000:.0f} "
           f"| {stats.human / wall:.0f} | {stats.entries / wall:.0f} | {stats.finished} "
-          f"| {cpu / max(1, stats.human) * 1000:.1f} | {load} |")
+          f"| {cpu / max(1, stats.human) * 1000:.1f} "
+          f"| {stats.client_cpu / max(1, stats.human) * 1000:.1f} | {load} |")
 
 
 if __name__ == "__main__":

@@ -113,3 +113,33 @@ def test_no_routes_outside_a_run(tmp_path):
         r = c.post(f"/api/games/{made['id']}/routes/auto",
                    headers={"authorization": f"Bearer {made['host_token']}"}, json={})
         assert r.status_code == 409 and r.json()["error"]["code"] == "no_routes"
+
+
+def test_1870_routes_are_checked_by_1870s_rules(tmp_path):
+    """1870 (9.3): the same panel; "auto" is at least as good as the title's own routes."""
+    pytest.importorskip("railyard.games.g1870")
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine import Game
+
+    game, bot = Game("1870", ["Ann", "Bob", "Cy", "Di"], 1), RandomBot(2)
+
+    def earning_run(g):
+        c = next((c for c in g.legal_actions() if c.type == "run_routes"), None)
+        return c is not None and c.fixed["routes"]
+
+    while not earning_run(game):
+        assert not game.is_terminal and len(game.log) < 3000
+        game.apply(bot.choose(game.state))
+    own = next(c for c in game.legal_actions() if c.type == "run_routes")
+    own_total = game.state.clone().apply({"type": "run_routes", "player": own.player,
+                                          **own.fixed})["revenue"]
+    with TestClient(create_app(storage=Storage(str(tmp_path / "db.sqlite3")))) as c:
+        made = c.post("/api/games/import", json={"save": game.to_save(), "hotseat": True}).json()
+        auth = {"authorization": f"Bearer {made['host_token']}"}
+        auto = c.post(f"/api/games/{made['id']}/routes/auto", headers=auth, json={}).json()
+        assert auto["ok"] and auto["corporation"] == own.fixed["corporation"]
+        assert auto["total"] >= own_total > 0
+        first = next(t for t in auto["trains"] if t["revenue"])
+        gap = c.post(f"/api/games/{made['id']}/routes/check", headers=auth, json={"routes": [
+            {"train": first["train"], "hexes": [first["hexes"][0], "A1"]}]}).json()
+        assert not gap["ok"] and gap["trains"][0]["error"] is not None

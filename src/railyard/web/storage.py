@@ -46,6 +46,14 @@ SCHEMA = [
 ]
 
 
+def sqlite_sync() -> str:
+    """``NORMAL`` (default: a commit survives a crash of the server process, the WAL is
+    synced at checkpoints) or ``FULL`` (every commit synced: also survives power loss), from
+    ``RAILYARD_SQLITE_SYNC``."""
+    value = os.environ.get("RAILYARD_SQLITE_SYNC", "NORMAL").upper()
+    return value if value in ("NORMAL", "FULL") else "NORMAL"
+
+
 class Conflict(Exception):
     """Another writer appended at the same index first (stale or duplicate submission)."""
 
@@ -125,7 +133,7 @@ class Storage:
             conn = sqlite3.connect(self.url, isolation_level=None, check_same_thread=False,
                                    timeout=30)
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(f"PRAGMA synchronous={sqlite_sync()}")
             conn.execute("PRAGMA foreign_keys=ON")
         with self._lock:
             self._all.append(conn)
