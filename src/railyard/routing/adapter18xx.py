@@ -13,7 +13,11 @@ from .model import Link, Network, Stop
 KIND = {"c": "city", "t": "town", "o": "offboard"}
 
 
-def network_for(board: Board, tiles: dict, tokens: dict, corp: str, colour: str) -> Network:
+def network_for(board: Board, tiles: dict, tokens: dict, corp: str, colour: str,
+                value=None, offboard=None, end_bonus=None) -> Network:
+    """``value(hex, stop)``: a stop's revenue (default: the tile's value for ``colour``);
+    ``offboard(hex, stop)``: the stop is an off-board (route end only) although the tile
+    calls it a city; ``end_bonus(hex, stop)``: extra revenue as a route end."""
     stops: list = []
     links: list = []
     seen: set = set()
@@ -31,12 +35,16 @@ def network_for(board: Board, tiles: dict, tokens: dict, corp: str, colour: str)
             tile, _ = hex_tile(board, tiles, h)
             kind = KIND[end[0]]
             token = blocked = False
-            if kind == "city":
+            if offboard is not None and offboard(h, end):
+                kind = "offboard"
+            elif kind == "city":
                 i = int(end[1:])
                 token = corp in city_tokens(tokens, h, i)
                 blocked = city_blocked(board, tiles, tokens, h, i, corp)
-            stops.append(Stop(sid, tile.stop_revenue(end, colour), kind, token=token,
-                              blocked=blocked))
+            rev = tile.stop_revenue(end, colour) if value is None else value(h, end)
+            bonus = 0 if end_bonus is None else end_bonus(h, end)
+            stops.append(Stop(sid, rev, kind, token=token, blocked=blocked,
+                              end_bonus=bonus))
         return sid, None
 
     for h in sorted(board.hexes):

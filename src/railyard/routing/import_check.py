@@ -29,18 +29,26 @@ def recorded_revenue(action: dict) -> int:
     return sum(int(r.get("revenue", 0) or 0) for r in action.get("routes") or [])
 
 
-def check_routes(data: dict, emit: Callable[[dict], Any],
-                 importer: Callable | None = None) -> tuple[Any, Any, list[dict]]:
+def check_routes(data: dict, emit: Callable[[dict], Any], importer: Callable | None = None,
+                 inspect: Callable | None = None) -> tuple[Any, Any, list[dict]]:
     """Replay ``data`` and call ``emit(record)`` at every run_routes position; returns
-    (game, importer result, records)."""
+    (game, importer result, records).  ``inspect(state, problem, result, record)``, if
+    given, sees each solved position (tests submit the result to the game's own check)."""
     records: list[dict] = []
+    markers: dict = {}      # 1870: corporation -> where its destination marker goes
 
     def before(game, action: dict, ident: Any) -> None:
+        if action.get("type") == "choose":
+            markers[action.get("entity")] = str(action.get("choice")).lower()
         if action.get("type") != "run_routes":
             return
         corp = action.get("entity")
+        state = game.state
+        if state.title == "1870":
+            from .g1870 import connection_position
+            state = connection_position(state, corp, markers.pop(corp, None))
         t0 = time.process_time()
-        _prob, res = solve(game.state, corp)
+        prob, res = solve(state, corp)
         ms = (time.process_time() - t0) * 1000
         rec = {"action_id": ident, "company": corp, "recorded": recorded_revenue(action),
                "optimal": res.total, "ms": round(ms, 2)}
@@ -48,6 +56,8 @@ def check_routes(data: dict, emit: Callable[[dict], Any],
             rec["proven"] = False
         records.append(rec)
         emit(rec)
+        if inspect is not None:
+            inspect(state, prob, res, rec)
 
     imp = importer or importer_for(str(data.get("title")))
     game, result = imp(data, before=before)

@@ -45,7 +45,7 @@ class RouteProblem:
     trains: list[Train]
     to_chains: Callable[[Route], Any]
     stop_name: Callable[[Any], str] = str
-    extra: dict = field(default_factory=dict)
+    action_fields: dict = field(default_factory=dict)   # added to the run_routes action
 
 
 def hook_for(title: str) -> Callable[[Any, str], RouteProblem]:
@@ -85,7 +85,7 @@ def solve(state: Any, corporation: str, fixed: dict | None = None,
 def action_of(prob: RouteProblem, result: RunResult) -> dict:
     routes = [{"train": t.id, "chains": prob.to_chains(result.routes[t.id])}
               for t in prob.trains if result.routes.get(t.id) is not None]
-    return {"type": "run_routes", "player": prob.seat, "routes": routes}
+    return {"type": "run_routes", "player": prob.seat, **prob.action_fields, "routes": routes}
 
 
 def auto_routes(state: Any, corporation: str) -> dict:
