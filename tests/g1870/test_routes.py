@@ -182,3 +182,12 @@ def test_9_6_3_the_destination_marker_counts_as_a_station_for_track():
     illegal(g, lay)
     g.s["corps"]["IC"]["dest_marker"] = "map"
     assert g.apply(lay)["hex"] == "K10"
+
+
+def test_the_offered_set_is_legal_and_uses_the_longer_train():
+    """9.3.4/9.3.5: a 2-train and a 3-train on K16-K14-K12 cannot both run (shared track);
+    the offered set runs the 3-train over all three stops: 20 + 10 + 20 = $50."""
+    g = ic_turn(["2-1", "3-1"], k12=True)
+    choice = next(c for c in g.legal_actions() if c.type == "run_routes")
+    out = g.apply({"type": "run_routes", "player": 0, **choice.fixed})
+    assert out["revenue"] == 50

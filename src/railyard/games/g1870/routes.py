@@ -79,6 +79,54 @@ def check_run(g: "G1870State", corp: str, routes: Any,
 
 
 def auto_routes(g: "G1870State", corp: str) -> list[dict]:
-    """A route set computed by the engine (greedy, longest train first) for bots and the
-    legal-action list; the president may name any other legal set."""
+    """A route set computed by the engine for bots and the legal-action list (greedy,
+    longest train first: :func:`running.best_set`, about half the cost of the exact
+    optimiser in random games); the president may name any other legal set, and
+    ``routing.problem.auto_routes`` gives the best one through :func:`route_network`."""
     return running.best_set(g, corp)[1]
+
+
+def route_network(state: "G1870State", corporation: str):
+    """The routing library's view of ``corporation``'s position (the hook
+    ``routing.problem`` looks for): stops valued as :func:`running.stop_value` (2.2),
+    off-boards as route ends only (9.3.2), the destination's value once more as an end bonus
+    after the map marker (9.6.6), cattle and port bonuses as per-train stop values (11.3,
+    11.4; the same for every train of the corporation), the destination marker as a
+    station (9.6.3 a)."""
+    import dataclasses
+
+    from ...routing.adapter18xx import chains_of, network_for
+    from ...routing.model import Network, Train
+    from ...routing.problem import RouteProblem
+    from .privates import bonus
+
+    g = state
+    s = g.s
+    corp = s["corps"].get(corporation)
+    if corp is None:
+        raise KeyError(f"unknown corporation {corporation!r}")
+    board = g.st.board
+    net = network_for(board, s["tiles"], running.tokens_for(g, corporation), corporation,
+                      "gray")
+    red = running.red_hexes(board)
+    dest = g.st.corps[corporation].destination if corp.get("dest_marker") == "map" else None
+    stops = []
+    extra = []
+    for st in net.stops:
+        h, name = st.id
+        value = running.stop_value(g, h, name)
+        st = dataclasses.replace(st, revenue=value, terminal=st.terminal or h in red,
+                                 end_bonus=value if h == dest else 0)
+        stops.append(st)
+        plus = bonus(g, corporation, [st.id])
+        if plus:
+            extra.append((st.id, value + plus))
+    net = Network(tuple(stops), net.links)
+    trains = [Train(t, None if running.distance(t) >= 99 else running.distance(t),
+                    values=tuple(extra)) for t in corp["trains"]]
+
+    def name(stop_id) -> str:
+        h, stop = stop_id
+        return f"{h} {dict(c='city', t='town', o='off-board')[stop[0]]} {stop[1:]}"
+    return RouteProblem(corporation, corp.get("president"), net, trains,
+                        lambda r: chains_of(net, r), name)
