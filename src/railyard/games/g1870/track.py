@@ -245,6 +245,8 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
                                            if any(corp in held for held in cities)}
     out = []
     owns_mrbc = g.company_owner("MRBC") == corp
+    colours = g.phase_info()["tiles"]
+    laid = bool(s["op"]["lays"])
     for hex_id in sorted(hexes):
         hx = board.hexes[hex_id]
         if not hx.layable:
@@ -253,6 +255,10 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
         for name, tdef in board.tiles.items():
             if (s["supply"].get(name, 0) <= 0 or tdef.n_cities != cur.n_cities
                     or tdef.n_towns != cur.n_towns or not board.colour_may_follow(cur, tdef)):
+                continue
+            # rotation-free checks of lay_error, done once per tile (2.1, 9.1.1, 9.1.5)
+            if (tdef.colour not in colours or (laid and tdef.colour != "yellow")
+                    or not label_ok(hex_id, tdef)):
                 continue
             for rot in distinct_rotations(name):
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}

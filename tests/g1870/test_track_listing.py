@@ -1,0 +1,49 @@
+"""The listed tile lays are exactly the lays the rule-by-rule check accepts (9.1) on the
+hexes next to the corporation's network, in positions of a random game (the listing skips
+tiles early; this checks it skips no legal lay and lists no illegal one)."""
+from __future__ import annotations
+
+from railyard.bots.random_bot import RandomBot
+from railyard.bots.selfplay import start
+from railyard.eighteen import graph
+from railyard.engine.registry import get_title
+from railyard.games.g1870 import track
+from railyard.games.g1870.running import tokens_for
+
+
+def _key(board, hex_id, name, rot, mrbc):
+    paths = frozenset(frozenset(p) for p in track.rotate_paths(board.tiles[name].paths, rot))
+    return hex_id, name, paths, bool(mrbc)
+
+
+def checked_lays(g, corp):
+    board = g.st.board
+    tokens = tokens_for(g, corp)
+    reach = graph.reach(board, g.s["tiles"], tokens, corp)
+    hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
+                                           if any(corp in held for held in cities)}
+    return {_key(board, h, name, rot, mrbc)
+            for h in hexes if board.hexes[h].layable
+            for name in board.tiles for rot in range(6) for mrbc in (False, True)
+            if track.lay_error(g, corp, h, name, rot, use_mrbc=mrbc) is None}
+
+
+def listed(g):
+    board = g.st.board
+    return {_key(board, c.fixed["hex"], c.fixed["tile"], c.fixed["rotation"],
+                 c.fixed.get("mrbc")) for c in g.legal_actions() if c.type == "lay_tile"}
+
+
+def test_listing_equals_the_rule_check_in_random_positions():
+    state = start(get_title("1870"), ["a", "b", "c"], 11)
+    bot = RandomBot(11)
+    checked = 0
+    while state.current_player is not None and checked < 8:
+        op = state.s.get("op")
+        if (state.s["round"] == "operating" and op and op.get("corp")
+                and not (op.get("ran") or op.get("connections") or op.get("discard")
+                         or op.get("offer") or op.get("token") or op.get("revenue"))):
+            assert listed(state) == checked_lays(state, op["corp"])
+            checked += 1
+        state.apply(bot.choose(state))
+    assert checked == 8
