@@ -168,3 +168,10 @@ def test_recorded_connection_runs_are_followed_with_a_warning():
     rp = _Replay(_load(SMALL))
     rp.run()
     assert any("220" in w and "MP" in w for w in rp.warnings)
+
+
+def test_bench_times_an_export_import():
+    from railyard.cli.cmd_bench import command as bench
+    res = CliRunner().invoke(bench, ["--export", str(SMALL), "--rounds", "1"])
+    assert res.exit_code == 0, res.output
+    assert "cpu best" in res.output and "34110.json" in res.output

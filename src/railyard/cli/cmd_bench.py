@@ -44,13 +44,27 @@ def measure(info: TitleInfo, count: int, opts: dict, games: int | None,
 @click.option("--players", "count", type=int, default=None,
               help="Number of players (default: the game's minimum).")
 @option_option
+@click.option("--export", "export", type=click.Path(dir_okay=False), default=None,
+              help="Instead: time the full import of this 18xx.games export (1830, 1870).")
+@click.option("--rounds", type=click.IntRange(1), default=20,
+              help="Imports to time with --export (after one warm-up).")
 def command(title: str | None, games: int | None, seconds: float | None, count: int | None,
-            options: tuple[str, ...]) -> None:
+            options: tuple[str, ...], export: str | None = None, rounds: int = 20) -> None:
     """Measure random games/s on one core and clone() µs (median), plus the mean µs of
     apply(), legal_actions() and the random bot's choice, for TITLE (default: every game).
 
     Rates and times are CPU time of this single-threaded process, so a busy machine does
     not distort them; the wall-clock rate is shown too."""
+    if export is not None:
+        from ..eighteen.import18xx import ExportError
+        from ..eighteen.import18xx.bench import measure, report
+        try:
+            with open(export, "rb") as fh:
+                text = fh.read()
+            click.echo(report(export, measure(text, rounds)))
+        except (OSError, ExportError) as exc:
+            fail(f"Cannot time the import of {export}: {exc}.")
+        return
     if seconds is None and games is None:
         seconds = 10.0
     if title is None and options:
