@@ -57,11 +57,11 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     not distort them; the wall-clock rate is shown too."""
     if export is not None:
         from ..eighteen.import18xx import ExportError
-        from ..eighteen.import18xx.bench import measure, report
+        from ..eighteen.import18xx import bench as import_bench
         try:
             with open(export, "rb") as fh:
                 text = fh.read()
-            click.echo(report(export, measure(text, rounds)))
+            click.echo(import_bench.report(export, import_bench.measure(text, rounds)))
         except (OSError, ExportError) as exc:
             fail(f"Cannot time the import of {export}: {exc}.")
         return
