@@ -274,3 +274,31 @@ def test_lobby_shows_new_games_and_who_is_to_act_without_reload(server, browser)
     page.wait_for_selector("table.games td:has-text('Zed <i>')")
     assert page.locator("table.games i").count() == 0       # text, not markup
     page.close()
+
+
+def test_nar_seat_page_shows_own_cash_and_spectator_none(server, browser):
+    """North American Railways keeps cash secret: a seat's page shows its own cash (the
+    title's private view), the spectator's page no one's."""
+    pytest.importorskip("railyard.games.nar")
+    made = _post_json(f"{server}/api/games", {"title": "north-american-railways", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
+        {"kind": "bot"}], "seed": 5})
+    gid = made["id"]
+    seat = browser.new_page()
+    seat.set_default_timeout(TIMEOUT_MS)
+    seat.goto(f"{server}/games/{gid}#t={made['tokens'][1]['token']}")
+    seat.wait_for_selector("#you:has-text('You: Bob')")
+    seat.wait_for_selector("#view dt:text-is('you')")
+    you = seat.locator("#view dt:text-is('you') + dd").inner_text()
+    assert you.startswith("seat: 1, cash: ")
+    cash = you.split("cash: ")[1]
+    assert cash in seat.locator("#players tbody tr").nth(1).inner_text()     # Bob's row
+    spectator = browser.new_page()
+    spectator.set_default_timeout(TIMEOUT_MS)
+    spectator.goto(f"{server}/games/{gid}")
+    spectator.wait_for_selector("#view dt:text-is('cash_secret')")   # the view is drawn
+    assert spectator.locator("#view dt:text-is('you')").count() == 0
+    assert cash not in spectator.locator("#players tbody").inner_text()
+    _shot(seat, "nar-seat-private-view.png")
+    seat.close()
+    spectator.close()

@@ -40,7 +40,9 @@ def render(state: dict[str, Any]) -> str:
     city_h = max([len(c) for c in cities] + [0]) * (CARD_H + 2) + CARD_H
     top_cities = 40 + share_h + 24
     top_comp = top_cities + city_h + 20
-    height = top_comp + 18 * len(companies) + 20
+    deck = view.get("deck") or {}
+    notice = 34 if deck.get("reconstructed") else 0     # two lines under the companies
+    height = top_comp + 18 * len(companies) + 20 + notice
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
            f'class="board nar" font-family="sans-serif" role="img" aria-label="card columns">',
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#eef3f7"/>',
@@ -69,10 +71,11 @@ def render(state: dict[str, Any]) -> str:
                    f'<text x="{PAD + 18}" y="{y + 10}" font-size="10">{esc(c.get("name"))} '
                    f'({state_txt}) cash ${esc(c.get("cash"))} · income '
                    f'${esc(c.get("income"))} · {esc(cities_txt)}</text>')
-    deck = view.get("deck") or {}
-    if deck.get("reconstructed"):
-        out.append(f'<text class="reconstructed" x="{width - PAD:.0f}" y="24" font-size="11" '
-                   f'text-anchor="end" fill="#a11">RECONSTRUCTED deck ({esc(deck.get("name"))}):'
-                   f' the rulebook prints no card values</text>')
+    if notice:
+        y = height - notice + 6
+        out.append(f'<text class="reconstructed" x="{PAD}" y="{y}" font-size="11" fill="#a11">'
+                   f'RECONSTRUCTED deck: the rulebook prints no card values'
+                   f'<tspan x="{PAD}" dy="14" font-size="10">'
+                   f'{esc(deck.get("name"))}</tspan></text>')
     out.append("</svg>")
     return "".join(out)

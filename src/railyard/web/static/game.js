@@ -45,6 +45,8 @@
       const info = Array.isArray(st.view.players) ? st.view.players[i] : null;
       const row = {seat: i + 1, name: s.name, kind: s.kind};
       if (info && typeof info === "object") for (const [k, v] of Object.entries(info)) if (k !== "name") row[k] = v;
+      const you = st.view.you;      // a title's private view: what only this seat knows
+      if (you && you.seat === i) for (const [k, v] of Object.entries(you)) if (k !== "seat") row[k] = v;
       return row;
     });
     const t = table(rows);
