@@ -53,6 +53,8 @@ def test_create_read_act_and_finish(client):
         if st["status"] == "finished":
             break
         assert st["current_player"] == 0          # the bot answered before the response
+        # the answer carries the token's next choices: no second request needed
+        assert st["legal"]["version"] == version and st["legal"]["choices"][0]["type"] == "take"
     assert st["result"]["winners"] and st["view"]["pile"] == 0
     assert client.get(f"/api/games/{gid}").json()["result"] == st["result"]
     listed = client.get("/api/games").json()["games"]
@@ -186,7 +188,8 @@ def test_openapi_and_titles(client):
     assert doc["openapi"].startswith("3.")
     for path in ("/api/games", "/api/games/{game_id}", "/api/games/{game_id}/actions",
                  "/api/games/{game_id}/legal", "/api/games/{game_id}/undo",
-                 "/api/games/{game_id}/events", "/api/games/import"):
+                 "/api/games/{game_id}/events", "/api/games/import",
+                 "/api/games/{game_id}/routes/check", "/api/games/{game_id}/routes/auto"):
         assert path in doc["paths"]
     routes = {r.path for r in client.app.routes if hasattr(r, "path")}
     assert set(doc["paths"]) <= routes

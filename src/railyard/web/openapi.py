@@ -58,7 +58,11 @@ SCHEMAS: dict[str, Any] = {
         "current_player": {"type": ["integer", "null"]},
         "to_act": {"type": "array", "items": {"type": "string"}},
         "players": {"type": "array"}, "seats": {"type": "array"},
-        "view": {"type": "object", "description": "the title's public view"},
+        "view": {"type": "object", "description": "the title's public view; for a seat's "
+                 "token of a title with hidden information its private_view(seat)"},
+        "viewer": {"type": "integer", "description": "the seat whose private view this is"},
+        "my_seats": {"type": "array", "items": {"type": "integer"}},
+        "legal": _ref("Legal"),
         "log": {"type": "array", "items": {"type": "string"}},
         "result": {"type": ["object", "null"]}}},
     "Choice": {"type": "object", "properties": {
@@ -70,6 +74,20 @@ SCHEMAS: dict[str, Any] = {
     "ActionRequest": {"type": "object", "required": ["version", "action"], "properties": {
         "version": {"type": "integer"},
         "action": {"type": "object", "description": "{type, player, ...} as the engine takes"}}},
+    "RoutePicks": {"type": "object", "required": ["routes"], "properties": {
+        "routes": {"type": "array", "items": {"type": "object", "properties": {
+            "train": {"type": "string"},
+            "hexes": {"type": "array", "items": {"type": "string"},
+                      "description": "the route's hexes in order, stop to stop"}}}}}},
+    "RouteCheck": {"type": "object", "properties": {
+        "corporation": {"type": "string"}, "version": {"type": "integer"},
+        "trains": {"type": "array", "items": {"type": "object", "properties": {
+            "train": {"type": "string"}, "distance": {"type": ["integer", "null"]},
+            "hexes": {"type": "array"}, "revenue": {"type": ["integer", "null"]},
+            "error": {"type": ["string", "null"]}}}},
+        "total": {"type": ["integer", "null"]}, "error": {"type": ["string", "null"]},
+        "ok": {"type": "boolean"},
+        "routes": {"type": "array", "description": "run_routes' routes ({train, chains})"}}},
     "UndoRequest": {"type": "object", "required": ["version"],
                     "properties": {"version": {"type": "integer"}}},
 }
@@ -98,7 +116,8 @@ PATHS: dict[str, Any] = {
         {"200": _json(_ref("Legal"), "Choices"), "401": ERR, "403": ERR, "404": ERR},
         secure=True, params=GAME_ID)},
     "/api/games/{game_id}/actions": {"post": _op(
-        "Act for the token's seat at the version seen",
+        "Act for the token's seat at the version seen; the answer is the new state with "
+        "'legal', the token's next choices",
         {"200": STATE, "400": ERR, "401": ERR, "403": ERR, "404": ERR,
          "409": _json(_ref("Error"), "Stale version; body holds the current state"),
          "413": ERR, "422": _json(_ref("Error"), "Illegal; the engine's reason, nothing changed")},
@@ -107,6 +126,17 @@ PATHS: dict[str, Any] = {
         "Take back the seat's own last action if no one acted since",
         {"200": STATE, "401": ERR, "403": ERR, "409": ERR}, _ref("UndoRequest"), secure=True,
         params=GAME_ID)},
+    "/api/games/{game_id}/routes/check": {"post": _op(
+        "18xx: check the trains' routes (hexes in click order) by the engine's rules; "
+        "changes nothing",
+        {"200": _json(_ref("RouteCheck"), "Revenue per train or the rule broken"),
+         "400": ERR, "401": ERR, "403": ERR, "404": ERR,
+         "409": _json(_ref("Error"), "No train of the token's seats runs now")},
+        _ref("RoutePicks"), secure=True, params=GAME_ID)},
+    "/api/games/{game_id}/routes/auto": {"post": _op(
+        "18xx: the optimal routes (route optimiser), checked like a player's picks",
+        {"200": _json(_ref("RouteCheck"), "Optimal routes"), "401": ERR, "403": ERR,
+         "404": ERR, "409": ERR}, secure=True, params=GAME_ID)},
     "/api/games/{game_id}/export": {"get": _op(
         "The railyard save JSON", {"200": _json({"type": "object"}, "Save"), "404": ERR},
         params=GAME_ID)},
