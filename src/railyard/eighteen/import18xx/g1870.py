@@ -315,8 +315,15 @@ class _Replay:
             return [{"type": "discard_train", "corporation": ent,
                      "train": self.train(a["train"])}]
         if t == "buy_company":
-            return [{"type": "buy_private", "corporation": ent, "company": a["company"],
-                     "price": a["price"]}]
+            out = [{"type": "buy_private", "corporation": ent, "company": a["company"],
+                    "price": a["price"]}]
+            owner = (s["companies"].get(a["company"]) or {}).get("owner") or ""
+            if owner.startswith("p") and s["corps"].get(ent) and \
+                    int(owner[1:]) != s["corps"][ent]["president"]:
+                # 8.1: the recorded purchase was agreed; the owner accepts our offer
+                out.append({"type": "accept_offer", "company": a["company"],
+                            "player": int(owner[1:])})
+            return out
         if t == "assign":
             if ent not in TOKENS:
                 raise ExportError(f"the private {ent} has no token to assign", "rule")

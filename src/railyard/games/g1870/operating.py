@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
-               diesels, stationwars, track, trade, variants)
+               diesels, private_offer, stationwars, track, trade, variants)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -110,6 +110,8 @@ def _begin_turn(g: "G1870State", corp: str) -> None:
 def actor(g: "G1870State") -> int:
     s = g.s
     op = s["op"]
+    if op.get("private_offer"):
+        return private_offer.actor(g)
     if op.get("offer"):
         return trade.actor(g)
     if op.get("protecting"):
@@ -166,6 +168,8 @@ def _phase_change(g: "G1870State", type_: str) -> None:
 def legal(g: "G1870State") -> list[Choice]:
     s = g.s
     op = s["op"]
+    if op.get("private_offer"):
+        return private_offer.legal(g)
     if op.get("offer"):
         return trade.legal(g)
     if op.get("protecting"):
@@ -222,11 +226,11 @@ def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:
 
 def private_price_range(g: "G1870State", corp: str, sym: str) -> tuple[int, int] | None:
     """8.1/8.2: phases 2-3, half to double face value; MRBC in phase 1 by MP or SSW for
-    $20-$40.  Ruling: only a private of the corporation's own president (consent)."""
+    $20-$40; any player's private (the owner agrees: :mod:`.private_offer`)."""
     s = g.s
     comp = s["companies"][sym]
     c = s["corps"][corp]
-    if comp["closed"] or comp["owner"] != f"p{c['president']}" or sym == "SLSF":
+    if comp["closed"] or not (comp["owner"] or "").startswith("p") or sym == "SLSF":
         return None
     value = g.st.privates[sym].value
     if s["phase"] in ("2", "3"):
@@ -244,6 +248,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     op = s["op"]
     t = action["type"]
     seat = action["player"]
+    if op.get("private_offer"):
+        return private_offer.respond(g, action)
     if op.get("offer"):
         return trade.respond(g, action)
     if op.get("protecting"):
@@ -451,12 +457,11 @@ def _buy_private(g: "G1870State", action, corp: str) -> dict:
     if not rng[0] <= price <= rng[1]:
         g.fail(f"{corp} may pay ${rng[0]} to ${rng[1]} for {sym} (8.1, 8.2).")
     owner = int(s["companies"][sym]["owner"][1:])
-    op = s["op"]
-    if (sym == "MRBC" and corp in ("MP", "SSW") and op.get("first_turn") and not op["ran"]
-            and "MRBC" not in s.get("used_abilities", [])):
-        op["mrbc_home"] = True                                # 11.2 (c)
-    s["corps"][corp]["cash"] -= price
-    s["cash"][owner] += price
-    s["companies"][sym]["owner"] = corp
-    return {"type": "buy_private", "player": action["player"], "corporation": corp,
-            "company": sym, "price": price}
+    out = {"type": "buy_private", "player": action["player"], "corporation": corp,
+           "company": sym, "price": price}
+    if owner != s["corps"][corp]["president"]:                # 8.1: the owner agrees
+        s["op"]["private_offer"] = {"buyer": corp, "company": sym, "price": price}
+        out["offer"] = True
+        return out
+    private_offer.transfer(g, corp, sym, price)
+    return out
