@@ -537,8 +537,12 @@ class _Replay:
         t = a.get("type")
         if t in NO_OPS:
             return
-        if t == "end_game":
+        if t == "end_game":     # ends the game at once; the result is the state then
             self.ended_manually = True
+            if not self.game.is_terminal:
+                seat = self.seat_of(a["entity"]) if a.get("entity_type") == "player" \
+                    else (self.game.current_player or 0)
+                self.game.apply({"type": "end_game", "player": seat})
             return
         if self.game.is_terminal:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")

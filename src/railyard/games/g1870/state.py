@@ -13,6 +13,11 @@ from . import auction, operating, stock, variants
 from .data import PRIVATE_ORDER, raw_data
 
 
+#: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
+#: rulebook, so never listed among the legal choices; the result is the worth at that moment
+END_GAME = "end_game"
+
+
 class G1870State(DictState):
     title = "1870"
 
@@ -78,8 +83,21 @@ class G1870State(DictState):
             return stock.legal(self)
         return operating.legal(self)
 
+    def apply(self, action: Any) -> Action:
+        if (isinstance(action, Mapping) and action.get("type") == END_GAME
+                and isinstance(action.get("player"), int)
+                and not isinstance(action.get("player"), bool)
+                and 0 <= action["player"] < len(self.players) and not self.s["ended"]):
+            return self._apply(action)  # the players agree to stop: any seat, any time
+        return super().apply(action)
+
+    apply_action = apply
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         r = self.s["round"]
+        if action.get("type") == END_GAME:
+            self.end_game("ended by the players")
+            return {"type": END_GAME, "player": action["player"]}
         if r == "auction":
             out = auction.apply(self, action)
         elif r == "stock":
