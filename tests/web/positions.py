@@ -1,4 +1,4 @@
-"""1830 positions for the web tests, reached by bots (deterministic: fixed seeds)."""
+"""18xx positions for the web tests, reached by bots (deterministic: fixed seeds)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -7,9 +7,15 @@ from typing import Any, Callable
 def play_1830_until(stop: Callable[[Any], bool], seed: int = 1, bot_seed: int = 2,
                     limit: int = 3000) -> Any:
     """A 4-player 1830 game played by random bots until ``stop(game)`` holds."""
+    return play_until("1830", stop, seed, bot_seed, limit)
+
+
+def play_until(title: str, stop: Callable[[Any], bool], seed: int = 1, bot_seed: int = 2,
+               limit: int = 3000) -> Any:
+    """A 4-player game of ``title`` played by random bots until ``stop(game)`` holds."""
     from railyard.bots.random_bot import RandomBot
     from railyard.engine import Game
-    game, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(bot_seed)
+    game, bot = Game(title, ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(bot_seed)
     while not stop(game):
         assert not game.is_terminal and len(game.log) < limit, "position not reached"
         game.apply(bot.choose(game.state))

@@ -302,3 +302,43 @@ def test_nar_seat_page_shows_own_cash_and_spectator_none(server, browser):
     _shot(seat, "nar-seat-private-view.png")
     seat.close()
     spectator.close()
+
+
+def test_1870_board_clicks_lay_tiles_until_a_train_is_picked(server, browser):
+    """1870 lets a corporation lay track before it runs (9.3), so both tile lays and routes
+    use the board: a hex click narrows the tile choices until the player picks a train;
+    then clicks build that train's route, checked by 1870's rules."""
+    pytest.importorskip("railyard.games.g1870")
+    from collections import Counter
+
+    from .positions import play_until
+
+    def tile_or_run(g):
+        cs = g.legal_actions()
+        run = next((c for c in cs if c.type == "run_routes"), None)
+        many = [h for h, n in Counter(c.fixed.get("hex") for c in cs).items() if h and n > 1]
+        return run is not None and run.fixed["routes"] and many
+
+    game = play_until("1870", tile_or_run)
+    cs = game.legal_actions()
+    hex_ = next(h for h, n in Counter(c.fixed.get("hex") for c in cs).items() if h and n > 1)
+    route = next(c for c in cs if c.type == "run_routes").fixed["routes"][0]
+    revenue = game.state.clone().apply({**_run(game), "routes": [route]})["revenue"]
+    page = _hotseat_page(server, browser, game)
+    page.wait_for_selector("#routes-panel")
+    _routes_settled(page)
+    page.locator(f'#board .hex[data-hex="{hex_}"]').click()
+    assert page.text_content("#picked-hex") == f"Choices on {hex_}"
+    row = page.locator(f"#route-trains li[data-train='{route['train']}']")
+    assert row.locator(".hexes").inner_text() == "no route"
+    page.click("#show-all")
+    assert page.locator("#actions .group[data-type='run_routes']").is_hidden()   # the panel runs
+    row.locator(".pick-train").click()
+    for h in [h for ch in route["chains"] for h in ch]:
+        if row.locator(".hexes").inner_text().endswith(h):
+            continue                 # a stop shared by two stretches is clicked once
+        page.locator(f'#board .hex[data-hex="{h}"]').click()
+        _routes_settled(page)
+    assert row.locator(".revenue").inner_text() == f"${revenue}"
+    _shot(page, "1870-route-picked.png")
+    page.close()

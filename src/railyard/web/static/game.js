@@ -119,7 +119,8 @@
     for (const [type, forms] of Object.entries(groups))
       box.append(el("div", {class: "group", "data-type": type, hidden: type === "run_routes"}, ...forms));
     const run = choices.find(c => c.type === "run_routes");   // 18xx: pick routes per train
-    if (run) routes.open(run); else routes.close();
+    if (run) routes.open(run, choices.some(c => c.fixed && c.fixed.hex !== undefined));
+    else routes.close();
     $("undo").hidden = !(state && state.last_actor !== null && legal.seats.includes(state.last_actor));
     markHexes();
   }
@@ -162,6 +163,7 @@
   }
   $("show-all").addEventListener("click", () => {
     for (const n of document.querySelectorAll("#actions form.choice, #actions .group")) n.hidden = false;
+    for (const n of document.querySelectorAll("#actions .group[data-type='run_routes']")) n.hidden = true;
     for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
   });

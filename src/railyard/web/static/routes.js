@@ -6,6 +6,9 @@
 function RoutePicker(base, token, onRun) {
   const $ = (id) => document.getElementById(id);
   let choice = null, trains = [], active = 0, seq = 0, last = null;
+  // Board clicks build routes at once, unless other choices also use hexes (1870: lay a tile
+  // before running); then only after the player picks a train.
+  let engaged = false;
 
   function hexNode(h) { return document.querySelector(`#board .hex[data-hex="${CSS.escape(h)}"]`); }
   function mark() {
@@ -24,7 +27,7 @@ function RoutePicker(base, token, onRun) {
     list.replaceChildren(...trains.map((t, k) => {
       const pickBtn = el("button", {type: "button", class: "pick-train",
         text: t.train + (t.distance && t.distance < 99 ? " (" + t.distance + " stops)" : "")});
-      pickBtn.addEventListener("click", () => { active = k; render(); mark(); });
+      pickBtn.addEventListener("click", () => { active = k; engaged = true; render(); mark(); });
       const clear = el("button", {type: "button", class: "clear-train", text: "clear"});
       clear.addEventListener("click", () => { t.hexes = []; active = k; update(); });
       return el("li", {class: "train route-" + (k % 4) + (k === active ? " active" : ""),
@@ -59,11 +62,11 @@ function RoutePicker(base, token, onRun) {
     return post("/routes/check", {routes: trains.map(t => ({train: t.train, hexes: t.hexes}))});
   }
   let key = null;
-  function open(c) {
+  function open(c, hexChoices) {
     // the same run (the list was redrawn): keep the picks; a new run starts empty
     const same = choice && key === JSON.stringify(c);
     choice = c; key = JSON.stringify(c);
-    if (!same) { trains = []; active = 0; last = null; }
+    if (!same) { trains = []; active = 0; last = null; engaged = !hexChoices; }
     const panel = el("section", {id: "routes-panel", class: "routes", "data-state": "loading"},
       el("h3", {text: "Run trains"}),
       el("p", {class: "hint", text: "Choose a train, then click the hexes of its route on the " +
@@ -83,7 +86,7 @@ function RoutePicker(base, token, onRun) {
     });
     if (same && trains.length) { render(); mark(); } else update();
   }
-  function close() { choice = null; key = null; trains = []; last = null; mark(); }
+  function close() { choice = null; key = null; trains = []; last = null; engaged = false; mark(); }
   function hexClicked(h) {
     if (!choice || !trains.length) return false;
     const t = trains[active];
@@ -92,5 +95,5 @@ function RoutePicker(base, token, onRun) {
     update();
     return true;
   }
-  return {open, close, mark, hexClicked, get active() { return !!choice; }};
+  return {open, close, mark, hexClicked, get active() { return !!choice && engaged; }};
 }
