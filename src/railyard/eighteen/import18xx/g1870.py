@@ -105,7 +105,8 @@ class _Replay:
         op = s.get("op")
         if s["round"] != "operating" or not op or s["ended"]:
             return None
-        if op["connections"] or op["discard"] or op.get("offer") or op.get("protecting"):
+        if op["connections"] or op["discard"] or op.get("offer") or op.get("protecting") \
+                or op.get("private_offer"):
             return None
         corp = op["corp"]
         if corp is None or corp in op["done"]:
@@ -259,7 +260,6 @@ class _Replay:
         et = a.get("entity_type")
         ent = a.get("entity")
         s = self.s
-        g = self.game.state
         if s["round"] == "auction":
             return self.auction(a)
         if t == "pass" and et == "corporation":
@@ -334,7 +334,6 @@ class _Replay:
         if t == "destination_connection":
             self.check_connections({**a, "_id": self._ident})
             return []
-        del g
         raise ExportError(f"the action type {t!r} does not exist in 1870")
 
     def auction(self, a: dict) -> list[dict]:
@@ -372,16 +371,6 @@ class _Replay:
             return {"type": "decline", "player": seat,
                     "corporation": op["sales"][0]["corporation"]}
         return {"type": "pass", "player": seat}
-
-    def where(self, cert: str) -> str:
-        corp = cert.rsplit("_", 1)[0]
-        h = self.s["holders"].get(corp)
-        if h is None:
-            raise ExportError(f"unknown certificate {cert!r}")
-        for k, lst in h.items():
-            if cert in lst:
-                return k
-        raise ExportError(f"certificate {cert!r} not found")
 
     def buy_shares(self, a: dict) -> list[dict]:
         s = self.s
