@@ -99,7 +99,8 @@ def eligible(g: "G1870State", corp: str) -> bool:
     # route through home and destination contains one that starts at home
     home, dest = _ends(g, corp)
     s = g.s
-    tokens = {h: [[x for x in held if x != corp or h == home] for held in cities]
+    # its other stations: not starting points, but passable (an empty city never blocks)
+    tokens = {h: [[] if corp in held and h != home else held for held in cities]
               for h, cities in s["tokens"].items()}
     red = running.red_hexes(g.st.board)
     found = find_routes(g.st.board, s["tiles"], tokens, corp,
