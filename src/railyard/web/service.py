@@ -9,7 +9,6 @@ appended first) evicts the in-memory copy, so nothing is ever applied twice.
 from __future__ import annotations
 
 import hashlib
-import json
 import hmac
 import logging
 import queue
@@ -22,12 +21,12 @@ from ..bots.random_bot import RandomBot
 from ..engine.errors import IllegalAction, RailyardError, SaveError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
+from . import reader
 from .storage import Conflict, Entry, GameRow, SeatRow, Storage, now_iso
 
 log = logging.getLogger("railyard.web")
 
 MAX_NAME = 40
-LOG_TAIL = 200
 BOT_STEPS_PER_REQUEST = 300
 BOT_STEPS_PER_CHUNK = 500
 #: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
@@ -330,7 +329,7 @@ class Service:
         if live.broken:                    # answer from the database's truth
             live = self.get(game_id)
         with live.lock:                    # the state and the token's next choices
-            legal = self._legal(live, seats)
+            legal = reader.legal(live, seats)
             if encoded:
                 return self.state_bytes(live, seats, legal)
             return dict(self.state_json(live, seats), legal=legal)
@@ -363,14 +362,7 @@ class Service:
     def legal(self, game_id: str, token: str | None) -> dict[str, Any]:
         live = self.get(game_id)
         with live.lock:
-            return self._legal(live, self._require_seats(live, token))
-
-    @staticmethod
-    def _legal(live: Live, seats: set[int]) -> dict[str, Any]:
-        cp = live.game.current_player
-        choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
-        return {"version": live.version, "seats": sorted(seats), "current_player": cp,
-                "choices": choices}
+            return reader.legal(live, self._require_seats(live, token))
 
     def routes(self, game_id: str, token: str | None, picks: Any = None,
                auto: bool = False) -> dict[str, Any]:
@@ -390,62 +382,14 @@ class Service:
             out["version"] = live.version
             return out
 
-    def state_json(self, live: Live, seats: set[int] | None = None) -> dict[str, Any]:
-        """The state a reader may see: the public state (computed once per version and
-        shared by every reader) or, for a seat of a title with hidden information, the
-        same with the title's ``private_view(seat)`` as ``view`` (cached per seat)."""
-        out = self._seen_by(live, _viewer(live, seats))
-        if seats is not None:
-            out = dict(out, my_seats=sorted(seats))
-        return out
+    @staticmethod
+    def state_json(live: Live, seats: set[int] | None = None) -> dict[str, Any]:
+        return reader.state_json(live, seats)
 
-    def _seen_by(self, live: Live, viewer: int | None) -> dict[str, Any]:
-        if live.cached is None or live.cached[0] != live.version:
-            live.cached = (live.version, self._state_json(live))
-            live.private = {}
-        out = live.cached[1]
-        if viewer is None:
-            return out
-        if viewer not in live.private:
-            view = live.game.state.private_view(viewer)
-            view["action_count"] = len(live.game.log)
-            live.private[viewer] = dict(out, view=view, viewer=viewer)
-        return live.private[viewer]
-
-    def state_bytes(self, live: Live, seats: set[int] | None = None,
+    @staticmethod
+    def state_bytes(live: Live, seats: set[int] | None = None,
                     legal: dict[str, Any] | None = None) -> bytes:
-        """:meth:`state_json` as UTF-8 JSON, the public state encoded once per version
-        (plus the reader's seats and, after an action, its legal choices)."""
-        viewer = _viewer(live, seats)
-        if viewer is not None:
-            data = _dumps(self._seen_by(live, viewer))
-        else:
-            if live.encoded is None or live.encoded[0] != live.version:
-                live.encoded = (live.version, _dumps(self._seen_by(live, None)))
-            data = live.encoded[1]
-        if seats is not None:
-            data = data[:-1] + b',"my_seats":' + json.dumps(sorted(seats)).encode() + b"}"
-        if legal is not None:
-            data = data[:-1] + b',"legal":' + _dumps(legal) + b"}"
-        return data
-
-    def _state_json(self, live: Live) -> dict[str, Any]:
-        g = live.game
-        cp = g.current_player
-        res = g.result()
-        out: dict[str, Any] = {
-            "id": live.row.id, "title": live.row.title, "title_name": g.info.name,
-            "created": live.row.created, "options": dict(g.options),
-            "players": list(g.players),
-            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
-            "status": live.status, "version": live.version, "action_count": len(g.log),
-            "current_player": cp, "to_act": [] if cp is None else [g.players[cp]],
-            "view": g.public_view(), "log_count": len(live.lines),
-            "log": live.lines[-LOG_TAIL:],
-            "result": res.to_json(g.players) if res else None,
-            "last_actor": g.log[-1].get("player") if g.log else None,
-        }
-        return out
+        return reader.state_bytes(live, seats, legal)
 
     def state(self, game_id: str, token: str | None = None, encoded: bool = False) -> Any:
         live = self.get(game_id)
@@ -584,22 +528,6 @@ def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
         log.warning("18xx.games import failed: %r", exc)
         raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
     return game.to_save()
-
-
-def _viewer(live: Live, seats: set[int] | None) -> int | None:
-    """Whose private view a reader with ``seats`` gets: its seat (with a hotseat token, the
-    seat to act); ``None`` (the public view) for spectators and titles without secrets."""
-    if not seats or not callable(getattr(live.game.state, "private_view", None)):
-        return None
-    if len(seats) == 1:
-        return next(iter(seats))
-    cp = live.game.current_player
-    return cp if cp in seats else None
-
-
-def _dumps(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False,
-                      separators=(",", ":")).encode()
 
 
 def _describe(game: Game, action: Any) -> str:

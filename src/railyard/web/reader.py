@@ -1,0 +1,96 @@
+"""What a reader of a game gets: the state (public, or a seat's private view for titles with
+hidden information), computed once per version and shared by every reader, encoded to JSON
+once, plus a token's legal choices."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .service import Live
+
+LOG_TAIL = 200
+
+
+def legal(live: "Live", seats: set[int]) -> dict[str, Any]:
+    cp = live.game.current_player
+    choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
+    return {"version": live.version, "seats": sorted(seats), "current_player": cp,
+            "choices": choices}
+
+
+def state_json(live: "Live", seats: set[int] | None = None) -> dict[str, Any]:
+    """The state a reader may see: the public state (computed once per version and
+    shared by every reader) or, for a seat of a title with hidden information, the
+    same with the title's ``private_view(seat)`` as ``view`` (cached per seat)."""
+    out = seen_by(live, _viewer(live, seats))
+    if seats is not None:
+        out = dict(out, my_seats=sorted(seats))
+    return out
+
+
+def seen_by(live: "Live", viewer: int | None) -> dict[str, Any]:
+    if live.cached is None or live.cached[0] != live.version:
+        live.cached = (live.version, _public(live))
+        live.private = {}
+    out = live.cached[1]
+    if viewer is None:
+        return out
+    if viewer not in live.private:
+        view = live.game.state.private_view(viewer)
+        view["action_count"] = len(live.game.log)
+        live.private[viewer] = dict(out, view=view, viewer=viewer)
+    return live.private[viewer]
+
+
+def state_bytes(live: "Live", seats: set[int] | None = None,
+                choices: dict[str, Any] | None = None) -> bytes:
+    """:func:`state_json` as UTF-8 JSON, the public state encoded once per version
+    (plus the reader's seats and, after an action, its legal choices)."""
+    viewer = _viewer(live, seats)
+    if viewer is not None:
+        data = _dumps(seen_by(live, viewer))
+    else:
+        if live.encoded is None or live.encoded[0] != live.version:
+            live.encoded = (live.version, _dumps(seen_by(live, None)))
+        data = live.encoded[1]
+    if seats is not None:
+        data = data[:-1] + b',"my_seats":' + json.dumps(sorted(seats)).encode() + b"}"
+    if choices is not None:
+        data = data[:-1] + b',"legal":' + _dumps(choices) + b"}"
+    return data
+
+
+def _public(live: "Live") -> dict[str, Any]:
+    g = live.game
+    cp = g.current_player
+    res = g.result()
+    out: dict[str, Any] = {
+        "id": live.row.id, "title": live.row.title, "title_name": g.info.name,
+        "created": live.row.created, "options": dict(g.options),
+        "players": list(g.players),
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+        "status": live.status, "version": live.version, "action_count": len(g.log),
+        "current_player": cp, "to_act": [] if cp is None else [g.players[cp]],
+        "view": g.public_view(), "log_count": len(live.lines),
+        "log": live.lines[-LOG_TAIL:],
+        "result": res.to_json(g.players) if res else None,
+        "last_actor": g.log[-1].get("player") if g.log else None,
+    }
+    return out
+
+
+def _viewer(live: "Live", seats: set[int] | None) -> int | None:
+    """Whose private view a reader with ``seats`` gets: its seat (with a hotseat token, the
+    seat to act); ``None`` (the public view) for spectators and titles without secrets."""
+    if not seats or not callable(getattr(live.game.state, "private_view", None)):
+        return None
+    if len(seats) == 1:
+        return next(iter(seats))
+    cp = live.game.current_player
+    return cp if cp in seats else None
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
