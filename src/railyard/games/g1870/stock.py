@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
-from . import protection, treasury
+from . import player_privates, protection, treasury
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -38,6 +38,8 @@ def actor(g: "G1870State") -> int:
     r = g.s["stock"]
     if r["protect"] is not None:
         return r["queue"][r["protect"]]["president"]
+    if r.get("offer"):
+        return player_privates.actor(g)
     return r["turn"]
 
 
@@ -207,6 +209,8 @@ def legal(g: "G1870State") -> list[Choice]:
     r = s["stock"]
     if r["protect"] is not None:
         return protection.legal(g)
+    if r.get("offer"):
+        return player_privates.legal(g)
     seat = r["turn"]
     sells = []
     for corp in s["corps"]:
@@ -226,6 +230,7 @@ def legal(g: "G1870State") -> list[Choice]:
             if buy_problem(g, seat, corp, src) is None:
                 out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
+    out.extend(player_privates.choices(g, seat))
     return out
 
 
@@ -236,7 +241,9 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     seat = action["player"]
     if r["protect"] is not None:
         return protection.apply(g, action)
-    if t in ("par", "buy_share", "pass") and over_limit(g, seat) and any(
+    if r.get("offer"):
+        return player_privates.respond(g, action)
+    if t in ("par", "buy_share", "pass", "buy_private") and over_limit(g, seat) and any(
             sell_range(g, seat, c) for c in g.s["corps"]):
         g.fail(f"You hold more than {g.cert_limit()} certificates and must sell first (6.4.1).")
     if t == "pass":
@@ -250,6 +257,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         return _sell(g, action)
     if t in ("redeem", "reissue"):
         return treasury.apply(g, action)
+    if t == "buy_private":
+        return player_privates.offer(g, action)
     g.wrong_phase(f"'{t}' is not possible in a stock round.")
     return {}
 
