@@ -56,6 +56,10 @@ def test_create_read_act_and_finish(client):
         # the answer carries the token's next choices: no second request needed
         assert st["legal"]["version"] == version and st["legal"]["choices"][0]["type"] == "take"
     assert st["result"]["winners"] and st["view"]["pile"] == 0
+    mine = client.get(f"/api/games/{gid}?legal=1", headers=_auth(tok)).json()
+    assert mine["legal"] == {"version": st["version"], "seats": [0], "current_player": None,
+                             "choices": []}
+    assert "legal" not in client.get(f"/api/games/{gid}?legal=1").json()    # spectators
     assert client.get(f"/api/games/{gid}").json()["result"] == st["result"]
     listed = client.get("/api/games").json()["games"]
     assert [g["status"] for g in listed if g["id"] == gid] == ["finished"]

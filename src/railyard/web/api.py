@@ -80,7 +80,9 @@ async def create_game(request: Request) -> Response:
 
 async def get_game(request: Request) -> Response:
     gid = request.path_params["game_id"]
-    out = await run_in_threadpool(service(request).state, gid, token_of(request), True)
+    with_legal = request.query_params.get("legal") in ("1", "true")
+    out = await run_in_threadpool(service(request).state, gid, token_of(request), True,
+                                  with_legal)
     return Response(out, media_type="application/json")
 
 

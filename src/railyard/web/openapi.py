@@ -106,8 +106,10 @@ PATHS: dict[str, Any] = {
         "Import a railyard save ({save, seats} or the bare save), at most 2 MB",
         {"201": _json(_ref("Created"), "Imported"), "400": ERR, "413": ERR},
         {"type": "object"})},
-    "/api/games/{game_id}": {"get": _op("Public state", {"200": STATE, "404": ERR},
-                                        params=GAME_ID)},
+    "/api/games/{game_id}": {"get": _op(
+        "The state as the token (if any) sees it; legal=1 adds the token's choices",
+        {"200": STATE, "404": ERR},
+        params=GAME_ID + [{"name": "legal", "in": "query", "schema": {"enum": ["1", "true"]}}])},
     "/api/games/{game_id}/log": {"get": _op("The whole readable log",
                                             {"200": _json({"type": "object"}, "Log"),
                                              "404": ERR}, params=GAME_ID)},

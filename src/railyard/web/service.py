@@ -391,11 +391,18 @@ class Service:
                     legal: dict[str, Any] | None = None) -> bytes:
         return reader.state_bytes(live, seats, legal)
 
-    def state(self, game_id: str, token: str | None = None, encoded: bool = False) -> Any:
+    def state(self, game_id: str, token: str | None = None, encoded: bool = False,
+              with_legal: bool = False) -> Any:
+        """The state as the token sees it; ``with_legal`` adds the token's choices (for a
+        seat's token) so a page needs one request per change."""
         live = self.get(game_id)
         with live.lock:
             seats = self.seats_of(live, token) if token else None
-            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+            choices = reader.legal(live, seats) if with_legal and seats else None
+            if encoded:
+                return self.state_bytes(live, seats, choices)
+            out = self.state_json(live, seats)
+            return dict(out, legal=choices) if choices is not None else out
 
     def board_svg(self, game_id: str) -> str:
         """The board drawing, made once per version."""

@@ -201,14 +201,15 @@
     try {
       do {
         pending = false;
-        const r = await api("GET", base, undefined, token);
+        const r = await api("GET", base + (token ? "?legal=1" : ""), undefined, token);
         if (!r.ok) break;
         renderState(r.data);
         if (token && r.data.my_seats) {
           const names = r.data.my_seats.map(i => r.data.seats[i].name);
           $("you").textContent = names.length ? "You: " + names.join(", ") : "Invalid seat link";
         }
-        await refreshSide();
+        if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); }
+        else await refreshSide();     // spectators, or a token that is no seat
       } while (pending);
     } finally { busy = false; }
   }
