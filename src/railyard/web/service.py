@@ -69,6 +69,7 @@ class Live:
     broken: bool = False           # the engine raised unexpectedly; drop this copy
     svg: tuple[int, str] | None = None
     private: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> state
+    auto: tuple[Any, dict[str, Any]] | None = None    # (version, seats) -> optimal routes
 
     @property
     def status(self) -> str:
@@ -374,8 +375,13 @@ class Service:
         with live.lock:
             seats = self._require_seats(live, token)
             try:
-                out = (routes18xx.auto(live.game, seats) if auto
-                       else routes18xx.check(live.game, seats, picks))
+                if auto:       # the optimiser's answer, once per version (it can be slow)
+                    key = (live.version, tuple(sorted(seats)))
+                    if live.auto is None or live.auto[0] != key:
+                        live.auto = (key, routes18xx.auto(live.game, seats))
+                    out = dict(live.auto[1])
+                else:
+                    out = routes18xx.check(live.game, seats, picks)
             except routes18xx.RouteProblem as exc:
                 raise ApiError(exc.status, "no_routes" if exc.status == 409 else "malformed",
                                exc.message) from None
