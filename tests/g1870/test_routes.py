@@ -191,3 +191,71 @@ def test_the_offered_set_is_legal_and_uses_the_longer_train():
     choice = next(c for c in g.legal_actions() if c.type == "run_routes")
     out = g.apply({"type": "run_routes", "player": 0, **choice.fixed})
     assert out["revenue"] == 50
+
+
+def test_11_3_11_4_bonuses_count_for_the_named_route():
+    """White-box tokens in K14: the owner's open port +$20 (11.4), its cattle +$10 (11.3):
+    20 + 10 + 20 + 10 = $60; with another corporation's open port only +$10: $40."""
+    g = ic_turn(["2-1"])
+    g.s["bonus"] = {"port": ["K14", "IC", "open"], "cattle": ["K14", "IC"]}
+    out = act(g, "run_routes", corporation="IC", routes=[{"train": "2-1",
+                                                          "chains": ROUTE_K16_K14}])
+    assert out["revenue"] == 60
+    g = ic_turn(["2-1"])
+    g.s["bonus"] = {"port": ["K14", "GMO", "open"]}
+    out = act(g, "run_routes", corporation="IC", routes=[{"train": "2-1",
+                                                          "chains": ROUTE_K16_K14}])
+    assert out["revenue"] == 40
+
+
+def test_2_2_offboard_values_follow_the_phase_in_a_named_route():
+    """Chicago A22 (an off-board) as a route end: $40 in phases 1-3, $50 in 4-5, $60 from 6
+    (2.2).  MP's home St. Louis C18 on tile 57 ($20) is not the route here: B19 (tile 57,
+    $20) - A20 (straight) - A22."""
+    g = new(4)
+    float_corp(g, "MP", 100, 0)
+    g.s["corps"]["MP"]["operated"] = True
+    g.s["tokens"]["B19"] = [["MP"]]
+    g.s["tiles"]["B19"] = ["57", 0]
+    g.s["tiles"]["A20"] = ["8", 4]
+    g.s["corps"]["MP"]["trains"] = ["2-1"]
+    g.s["or_total"] = 1
+    for phase, value in (("3", 40), ("4", 50), ("6", 60)):
+        g2 = g.clone()
+        g2.s["phase"] = phase
+        operating.next_round(g2)
+        out = g2.apply({"type": "run_routes", "player": 0, "corporation": "MP",
+                        "routes": [{"train": "2-1", "chains": [["B19", "A20", "A22"]]}]})
+        assert out["revenue"] == 20 + value
+
+
+def test_9_3_2_an_off_board_is_only_a_route_end():
+    """Chicago A22 has track to A20 and to B21: B19 - A20 - A22 - B21 (a city on tile 57)
+    would pass through the off-board and is refused (9.3.2); ending in Chicago is fine."""
+    g = new(4)
+    float_corp(g, "MP", 100, 0)
+    g.s["corps"]["MP"]["operated"] = True
+    g.s["tokens"]["B19"] = [["MP"]]
+    g.s["tiles"]["B19"] = ["57", 0]
+    g.s["tiles"]["A20"] = ["8", 4]
+    g.s["tiles"]["B21"] = ["57", 0]           # city joined to C20 and to A22
+    g.s["corps"]["MP"]["trains"] = ["3-1"]
+    g.s["or_total"] = 1
+    operating.next_round(g)
+    err = illegal(g, {"type": "run_routes", "player": 0, "corporation": "MP",
+                      "routes": [{"train": "3-1", "chains": [["B19", "A20", "A22"],
+                                                             ["A22", "B21"]]}]})
+    assert "9.3.2" in err.message
+    out = act(g, "run_routes", corporation="MP",
+              routes=[{"train": "3-1", "chains": [["B19", "A20", "A22"]]}])
+    assert out["revenue"] == 20 + 40
+
+
+def test_9_3_2_a_12_train_and_the_diesel_count_stops():
+    """K16-K14-K12 (3 stops): a 12 counts at most 12 stops, the diesel any number (12.2):
+    both run it for 20 + 10 + 20 = $50; a 2-train may not."""
+    chains = [["K16", "K14"], ["K14", "K12"]]
+    for train in ("12-1", "D-1"):
+        g = ic_turn([train], k12=True)
+        assert act(g, "run_routes", corporation="IC",
+                   routes=[{"train": train, "chains": chains}])["revenue"] == 50

@@ -25,13 +25,13 @@ def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[li
     if not isinstance(chains, list):
         raise graph.RouteError("A route is a list of chains of hexes.")
     rr = graph.resolve_route(board, s["tiles"], chains)
-    tokens = running.tokens_for(g, corp)
-    graph.check_route(board, s["tiles"], tokens, corp, rr, running.distance(train), "gray")
     red = running.red_hexes(board)
     for h, _ in rr.stops[1:-1]:
         if h in red:
             raise graph.RouteError(f"The off-board area {h} can only start or end a route "
                                    f"(9.3.2).")
+    tokens = running.tokens_for(g, corp)
+    graph.check_route(board, s["tiles"], tokens, corp, rr, running.distance(train), "gray")
     return rr.stops, rr.paths, running.route_value(g, corp, rr.stops)
 
 
