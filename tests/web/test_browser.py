@@ -179,9 +179,11 @@ def test_1830_lay_a_tile_and_run_a_route(server, browser):
     hexes = page.locator("#board .hex.legal")
     target = hexes.first.get_attribute("data-hex")
     hexes.first.click()
-    visible = page.locator("#actions form.choice:visible button")
-    if visible.count():              # several tiles/rotations: pick one by its preview
-        assert page.locator("#actions form.choice:visible img.tile-preview").count()
+    if page.text_content("#picked-hex"):
+        # several tiles/rotations: the click only narrowed the list; pick one by its preview
+        visible = page.locator("#actions form.choice:visible button")
+        assert visible.count() and page.locator(
+            "#actions form.choice:visible img.tile-preview").count() == visible.count()
         _shot(page, "1830-tile-choices.png")
         visible.first.click()
     page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
