@@ -37,6 +37,27 @@ def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
             and not any(h in red for h, _ in r[1][1:-1])]
 
 
+_TABLES: dict = {}
+
+
+def _board_tables(board) -> tuple:
+    """Per board: the hexes whose printed tile has track, and one id per hex side shared
+    by the two hexes it joins."""
+    hit = _TABLES.get(id(board))
+    if hit is None or hit[0] is not board:
+        printed = frozenset(h for h, hx in board.hexes.items() if hx.printed.paths)
+        side: dict = {}
+        for h, hx in board.hexes.items():
+            for e in range(6):
+                if (h, e) not in side:
+                    side[(h, e)] = len(side)
+                    nb = hx.neighbors.get(e)
+                    if nb is not None:
+                        side[(nb, (e + 3) % 6)] = side[(h, e)]
+        hit = _TABLES[id(board)] = (board, printed, side)
+    return hit[1], hit[2]
+
+
 def _components(g: "G1870State") -> dict:
     """Hex -> ids of the pieces of connected track at its stops, ignoring tokens
     (memoised on the state object per tile layout)."""
@@ -47,6 +68,7 @@ def _components(g: "G1870State") -> dict:
     if hit is not None:
         return hit
     board = g.st.board
+    printed, side = _board_tables(board)
     parent: dict = {}
 
     def find(x):
@@ -55,19 +77,15 @@ def _components(g: "G1870State") -> dict:
             x = parent[x]
         return x
 
-    def node(h, end):
-        if isinstance(end, int):
-            nb = board.hexes[h].neighbors.get(end)
-            return ("e",) + tuple(sorted([(h, end), (nb, (end + 3) % 6)], key=repr))
-        return (h, end)
-
-    hexes = set(s["tiles"]) | {h for h, hx in board.hexes.items() if hx.printed.paths}
-    for h in hexes:
-        for a, b in graph.hex_paths(board, s["tiles"], h):
-            parent[find(node(h, a))] = find(node(h, b))
+    tiles = s["tiles"]
+    for h in printed.union(tiles):
+        for a, b in graph.hex_paths(board, tiles, h):
+            na = side[(h, a)] if isinstance(a, int) else (h, a)
+            nb = side[(h, b)] if isinstance(b, int) else (h, b)
+            parent[find(na)] = find(nb)
     out: dict = {}
     for n in list(parent):
-        if n[0] != "e":
+        if not isinstance(n, int):
             out.setdefault(n[0], set()).add(find(n))
     memo.clear()
     memo[key] = out
