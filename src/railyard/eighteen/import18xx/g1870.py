@@ -132,6 +132,9 @@ class _Replay:
         op = self.s["op"]
         if self.turn["token"] or op.get("token") or op["ran"] or op.get("revenue") is not None:
             return False
+        price = stations.next_price(self.game.state, corp)
+        if price is None or price > self.s["corps"][corp]["cash"]:
+            return False                        # 9.2.1: no marker left, or not affordable
         return bool(stations.choices(self.game.state, corp, self.president(corp)))
 
     def _routes_open(self, corp: str) -> bool:
