@@ -140,3 +140,19 @@ def test_engine_crash_keeps_memory_and_database_in_step(db_url, monkeypatch):
     fresh = svc.state(gid)                  # replayed from the database, not the broken copy
     assert fresh["view"]["pile"] == 19 and fresh["version"] == 1
     svc.close()
+
+
+def test_only_recent_games_stay_in_memory_the_rest_replay(tmp_path):
+    svc = Service(Storage(str(tmp_path / "db.sqlite3")), max_live=2)
+    games = []
+    for pile in (9, 10, 11):
+        made = svc.create(SLUG, [{"kind": "human"}, {"kind": "human"}], {"pile": pile})
+        gid, t0 = made["id"], made["tokens"][0]["token"]
+        svc.act(gid, t0, 0, {"type": "take", "amount": 2})
+        games.append(gid)
+    assert svc.peek_version(games[0]) is None           # the oldest was dropped
+    assert [svc.peek_version(g) for g in games[1:]] == [1, 1]
+    st = svc.state(games[0])                            # replayed from the database
+    assert st["version"] == 1 and st["view"]["pile"] == 7 and st["log"] == ["Player 1 takes 2."]
+    assert svc.peek_version(games[1]) is None and svc.peek_version(games[0]) == 1
+    svc.close()

@@ -14,6 +14,7 @@ import logging
 import queue
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from .storage import Conflict, Entry, GameRow, SeatRow, Storage, now_iso
 log = logging.getLogger("railyard.web")
 
 MAX_NAME = 40
+MAX_LIVE = 2000                  # games kept in memory
 BOT_STEPS_PER_REQUEST = 300
 BOT_STEPS_PER_CHUNK = 500
 #: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
@@ -108,9 +110,13 @@ def _check_seats(spec: Any) -> list[dict[str, Any]]:
 
 
 class Service:
-    def __init__(self, storage: Storage) -> None:
+    """``max_live`` games stay in memory (least recently used ones are dropped and replayed
+    from the database when read again)."""
+
+    def __init__(self, storage: Storage, max_live: int = MAX_LIVE) -> None:
         self.storage = storage
-        self._live: dict[str, Live] = {}
+        self.max_live = max_live
+        self._live: "OrderedDict[str, Live]" = OrderedDict()
         self._guard = threading.Lock()
         self._bot_queue: "queue.Queue[str | None]" = queue.Queue()
         self._bot_thread: threading.Thread | None = None
@@ -146,14 +152,14 @@ class Service:
             raise ApiError(404, "unknown_game", "There is no such game.")
         with self._guard:
             live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
         if live is None:
             row = self.storage.get_game(game_id)
             if row is None:
                 raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
             live = self._replay(row, self.storage.get_seats(game_id))
-            with self._guard:
-                live = self._live.setdefault(game_id, live)
-            return live
+            return self._keep(game_id, live)
         with live.lock:
             db_version = self.storage.version(game_id)
             if db_version is not None and db_version != live.version:
@@ -161,6 +167,14 @@ class Service:
                     self.evict(game_id)
                     return self.get(game_id)
                 self._catch_up(live, self.storage.entries(game_id, live.version))
+        return live
+
+    def _keep(self, game_id: str, live: Live) -> Live:
+        """Hold ``live`` in memory (or the copy another thread put there first)."""
+        with self._guard:
+            live = self._live.setdefault(game_id, live)
+            while len(self._live) > self.max_live:
+                self._live.popitem(last=False)
         return live
 
     def evict(self, game_id: str) -> None:
@@ -205,8 +219,7 @@ class Service:
         live = Live(row, seat_rows, fresh, 0, [])
         row.status, row.to_act = live.status, live.to_act()
         self.storage.create_game(row, seat_rows)
-        with self._guard:
-            self._live[row.id] = live
+        self._keep(row.id, live)
         with live.lock:
             if save is not None and game.log:
                 entries = [Entry(i, "action", a.get("player"), a) for i, a in enumerate(game.log)]
