@@ -26,8 +26,8 @@ def _factor_1870(c: Choice) -> float:
         return 4.0                                  # payouts make the game move
     if c.type == "buy_train" and c.fixed.get("source") not in ("depot", "pool"):
         return 0.1                                  # trains between corporations: rarely
-    if c.type == "buy_private" and "corporation" not in c.fixed and "price" in c.ranges:
-        return 0.05                                 # privates between players: rarely
+    if c.type == "buy_private" and "price" in c.ranges:
+        return 0.05                                 # privates changing hands: rarely
     return 1.0
 
 
