@@ -156,3 +156,15 @@ def test_10_2_4_no_protection_of_the_presidents_own_corporation_sale():
     act(g, "buy_train", corporation="IC", source="pool", train="3-50")
     act(g, "done", corporation="IC")
     assert g.price("GMO") == 82 and g.s["round"] == "stock"
+
+
+def test_9_5_4_refused_offer_in_a_forced_purchase_leaves_the_obligation():
+    """9.5.3-9.5.4: GMO's president refuses; IC must still buy the cheapest train."""
+    g = t15()
+    float_corp(g, "GMO", 90, 1)
+    g.s["corps"]["GMO"]["trains"] = ["4-2"]
+    act(g, "buy_train", corporation="IC", source="GMO", train="4-2", price=50)
+    act(g, "refuse_offer", corporation="GMO")
+    illegal(g, {"type": "done", "player": 0, "corporation": "IC"}, "not_allowed")
+    assert {c.fixed.get("source") for c in g.legal_actions() if c.type == "buy_train"} \
+        == {"pool", "GMO"}

@@ -214,3 +214,13 @@ def test_historical_start_slsf_pays_20_until_it_floats_at_60_percent():
     give(g, "SLSF", 1, ["SLSF_1", "SLSF_2", "SLSF_3", "SLSF_4"])
     g.check_float("SLSF")
     assert g.s["corps"]["SLSF"]["floated"] and g.s["companies"]["SLSF"]["closed"]
+
+
+def test_12_2_trade_in_at_the_train_limit():
+    """Ruling 17: a trade-in keeps the number of trains, so it is allowed at the limit."""
+    g = diesel_turn(trains=("5-1", "6-2"))
+    assert len(g.s["corps"]["IC"]["trains"]) == g.phase_info()["train_limit"]
+    illegal(g, {"type": "buy_train", "player": 0, "corporation": "IC", "source": "depot",
+                "variant": "D"}, "not_allowed")
+    act(g, "buy_train", corporation="IC", source="depot", variant="D", exchange="6-2")
+    assert sorted(t.split("-")[0] for t in g.s["corps"]["IC"]["trains"]) == ["5", "D"]
