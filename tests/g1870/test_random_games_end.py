@@ -13,9 +13,11 @@ from railyard.bots.selfplay import start
 CAP = 20_000
 
 
-@pytest.mark.parametrize("seed,players", [(0, 2), (7, 3)])
-def test_random_game_ends_with_a_result(seed, players):
-    state = start(get_title("1870"), [f"p{i}" for i in range(players)], seed)
+@pytest.mark.parametrize("seed,players,options", [
+    (0, 2, {}), (7, 3, {}), (1, 3, {"diesels": True}), (2, 3, {"station_wars": True}),
+    (3, 3, {"historical_start": True}), (4, 3, {"original_rules": True})])
+def test_random_game_ends_with_a_result(seed, players, options):
+    state = start(get_title("1870"), [f"p{i}" for i in range(players)], seed, options)
     bot = RandomBot(seed)
     n = 0
     while state.current_player is not None:
