@@ -175,3 +175,20 @@ def test_bench_times_an_export_import():
     res = CliRunner().invoke(bench, ["--export", str(SMALL), "--rounds", "1"])
     assert res.exit_code == 0, res.output
     assert "cpu best" in res.output and "34110.json" in res.output
+
+
+def test_private_bought_from_another_player_in_a_stock_round():
+    """6.3.1 / notes 3.3 ``buy_company`` by a player: the recorded purchase is the owner's
+    agreement (our offer, then his acceptance).  34110 before action 75: Player 1 (seat 0,
+    $138) buys GSC from Player 2 (seat 1, $174) for $60."""
+    from railyard.eighteen.import18xx.g1870 import _Replay
+    data = copy.deepcopy(_load(SMALL))
+    data["actions"] = [e for e in data["actions"] if e["id"] < 75] + [
+        {"id": 1000, "type": "buy_company", "entity": 6451, "entity_type": "player",
+         "company": "GSC", "price": 60}]
+    data["status"] = "active"
+    rp = _Replay(data)
+    rp.run()
+    s = rp.game.state.s
+    assert s["companies"]["GSC"]["owner"] == "p0"
+    assert s["cash"][:2] == [78, 234]

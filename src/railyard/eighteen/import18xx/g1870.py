@@ -209,6 +209,8 @@ class _Replay:
                     return False
             elif any(stock.buy_problem(g, seat, c, src) is None for src in ("ipo", "pool")):
                 return False
+        # buying another player's private (6.3.1) does not keep a turn open on the
+        # reference: both fixtures end such turns by themselves
         return not treasury.legal(g, seat)
 
     def settle(self) -> None:
@@ -317,6 +319,14 @@ class _Replay:
         if t == "discard_train":
             return [{"type": "discard_train", "corporation": ent,
                      "train": self.train(a["train"])}]
+        if t == "buy_company" and et == "player":       # 6.3.1: from another player
+            owner = (s["companies"].get(a["company"]) or {}).get("owner") or ""
+            if not owner.startswith("p"):
+                raise ExportError(f"{a['company']} is not owned by a player (6.3.1)", "rule")
+            return [{"type": "buy_private", "player": self.seat_of(ent),
+                     "company": a["company"], "price": a["price"]},
+                    {"type": "accept_offer", "company": a["company"],
+                     "player": int(owner[1:])}]
         if t == "buy_company":
             out = [{"type": "buy_private", "corporation": ent, "company": a["company"],
                     "price": a["price"]}]
