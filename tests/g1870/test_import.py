@@ -192,3 +192,10 @@ def test_private_bought_from_another_player_in_a_stock_round():
     s = rp.game.state.s
     assert s["companies"]["GSC"]["owner"] == "p0"
     assert s["cash"][:2] == [78, 234]
+
+
+def test_cli_shows_the_import_warnings_on_stderr():
+    res = CliRunner().invoke(command, [str(SMALL)])
+    assert res.exit_code == 0
+    assert "220" in res.stderr and "9.6.1" in res.stderr
+    assert json.loads(res.stdout.strip().splitlines()[-1])["result"]["6449"] == 2031

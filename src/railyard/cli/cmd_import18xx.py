@@ -39,6 +39,8 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
             game, result = import_export(data)
     except ExportError as exc:
         fail(exc.message, 1)
+    for warning in getattr(game, "import_warnings", None) or []:
+        click.echo(f"warning: action {warning}", err=True)
     if out:
         game.save(out)
         click.echo(f"saved {len(game.log)} actions to {out}")

@@ -612,4 +612,5 @@ def import_1870(data: dict, before: Any = None) -> tuple[Game, dict]:
     each export action is applied (used by ``import-18xx --check-routes``)."""
     rp = _Replay(data, before)
     result = rp.run()
+    rp.game.import_warnings = list(rp.warnings)     # shown by ``railyard import-18xx``
     return rp.game, result
