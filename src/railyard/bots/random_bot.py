@@ -15,8 +15,11 @@ class RandomBot:
     #: it answers offers made to it at random
     IGNORED = frozenset({"offer_private"})
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, auto_routes: bool = False) -> None:
         self.rng = random.Random(seed)
+        #: run trains on the optimal routes (railyard.routing.auto_routes) instead of the
+        #: route set the legal-action list offers
+        self.auto_routes = auto_routes
 
     def pick_value(self, lo: int, hi: int) -> int:
         if hi <= lo:
@@ -45,4 +48,22 @@ class RandomBot:
         choices = state.legal_actions()
         if not choices:
             raise ValueError("no legal action: the game is over")
-        return self.choose_from(choices, getattr(state, "title", None))
+        act = self.choose_from(choices, getattr(state, "title", None))
+        if self.auto_routes and act.get("type") == "run_routes":
+            act = self.optimal_run(state, act)
+        return act
+
+    @staticmethod
+    def optimal_run(state: Any, act: Action) -> Action:
+        """``act`` with the optimal routes of the operating company (unchanged if the
+        title has no route optimiser or no route runs)."""
+        from ..routing.problem import NoRouteHook, auto_routes
+        op = getattr(state, "s", {}).get("op") or {}
+        corp = act.get("corporation") or op.get("corp")
+        try:
+            best = auto_routes(state, corp)
+        except NoRouteHook:
+            return act
+        if not best["routes"]:
+            return act
+        return {**act, "routes": best["routes"]}
