@@ -130,15 +130,19 @@ def eligible(g: "G1870State", corp: str) -> bool:
 def check(g: "G1870State", first: str | None = None) -> list[str]:
     """9.6.2: the corporation whose turn just ended first, then operating order."""
     from .operating import operating_order
+    from . import recorded
+    g.__dict__["_conn_checks"] = g.__dict__.get("_conn_checks", 0) + 1   # for imports
     order = operating_order(g)
     if first in order:
         order.remove(first)
         order.insert(0, first)
-    return [c for c in order if eligible(g, c)]
+    return recorded.take(g, [c for c in order if eligible(g, c)])
 
 
 def run_revenue(g: "G1870State", corp: str) -> int:
     """9.6.4: all trains run; at least one between home and destination."""
+    if g.s["corps"][corp].get("conn_declared"):
+        return running.revenue(g, corp)        # a recorded run (:mod:`.recorded`)
     best = 0
     trains = g.s["corps"][corp]["trains"]
     for tid in trains:
@@ -156,6 +160,8 @@ def named_run_revenue(g: "G1870State", corp: str, named) -> int:
     from . import routes
     _, revenues, stops_of = routes.check_run(g, corp, named)
     home, dest = _ends(g, corp)
+    if g.s["corps"][corp].get("conn_declared"):
+        return sum(revenues.values())          # a recorded run (:mod:`.recorded`)
     if not any({home, dest} <= {h for h, _ in stops} for stops in stops_of):
         g.fail(f"In the connection run one train must run between {corp}'s home {home} "
                f"and its destination {dest} (9.6.4).")

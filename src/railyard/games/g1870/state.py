@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, stock, variants
+from . import auction, operating, recorded, stock, variants
 from .data import PRIVATE_ORDER, raw_data
 
 
@@ -98,6 +98,8 @@ class G1870State(DictState):
         if action.get("type") == END_GAME:
             self.end_game("ended by the players")
             return {"type": END_GAME, "player": action["player"]}
+        if action.get("type") == recorded.TYPE:
+            return recorded.declare(self, action)
         if r == "auction":
             out = auction.apply(self, action)
         elif r == "stock":
