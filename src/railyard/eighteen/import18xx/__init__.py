@@ -4,7 +4,8 @@ railyard's own actions for 1830 (:mod:`.g1830`) and 1870 (:mod:`.g1870`);
 :func:`import_export` picks the title's adapter."""
 from .effective import effective_actions
 from .errors import ExportError
-from .g1830 import import_1830, load_export
+from .common import load_export
+from .g1830 import import_1830
 from .g1870 import import_1870
 
 ADAPTERS = {"1830": import_1830, "1870": import_1870}

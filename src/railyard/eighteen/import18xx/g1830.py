@@ -1,12 +1,9 @@
 """Replaying an 18xx.games export of 1830 through railyard's own 1830 rules."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from ...engine.errors import IllegalAction
-from ...engine.game import Game
-from .effective import effective_actions
+from .common import NO_OPS, ReplayBase, bid_action, load_export, map_options
 from .errors import ExportError
 
 #: 18xx.games optional rules -> railyard options of 1830
@@ -20,59 +17,15 @@ PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "
                 "city-1": "H4", "city-3": "H10", "H12-0": "H12", "city-4": "H16",
                 "H18-1": "H18", "I15-0": "I15", "J14-1": "J14", "K15-0": "K15"}
 
-NO_OPS = {"message", "program_buy_shares", "program_share_pass", "program_disable",
-          "program_auction_bid"}
+__all__ = ["import_1830", "load_export"]
 
 
-def load_export(text: str | bytes) -> dict:
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ExportError(f"The file is not valid JSON: {exc}.", "malformed_json") from None
-    if not isinstance(data, dict) or not isinstance(data.get("actions"), list) or \
-            not isinstance(data.get("players"), list):
-        raise ExportError("This is not an 18xx.games export (no 'players' or 'actions').",
-                          "not_an_export")
-    return data
+class _Replay(ReplayBase):
+    title = "1830"
 
-
-class _Replay:
     def __init__(self, data: dict, before: Any = None) -> None:
-        self.before = before   # before(game, export action, id): called before each action
-        title = data.get("title")
-        if title != "1830":
-            raise ExportError(f"Unsupported title {title!r}: this import reads 1830 exports.",
-                              "unknown_title")
-        rules = (data.get("settings") or {}).get("optional_rules") or []
-        options = {}
-        for r in rules:
-            if r not in OPTIONS_1830:
-                raise ExportError(f"Unsupported optional rule {r!r} (supported: "
-                                  f"{', '.join(sorted(OPTIONS_1830))}).", "unsupported_option")
-            options[OPTIONS_1830[r]] = True
-        self.ids = [str(p.get("id", p.get("name"))) for p in data["players"]]
-        names = [str(p.get("name") or p.get("id")) for p in data["players"]]
-        if len(set(names)) != len(names):
-            names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
-        self.game = Game("1830", names, 0, options)
+        super().__init__(data, before, lambda d: map_options(d, OPTIONS_1830))
         self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
-        self.data = data
-
-    @property
-    def s(self) -> dict:
-        return self.game.state.s
-
-    def seat_of(self, entity: Any) -> int:
-        key = str(entity)
-        if key not in self.ids:
-            raise ExportError(f"unknown player {entity!r}")
-        return self.ids.index(key)
-
-    def president(self, corp: str) -> int:
-        c = self.s["corps"].get(corp)
-        if c is None or c["president"] is None:
-            raise ExportError(f"unknown or unowned corporation {corp!r}")
-        return c["president"]
 
     def actor(self, a: dict) -> int:
         et = a.get("entity_type")
@@ -109,16 +62,9 @@ class _Replay:
         seat = self.actor(a)
         s = self.s
         if t == "bid":
-            comp = a["company"]
             from ...games.g1830 import auction
-            if s["round"] == "auction" and s["auction"]["fight"] is None and \
-                    comp == auction.cheapest(self.game.state):
-                ours = auction.price_of(self.game.state, comp)
-                if a.get("price", ours) != ours:
-                    raise ExportError(f"the export buys {comp} for ${a.get('price')}, our "
-                                      f"price is ${ours} (7.1, 7.3)", "rule")
-                return [{"type": "buy_private", "player": seat, "company": comp}]
-            return [{"type": "bid", "player": seat, "company": comp, "amount": a["price"]}]
+            open_sale = s["round"] == "auction" and s["auction"]["fight"] is None
+            return [bid_action(auction, self.game.state, seat, a, open_sale, "7.1, 7.3")]
         if t == "pass":
             return [{"type": "pass", "player": seat}]
         if t == "par":
@@ -195,43 +141,26 @@ class _Replay:
         self._expected_revenue = None
         if self.before is not None:
             self.before(self.game, a, ident)
-        try:
-            for act in self.translate(a):
-                normal = self.game.apply(act)
-                if act["type"] == "run_routes" and self._expected_revenue is not None and \
-                        normal.get("revenue") != self._expected_revenue:
-                    raise ExportError(
-                        f"Action {ident} (run_routes): the export's revenue "
-                        f"${self._expected_revenue} differs from ours ${normal.get('revenue')} "
-                        f"(20.3).", "rule")
-        except IllegalAction as exc:
-            raise ExportError(f"Action {ident} ({t}) is illegal under our rules: {exc.message}",
-                              "rule", action_id=ident, reason=exc.code) from None
-        except ExportError as exc:
-            if exc.code == "rule" and exc.message.startswith("Action "):
-                raise
-            if exc.code == "rule":
-                raise ExportError(f"Action {ident} ({t}) is illegal under our rules: "
-                                  f"{exc.message}", "rule", action_id=ident) from None
-            raise ExportError(f"Action {ident} ({t}): {exc.message}", "bad_action",
-                              action_id=ident) from None
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ExportError(f"Action {ident} ({t}) is malformed: {exc!r}", "bad_action",
-                              action_id=ident) from None
+        self.guarded(ident, t, lambda: self._apply(a, ident))
         if self._pending_copy is not None:
             copy, hex_id = self._pending_copy
             self.copies[copy] = hex_id
 
+    def _apply(self, a: dict, ident: Any) -> None:
+        for act in self.translate(a):
+            normal = self.game.apply(act)
+            if act["type"] == "run_routes" and self._expected_revenue is not None and \
+                    normal.get("revenue") != self._expected_revenue:
+                raise ExportError(
+                    f"Action {ident} (run_routes): the export's revenue "
+                    f"${self._expected_revenue} differs from ours ${normal.get('revenue')} "
+                    f"(20.3).", "rule")
+
     def run(self) -> dict:
-        for e in effective_actions(self.data["actions"]):
-            self.apply(e, e.get("id"))
-            for auto in e.get("auto_actions") or []:
-                self.apply(auto, f"{e.get('id')} (auto)")
-        st = self.game.state
-        if self.data.get("status") == "finished" and not self.game.is_terminal:
-            raise ExportError("The export says the game finished, but after its last action "
-                              "the game is not over under our rules.", "not_finished")
-        return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
+        for e, ident in self.entries():
+            self.apply(e, ident)
+        self.not_finished(self.game.is_terminal)
+        return self.worth()
 
 
 def import_1830(data: dict, before: Any = None) -> tuple[Game, dict]:

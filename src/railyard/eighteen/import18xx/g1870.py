@@ -12,15 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...eighteen.routes import find_routes
-from ...engine.errors import IllegalAction
 from ...engine.game import Game
 from ...engine.registry import get_title
 from .certs1870 import CertBook
-from .effective import effective_actions
+from .common import NO_OPS, ReplayBase, bid_action, map_options
 from .errors import ExportError
-
-NO_OPS = {"message", "program_buy_shares", "program_share_pass", "program_disable",
-          "program_auction_bid"}
 TOKENS = {"SCC": "cattle", "GSC": "port"}
 KINDS = {"payout": "full", "half": "half", "withhold": "withhold"}
 
@@ -33,31 +29,15 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 
 
 def _options(data: dict) -> dict:
-    rules = (data.get("settings") or {}).get("optional_rules") or []
-    known = {o.name for o in get_title("1870").options}
-    options = {}
-    for r in rules:
-        if r not in known:
-            raise ExportError(f"Unsupported optional rule {r!r} (supported: "
-                              f"{', '.join(sorted(known))}).", "unsupported_option")
-        options[r] = True
-    return options
+    return map_options(data, {o.name: o.name for o in get_title("1870").options})
 
 
-class _Replay:
+class _Replay(ReplayBase):
+    title = "1870"
+
     def __init__(self, data: dict, before: Any = None) -> None:
-        self.before = before   # before(game, export action, id): called before each action
-        if data.get("title") != "1870":
-            raise ExportError(f"Unsupported title {data.get('title')!r}: this import reads "
-                              f"1870 exports.", "unknown_title")
-        options = _options(data)
-        self.ids = [str(p.get("id", p.get("name"))) for p in data["players"]]
-        names = [str(p.get("name") or p.get("id")) for p in data["players"]]
-        if len(set(names)) != len(names):
-            names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
-        self.game = Game("1870", names, 0, options)
+        super().__init__(data, before, _options)
         self.certs = CertBook(self.game.state.st.corp_order, len(self.ids))
-        self.data = data
         self.copies = dict(PRINTED_1870)          # tile copy id -> hex where it lies now
         self.trains: dict[str, str] = {}          # export train id -> our train id
         self.bought: dict[str, int] = {}          # train type -> copies sold by the depot
@@ -67,22 +47,6 @@ class _Replay:
         self.warnings: list[str] = []
 
     # ---- lookups -------------------------------------------------------------------------
-    @property
-    def s(self) -> dict:
-        return self.game.state.s
-
-    def seat_of(self, entity: Any) -> int:
-        key = str(entity)
-        if key not in self.ids:
-            raise ExportError(f"unknown player {entity!r}")
-        return self.ids.index(key)
-
-    def president(self, corp: str) -> int:
-        c = self.s["corps"].get(corp)
-        if c is None or c["president"] is None:
-            raise ExportError(f"unknown or unowned corporation {corp!r}")
-        return c["president"]
-
     def owner_corp(self, company: str) -> str:
         comp = self.s["companies"].get(company)
         owner = comp and comp["owner"]
@@ -355,14 +319,8 @@ class _Replay:
         seat = self.seat_of(a["entity"])
         g = self.game.state
         if t == "bid":
-            comp = a["company"]
-            if self.s["auction"]["fight"] is None and comp == auction.cheapest(g):
-                ours = auction.price_of(g, comp)
-                if a.get("price", ours) != ours:
-                    raise ExportError(f"the export buys {comp} for ${a.get('price')}, our "
-                                      f"price is ${ours} (4.2, 4.5)", "rule")
-                return [{"type": "buy_private", "player": seat, "company": comp}]
-            return [{"type": "bid", "player": seat, "company": comp, "amount": a["price"]}]
+            open_sale = self.s["auction"]["fight"] is None
+            return [bid_action(auction, g, seat, a, open_sale, "4.2, 4.5")]
         if t == "pass":
             return [{"type": "pass", "player": seat}]
         if t == "par":
@@ -555,56 +513,39 @@ class _Replay:
         self._new_train = None
         if self.before is not None:
             self.before(self.game, a, ident)
-        try:
-            for act in self.translate(a):
-                expected_price = act.pop("_price", None)
-                normal = self.apply(act)
-                if expected_price is not None and normal.get("price") != expected_price:
-                    raise ExportError(f"the export pays ${expected_price} for the train, our "
-                                      f"price is ${normal.get('price')} (1.2, 9.5.2)", "rule")
-                if self._new_train and act["type"] == "buy_train":
-                    self.trains[self._new_train] = normal["train"]
-                    name = self._new_train.split("-")[0]
-                    self.bought[name] = self.bought.get(name, 0) + 1
-                if act["type"] == "run_routes" and self._expected_revenue is not None and \
-                        normal.get("revenue") != self._expected_revenue:
-                    raise ExportError(f"the export's revenue ${self._expected_revenue} differs "
-                                      f"from ours ${normal.get('revenue')} (9.3.5)", "rule")
-            if self._cert_moves is not None:
-                self._cert_moves()
-            self._sync_private_shares()
-            if self._pending_copy is not None:
-                copy, hex_id = self._pending_copy
-                self.copies = {k: v for k, v in self.copies.items() if v != hex_id}
-                self.copies[copy] = hex_id
-            self.settle()
-        except IllegalAction as exc:
-            raise ExportError(f"Action {ident} ({t}) is illegal under our rules: {exc.message}",
-                              "rule", action_id=ident, reason=exc.code) from None
-        except ExportError as exc:
-            if exc.message.startswith("Action "):
-                raise
-            code = "rule" if exc.code == "rule" else "bad_action"
-            raise ExportError(f"Action {ident} ({t}) is illegal under our rules: {exc.message}"
-                              if code == "rule" else f"Action {ident} ({t}): {exc.message}",
-                              code, action_id=ident) from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise ExportError(f"Action {ident} ({t}) is malformed: {exc!r}", "bad_action",
-                              action_id=ident) from None
+        self.guarded(ident, t, lambda: self._apply_entry(a))
+
+    def _apply_entry(self, a: dict) -> None:
+        for act in self.translate(a):
+            expected_price = act.pop("_price", None)
+            normal = self.apply(act)
+            if expected_price is not None and normal.get("price") != expected_price:
+                raise ExportError(f"the export pays ${expected_price} for the train, our "
+                                  f"price is ${normal.get('price')} (1.2, 9.5.2)", "rule")
+            if self._new_train and act["type"] == "buy_train":
+                self.trains[self._new_train] = normal["train"]
+                name = self._new_train.split("-")[0]
+                self.bought[name] = self.bought.get(name, 0) + 1
+            if act["type"] == "run_routes" and self._expected_revenue is not None and \
+                    normal.get("revenue") != self._expected_revenue:
+                raise ExportError(f"the export's revenue ${self._expected_revenue} differs "
+                                  f"from ours ${normal.get('revenue')} (9.3.5)", "rule")
+        if self._cert_moves is not None:
+            self._cert_moves()
+        self._sync_private_shares()
+        if self._pending_copy is not None:
+            copy, hex_id = self._pending_copy
+            self.copies = {k: v for k, v in self.copies.items() if v != hex_id}
+            self.copies[copy] = hex_id
+        self.settle()
 
     def run(self) -> dict:
-        for e in effective_actions(self.data["actions"]):
+        for e, ident in self.entries():
             if self.ended_manually and e.get("type") not in NO_OPS:
-                raise ExportError(f"Action {e.get('id')}: the game was already ended.")
-            self.apply_entry(e, e.get("id"))
-            for auto in e.get("auto_actions") or []:
-                self.apply_entry(auto, f"{e.get('id')} (auto)")
-        st = self.game.state
-        if self.data.get("status") == "finished" and not (self.game.is_terminal or
-                                                           self.ended_manually):
-            raise ExportError("The export says the game finished, but after its last action "
-                              "the game is not over under our rules.", "not_finished")
-        return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
+                raise ExportError(f"Action {ident}: the game was already ended.")
+            self.apply_entry(e, ident)
+        self.not_finished(self.game.is_terminal or self.ended_manually)
+        return self.worth()
 
 
 def import_1870(data: dict, before: Any = None) -> tuple[Game, dict]:
