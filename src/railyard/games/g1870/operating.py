@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
-               diesels, private_offer, stationwars, track, trade, variants)
+               diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -188,8 +188,7 @@ def legal(g: "G1870State") -> list[Choice]:
         return [Choice("dividend", pres, {"corporation": corp, "kind": k})
                 for k in dividends.KINDS] + _private_choices(g, corp, pres)
     if not op["ran"]:
-        out = [Choice("run_routes", pres, {"corporation": corp,
-                                            "routes": routes.auto_routes(g, corp)})]
+        out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp))]
         if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
                 len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")):
             out.extend(track.choices(g, corp, pres))

@@ -83,7 +83,8 @@ def auto_routes(g: "G1870State", corp: str) -> list[dict]:
     longest train first: :func:`running.best_set`, about half the cost of the exact
     optimiser in random games); the president may name any other legal set, and
     ``routing.problem.auto_routes`` gives the best one through :func:`route_network`."""
-    return running.best_set(g, corp)[1]
+    from .lazyroutes import routes_at
+    return routes_at(g, corp)
 
 
 def route_network(state: "G1870State", corporation: str):
