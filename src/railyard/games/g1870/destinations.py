@@ -92,12 +92,12 @@ def _components(g: "G1870State") -> dict:
     return out
 
 
-def _dest_reached(g: "G1870State", corp: str) -> bool:
+def _dest_reached(g: "G1870State", corp: str, parts: dict | None = None) -> bool:
     """Track joins the home hex to the destination hex, and the corporation's track reaches
     the destination (quick necessary conditions of 9.6.1; stop counts are looked at only
     when they hold)."""
     home, dest = _ends(g, corp)
-    parts = _components(g)
+    parts = _components(g) if parts is None else parts
     if not parts.get(home, set()) & parts.get(dest, set()):
         return False
     s = g.s
@@ -105,13 +105,13 @@ def _dest_reached(g: "G1870State", corp: str) -> bool:
     return any(h == dest for h, _ in nodes)
 
 
-def eligible(g: "G1870State", corp: str) -> bool:
+def eligible(g: "G1870State", corp: str, parts: dict | None = None) -> bool:
     c = g.s["corps"][corp]
     if c["closed"] or not c["floated"] or c.get("connected"):
         return False
     if not c["trains"]:
         return False
-    if not _dest_reached(g, corp):
+    if not _dest_reached(g, corp, parts):
         return False                      # no track from its stations reaches it at all
     # a route of a shorter train is also one of the longest train (at most N stops); a
     # route through home and destination contains one that starts at home
@@ -136,7 +136,10 @@ def check(g: "G1870State", first: str | None = None) -> list[str]:
     if first in order:
         order.remove(first)
         order.insert(0, first)
-    return recorded.take(g, [c for c in order if eligible(g, c)])
+    corps = g.s["corps"]
+    order = [c for c in order if corps[c]["trains"] and not corps[c].get("connected")]
+    parts = _components(g) if order else None     # one track layout for the whole check
+    return recorded.take(g, [c for c in order if eligible(g, c, parts)])
 
 
 def run_revenue(g: "G1870State", corp: str) -> int:
