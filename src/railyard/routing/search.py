@@ -6,45 +6,75 @@ The search visits combinations in lexicographic order of candidate positions and
 the incumbent only by a strictly better total, while pruning only subtrees that cannot beat
 it strictly.  So the result is the lexicographically first optimal combination.
 
-Bound for trains ``i..n-1`` under the used pieces: for each train the revenue of its best
-candidate disjoint from the used pieces (looked for among its first ``SCAN`` candidates;
-beyond that the revenue of candidate ``SCAN``, which is no smaller)."""
+Each train keeps the set of its candidates still disjoint from the chosen routes as a
+bitset over candidate positions (``avail``); choosing a route removes, per list, the union
+of the candidates sharing one of its pieces (precomputed per piece).  Bound of a node: for
+every remaining train the revenue of its first (best) available candidate; trains that
+share a list with an earlier train of the search take a candidate after it, so they are
+worth at most that train's candidate."""
 from __future__ import annotations
-
-SCAN = 48
 
 
 class NodeLimit(Exception):
     pass
 
 
+def _piece_table(masks: list[int]) -> dict[int, int]:
+    """piece bit -> bitset of the candidate positions whose mask uses it."""
+    rows: dict = {}
+    for k, m in enumerate(masks):
+        while m:
+            b = m & -m
+            rows.setdefault(b.bit_length() - 1, []).append(k)
+            m ^= b
+    size = (len(masks) + 8) // 8
+    table: dict = {}
+    for p, ks in rows.items():
+        buf = bytearray(size)
+        for k in ks:
+            buf[k >> 3] |= 1 << (k & 7)
+        table[p] = int.from_bytes(buf, "little")
+    return table
+
+
 def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: int = 0,
                      max_nodes: int | None = None) -> tuple[int, tuple, bool, int]:
-    """``cands[i]``: list of ``(revenue, mask, ...)`` sorted best first.  ``same_as_prev[i]``:
-    train ``i`` has the same candidate list as train ``i - 1`` (then its choice is not
-    before train ``i - 1``'s, which removes permutations).  Returns (total, choice, complete,
-    nodes); ``choice[i] == len(cands[i])`` means no route."""
+    """``cands[i]``: list of ``(revenue, mask, ...)`` sorted best first, masks already
+    disjoint from ``used0``.  ``same_as_prev[i]``: train ``i`` has the same candidate list
+    as train ``i - 1`` (then its choice is after train ``i - 1``'s, which removes
+    permutations).  Returns (total, choice, complete, nodes); ``choice[i] ==
+    len(cands[i])`` means no route."""
     n = len(cands)
     revs = [[c[0] for c in lst] for lst in cands]
     masks = [[c[1] for c in lst] for lst in cands]
-    top = [r[0] if r else 0 for r in revs]
-    suffix = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + max(top[i], 0)
+    # one table per distinct list (identical trains share theirs)
+    lid: list[int] = []
+    tables: list = []
+    for i in range(n):
+        if i and same_as_prev[i]:
+            lid.append(lid[-1])
+        else:
+            lid.append(len(tables))
+            tables.append(_piece_table(masks[i]))
+    n_lists = len(tables)
+    group = [0] * (n + 1)
+    for i in range(n - 2, -1, -1):
+        if same_as_prev[i + 1]:
+            group[i] = group[i + 1] + 1
     best = -1
     best_choice: tuple = tuple(len(c) for c in cands)
     choice = [0] * n
     nodes = 0
 
-    def free_best(j: int, used: int) -> int:
-        ms, rs = masks[j], revs[j]
-        k = len(ms)
-        for x in range(min(SCAN, k)):
-            if not ms[x] & used:
-                return max(rs[x], 0)
-        return max(rs[SCAN], 0) if k > SCAN else 0
+    def conflicts(t: dict, m: int) -> int:
+        out = 0
+        while m:
+            b = m & -m
+            out |= t.get(b.bit_length() - 1, 0)
+            m ^= b
+        return out
 
-    def rec(i: int, used: int, acc: int, lo: int) -> None:
+    def rec(i: int, acc: int, lo: int, avail: list) -> None:
         nonlocal best, best_choice, nodes
         if i == n:
             if acc > best:
@@ -54,30 +84,44 @@ def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: 
         nodes += 1
         if max_nodes is not None and nodes > max_nodes:
             raise NodeLimit
-        ub = acc
-        for j in range(i, n):
-            ub += free_best(j, used)
-        if ub <= best:
+        mine = avail[lid[i]] >> lo << lo
+        bv = [0] * (n + 1)
+        for j in range(n - 1, i - 1, -1):
+            a = mine if j == i else avail[lid[j]]
+            top = revs[j][(a & -a).bit_length() - 1] if a else 0
+            bv[j] = bv[j + 1] + max(top, 0)
+        if acc + bv[i] <= best:
             return
         rs, ms = revs[i], masks[i]
-        rest = suffix[i + 1]
+        rest = bv[i + 1]
+        m = group[i]
+        after = bv[i + 1 + m]
         nxt_same = i + 1 < n and same_as_prev[i + 1]
-        for k in range(lo, len(rs)):
+        later = sorted({lid[j] for j in range(i + 1, n)})
+        a = mine
+        while a:
+            b = a & -a
+            a ^= b
+            k = b.bit_length() - 1
             r = rs[k]
-            if acc + r + rest <= best:
+            if acc + r + rest <= best or acc + r + m * max(r, 0) + after <= best:
                 break
-            m = ms[k]
-            if m & used:
-                continue
             choice[i] = k
-            rec(i + 1, used | m, acc + r, k + 1 if nxt_same else 0)
+            if later:
+                mk = ms[k]
+                new = list(avail)
+                for x in later:
+                    new[x] = avail[x] & ~conflicts(tables[x], mk)
+            else:
+                new = avail
+            rec(i + 1, acc + r, k + 1 if nxt_same else 0, new)
         if acc + rest > best:
             choice[i] = len(rs)
-            rec(i + 1, used, acc, len(rs) if nxt_same else 0)
+            rec(i + 1, acc, len(rs) if nxt_same else 0, avail)
 
     complete = True
     try:
-        rec(0, used0, 0, 0)
+        rec(0, 0, 0, [(1 << len(cands[lid.index(x)])) - 1 for x in range(n_lists)])
     except NodeLimit:
         complete = False
     return best, best_choice, complete, nodes
