@@ -110,6 +110,19 @@ def test_7_3_sv_drops_5_per_round_of_passes_and_is_given_free_at_0():
     assert g.s["cash"] == cash
 
 
+def test_7_3_free_sv_counts_as_a_purchase_so_the_next_player_is_on_turn():
+    # 7.3 "die Transaktion zählt dennoch als Kauf"; 7.0: after a purchase the next private
+    # is offered to the next player.  16 passes in 4 players: seat 0 receives the SV, seat 1
+    # is to act (not seat 0 again).
+    g = new(4)
+    for _ in range(16):
+        act(g, "pass")
+    assert owner(g, "SV") == "p0"
+    assert g.current_player == 1
+    act(g, "buy_private", company="CS")
+    assert owner(g, "CS") == "p1"
+
+
 def test_7_3_reduced_sv_is_bought_at_the_reduced_price():
     g = new(4)
     for _ in range(4):

@@ -75,6 +75,9 @@ class _Replay(ReplayBase):
             certs = a.get("shares") or []
             if a.get("entity_type") == "company":
                 cert = certs[0]
+                if self.where(cert) not in ("ipo", "pool"):
+                    raise ExportError(f"{cert} is not in the bank; the M&H is exchanged for "
+                                      f"a share from the IPO or the pool (17.0)", "rule")
                 return [{"type": "exchange", "player": seat, "company": a["entity"],
                          "source": self.where(cert), "cert": cert}]
             out = []
@@ -110,7 +113,9 @@ class _Replay(ReplayBase):
         if t == "run_routes":
             routes = [{"train": r["train"], "chains": r.get("connections") or []}
                       for r in a.get("routes") or []]
-            self._expected_revenue = sum(int(r.get("revenue", 0)) for r in a.get("routes") or [])
+            recorded = [r.get("revenue") for r in a.get("routes") or []]
+            # 3.3 run_routes: the reference recomputes a missing revenue, so do we
+            self._expected_revenue = None if None in recorded else sum(map(int, recorded))
             return [{"type": "run_routes", "player": seat, "routes": routes}]
         if t == "dividend":
             return [{"type": "dividend", "player": seat, "kind": a["kind"]}]
@@ -122,6 +127,8 @@ class _Replay(ReplayBase):
         if t == "discard_train":
             return [{"type": "discard_train", "player": self.president(a["entity"]),
                      "corporation": a["entity"], "train": a["train"]}]
+        if t == "buy_company" and a.get("entity_type") == "player":
+            return self._player_buys_private(a, seat)
         if t == "buy_company":
             return [{"type": "buy_company", "player": seat, "company": a["company"],
                      "price": a["price"]}]
@@ -131,9 +138,22 @@ class _Replay(ReplayBase):
             return [{"type": "end_game", "player": seat}]
         raise ExportError(f"the action type {t!r} does not exist in 1830")
 
+    def _player_buys_private(self, a: dict, seat: int) -> list[dict]:
+        """A player buys another player's private in a stock round (23.1): our sale is an
+        offer by the player on turn and the owner's acceptance (the export records the
+        agreed sale as one action)."""
+        comp = a["company"]
+        owner = (self.s["companies"].get(comp) or {}).get("owner") or ""
+        if not owner.startswith("p"):
+            raise ExportError(f"{comp} is not owned by a player (23.1)", "rule")
+        return [{"type": "offer_private", "player": seat, "company": comp, "buyer": seat,
+                 "price": a["price"]},
+                {"type": "accept_offer", "player": int(owner[1:]), "company": comp,
+                 "price": a["price"]}]
+
     def apply(self, a: dict, ident: Any) -> None:
         t = a.get("type")
-        if t in NO_OPS:
+        if t in NO_OPS or str(t).startswith("program_"):   # export notes 5.2
             return
         if self.game.is_terminal:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")

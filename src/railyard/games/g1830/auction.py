@@ -156,7 +156,10 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             if low == "SV":
                 a["sv_price"] -= 5  # 7.3
                 if a["sv_price"] <= 0:
+                    # 7.3: given to the player whose turn it is; it "counts as a purchase",
+                    # so the next player in rotation is offered the next private (7.0)
                     _sell(g, "SV", a["turn"], 0)
+                    a["turn"] = (a["turn"] + 1) % len(g.players)
                     _cascade(g)
             else:
                 privates.pay_revenue(g)  # 7.3: the owned privates pay
