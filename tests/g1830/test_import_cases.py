@@ -157,3 +157,52 @@ def test_export_round_trips_through_json_text():
     text = json.dumps(_prefix(30))
     game, _ = import_1830(load_export(text))
     assert game.state.s["round"] == "stock"
+
+
+# ---- 3.3 buy_train: from the pool, from another company with the president's money -----
+def test_21_0_train_discarded_to_the_pool_is_bought_at_face_value():
+    # 268 B&O discarded 3-4 to the pool; at 405 NYC ($525, one 3-train) buys it for $180
+    # instead of the recorded new 5-train
+    before = import_1830(_prefix(404))[0].state.s
+    assert before["train_pool"] == ["3-4"] and before["corps"]["NYC"]["cash"] == 525
+    data = _prefix(404, [{"type": "buy_train", "entity": "NYC", "entity_type": "corporation",
+                          "train": "3-4", "price": 180, "variant": "3"}])
+    s = import_1830(data)[0].state.s
+    assert s["train_pool"] == []
+    assert s["corps"]["NYC"]["trains"] == before["corps"]["NYC"]["trains"] + ["3-4"]
+    assert s["corps"]["NYC"]["cash"] == 525 - 180
+
+
+def test_21_0_a_pool_train_at_a_wrong_price_is_refused():
+    data = _prefix(404, [{"type": "buy_train", "entity": "NYC", "entity_type": "corporation",
+                          "train": "3-4", "price": 100}])
+    with pytest.raises(ExportError, match=r"Action 100001 \(buy_train\).*21\.0"):
+        import_1830(data)
+
+
+def _erie_buys_4_1(price: int) -> dict:
+    # 407: ERIE ($1, no train, must buy) buys 4-1 from B&M, both presided by Player 3
+    # (seat 2); recorded for $1, here for ``price``
+    return _prefix(406, [{"type": "buy_train", "entity": "ERIE", "entity_type": "corporation",
+                          "train": "4-1", "price": price, "variant": "4"}])
+
+
+def test_24_0b_d_president_pays_for_a_train_from_his_other_company():
+    before = import_1830(_prefix(406))[0].state.s
+    assert before["corps"]["ERIE"]["cash"] == 1 and before["cash"][2] == 143
+    s = import_1830(_erie_buys_4_1(140))[0].state.s
+    assert s["corps"]["ERIE"]["trains"] == ["4-1"] and s["corps"]["ERIE"]["cash"] == 0
+    assert s["cash"][2] == 143 - 139
+    assert s["corps"]["B&M"]["cash"] == before["corps"]["B&M"]["cash"] + 140
+
+
+def test_24_0c_price_beyond_company_and_president_cash_needs_share_sales_first():
+    with pytest.raises(ExportError, match=r"Action 100001 \(buy_train\).*24\.0c"):
+        import_1830(_erie_buys_4_1(145))
+
+
+def test_import_plays_with_the_sites_unlimited_d_trains():
+    # export notes 3.2 (train ids: unlimited D) and data file; ruling 2 of docs/games/1830.md
+    game, _ = import_1830(_prefix(10))
+    assert game.state.options["unlimited_d_trains"] is True
+    assert "D-15" in game.state.s["depot"]

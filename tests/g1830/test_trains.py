@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from railyard.games.g1830 import trains
 
-from .helpers import act, illegal, operating
+from .helpers import act, illegal, new, operating
 
 
 def at_buy_step(corps=None, n=4):
@@ -240,3 +240,13 @@ def test_20_2_no_obligation_when_the_bank_has_no_train_left():
     route_for_prr(g)
     g.s["depot"] = []
     assert not trains.must_buy(g, "PRR")
+
+
+def test_21_0_six_d_trains_unless_the_18xx_games_unlimited_supply_is_chosen():
+    # 21.0 prints six D-trains (ruling 2); 18xx.games (data file: "unlimited") never runs
+    # out: with the option the depot holds 16, one for each place a D can take (8
+    # companies x limit 2, 22.0), named D-0, D-1, ... as in its exports (3.2 train ids)
+    printed = [t for t in new(4).s["depot"] if t.startswith("D-")]
+    site = [t for t in new(4, unlimited_d_trains=True).s["depot"] if t.startswith("D-")]
+    assert printed == [f"D-{i}" for i in range(6)]
+    assert site == [f"D-{i}" for i in range(16)]

@@ -20,11 +20,17 @@ PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "
 __all__ = ["import_1830", "load_export"]
 
 
+def _options(data: dict) -> dict:
+    """The export's optional rules, plus what 18xx.games always plays: D-trains without
+    limit (its data file; the rulebook's 21.0 prints six)."""
+    return {**map_options(data, OPTIONS_1830), "unlimited_d_trains": True}
+
+
 class _Replay(ReplayBase):
     title = "1830"
 
     def __init__(self, data: dict, before: Any = None) -> None:
-        super().__init__(data, before, lambda d: map_options(d, OPTIONS_1830))
+        super().__init__(data, before, _options)
         self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
 
     def actor(self, a: dict) -> int:

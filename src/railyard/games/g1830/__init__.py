@@ -37,6 +37,9 @@ TITLE = TitleInfo(
                    "26.0: the bank's total money; the variant without the $500 notes is "
                    "played with the total of the bank without them (the rulebook gives no "
                    "amount)"),
+        OptionSpec("unlimited_d_trains", False,
+                   "D-trains without limit, as 18xx.games plays (21.0 prints six); set by the "
+                   "import of 18xx.games exports"),
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)"),

@@ -12,6 +12,7 @@ from ...eighteen.market import Market
 PAR_PRICES = (67, 71, 76, 82, 90, 100)            # 8.1
 PRIVATE_ORDER = ("SV", "CS", "DH", "MH", "CA", "BO")  # 7.0: increasing value
 TOKEN_PRICES_EXTRA = (40, 100)                     # 19.0: $40 the first, $100 each further
+UNLIMITED_D = 16                                   # 8 companies x train limit 2 (22.0)
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,8 @@ def raw_data() -> dict:
 
 
 @lru_cache(maxsize=None)
-def static(extra_6_train: bool = False, diesels: bool = True) -> Static:
+def static(extra_6_train: bool = False, diesels: bool = True,
+           unlimited_d: bool = False) -> Static:
     d = raw_data()
     corps = {}
     for c in d["corporations"]:
@@ -82,6 +84,11 @@ def static(extra_6_train: bool = False, diesels: bool = True) -> Static:
             count = 3 if extra_6_train else 2
         if t["name"] == "D":
             count = 6  # 21.0: six D-trains (the data file says "unlimited"; the seed rules)
+            if unlimited_d:
+                # 18xx.games: unlimited D-trains.  No company loses a D-train (they never
+                # rust and are never over the limit of 2), so at most 8 x 2 are ever
+                # bought: 16 copies (D-0..D-15) are as many as "unlimited"
+                count = UNLIMITED_D
             if not diesels:
                 continue  # 26.0 variant: no D-trains
         trains.append(TrainDef(t["name"], t["distance"], t["price"], count,

@@ -25,7 +25,8 @@ class G1830State(DictState):
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
         self.st = static(bool(self.options.get("extra_6_train", False)),
-                         bool(self.options.get("diesels", True)))
+                         bool(self.options.get("diesels", True)),
+                         bool(self.options.get("unlimited_d_trains", False)))
         self.s: dict = {} if options.get("_empty") else self._setup()
 
     # ---- setup (2.0) -------------------------------------------------------------------
