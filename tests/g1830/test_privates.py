@@ -61,3 +61,20 @@ def test_23_3_open_privates_count_at_face_value_closed_ones_not():
 def test_23_2_privates_cannot_be_closed_voluntarily_or_sold_to_the_pool():
     g = operating(corps={"PRR": (67, 0)})
     illegal(g, {"type": "close", "player": 0, "company": "SV"}, "wrong_phase")
+
+
+def test_19_0_dh_token_is_the_companys_one_token_of_the_round():
+    # 19.0 "darf nur eine Marke pro Runde legen, ausgenommen die Marke auf dem Basisfeld":
+    # after the free D&H token no other token in this turn, and the other way round
+    g = operating(corps={"PRR": (67, 0)})
+    own(g, "DH", "PRR")
+    act(g, "lay_tile", hex="F16", tile="57", rotation=0, company="DH")
+    act(g, "place_token", hex="F16", city=0, company="DH")
+    assert g.s["op"]["tokened"] and g.s["op"]["step"] != "token"
+    assert not [c for c in g.legal_actions() if c.type == "place_token"]
+    g2 = operating(corps={"PRR": (67, 0)})
+    own(g2, "DH", "PRR")
+    act(g2, "lay_tile", hex="F16", tile="57", rotation=0, company="DH")
+    g2.s["op"]["tokened"] = True        # as after a normal token of this turn
+    illegal(g2, {"type": "place_token", "player": 0, "hex": "F16", "city": 0,
+                 "company": "DH"})

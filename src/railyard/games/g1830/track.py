@@ -233,7 +233,8 @@ def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
             if lay_error(g, corp, privates.DH_HEX, privates.DH_TILE, rot, "DH")[0] is None:
                 out.append(Choice("lay_tile", seat, {"hex": privates.DH_HEX, "tile": "57",
                                                      "rotation": rot, "company": "DH"}))
-    if op.get("dh_token") and _token_room_error(g, corp, privates.DH_HEX, 0) is None:
+    if (op.get("dh_token") and not op["tokened"]
+            and _token_room_error(g, corp, privates.DH_HEX, 0) is None):
         out.append(Choice("place_token", seat, {"hex": privates.DH_HEX, "city": 0,
                                                 "company": "DH"}))
     return out
@@ -317,12 +318,18 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
             g.fail("The free D&H token goes down right after the D&H tile (17.0).")
         if hex_id != privates.DH_HEX or city != 0:
             g.fail("The D&H token goes on F16 (17.0).")
+        if op["tokened"]:
+            g.fail("A company places only one token per operating round (19.0); it has "
+                   "placed its token of this turn.")
         err = _token_room_error(g, corp, hex_id, city)
         if err:
             g.fail(err)
         _put(g, corp, hex_id, city)
         c["tokens_used"] += 1
         op["dh_token"] = False
+        op["tokened"] = True          # 19.0: one token per round, the home token aside
+        if op["step"] == "token":
+            op["step"] = "routes"
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city,
                 "company": "DH"}
     if op["step"] != "token" or op["tokened"]:
