@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_str
 from ...eighteen import graph
 from ...eighteen.routes import find_routes
-from . import running
+from . import connect, running
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -120,11 +120,9 @@ def eligible(g: "G1870State", corp: str, parts: dict | None = None) -> bool:
     # its other stations: not starting points, but passable (an empty city never blocks)
     tokens = {h: [[] if corp in held and h != home else held for held in cities]
               for h, cities in s["tokens"].items()}
-    red = running.red_hexes(g.st.board)
-    found = find_routes(g.st.board, s["tiles"], tokens, corp,
-                        max(running.distance(t) for t in c["trains"]), "gray", limit=ROUTE_LIMIT)
-    return any(any(h == dest for h, _ in r[1]) and not any(h in red for h, _ in r[1][1:-1])
-               for r in found)
+    return connect.connects(g.st.board, s["tiles"], tokens, corp, home, dest,
+                            max(running.distance(t) for t in c["trains"]),
+                            running.red_hexes(g.st.board))
 
 
 def check(g: "G1870State", first: str | None = None) -> list[str]:
