@@ -65,7 +65,9 @@ def eager_choice(state, rng):
     return act
 
 
-@pytest.mark.parametrize("seed", [0, 4])
+# seeds whose eager games reach the D phase (seed 0 stopped doing so, ending by the bank in
+# phase 5, when 24.0b allowed emergency purchases from any other company)
+@pytest.mark.parametrize("seed", [2, 4])
 def test_eager_random_game_reaches_the_diesel_phase_without_errors(seed):
     import random
     rng = random.Random(seed)

@@ -250,3 +250,20 @@ def test_21_0_six_d_trains_unless_the_18xx_games_unlimited_supply_is_chosen():
     site = [t for t in new(4, unlimited_d_trains=True).s["depot"] if t.startswith("D-")]
     assert printed == [f"D-{i}" for i in range(6)]
     assert site == [f"D-{i}" for i in range(16)]
+
+
+def test_24_0b_president_money_for_a_train_of_another_players_company_up_to_face():
+    # 24.0b "darf er für einen Zug nicht mehr als den Nennwert zahlen, wenn er ihn von
+    # einer anderen Eisenbahn kauft": any other railroad, not only his own (24.0d)
+    g = emergency(500, 10, 5)
+    g.s["corps"]["NYC"]["trains"] = ["2-0"]
+    g.s["depot"].remove("2-0")
+    g.s["corps"]["NYC"]["president"] = 1
+    offered = [c for c in g.legal_actions() if c.type == "buy_train"
+               and c.fixed.get("train") == "2-0"]
+    assert offered and offered[0].ranges["price"] == (1, 80)
+    illegal(g, {"type": "buy_train", "player": 0, "train": "2-0", "price": 81})
+    nyc = g.s["corps"]["NYC"]["cash"]
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["corps"]["PRR"]["cash"] == 0 and g.s["cash"][0] == 500 - 70
+    assert g.s["corps"]["NYC"]["cash"] == nyc + 80

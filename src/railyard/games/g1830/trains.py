@@ -89,8 +89,9 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                     out.append(Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
                                                           "exchange": own}))
     for other, t in others_trains(g, corp):
-        hi = cash if not emergency else min(cash + pres_cash, g.train_def(t).price)
-        if hi >= 1 and (not emergency or s["corps"][other]["president"] == seat):
+        # 24.0b: with the president's money, from any other company, at most face value
+        hi = cash if not emergency else max(cash, min(cash + pres_cash, g.train_def(t).price))
+        if hi >= 1:
             out.append(Choice("buy_train", seat, {"train": t}, {"price": (1, hi)}))
     if emergency:
         if low > cash + pres_cash:
@@ -150,9 +151,9 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         if price > c["cash"]:
             if not emergency:
                 g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
-            if s["corps"][seller]["president"] != seat or price > face:
-                g.fail("With the president's money a train may be bought from another of his "
-                       "companies, for no more than its face value (24.0b, d).")
+            if price > face:
+                g.fail("With the president's money a train is bought from another company "
+                       "for no more than its face value (24.0b).")
             if price > c["cash"] + s["cash"][seat]:
                 g.fail("The president must first raise the money by selling shares (24.0c).",
                        UNAFFORDABLE)
