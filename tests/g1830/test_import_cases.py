@@ -206,3 +206,15 @@ def test_import_plays_with_the_sites_unlimited_d_trains():
     game, _ = import_1830(_prefix(10))
     assert game.state.options["unlimited_d_trains"] is True
     assert "D-15" in game.state.s["depot"]
+
+
+# ---- 16.0: a corporation acts only in its own turn -------------------------------------
+def test_16_0_an_action_of_a_corporation_that_is_not_operating_is_refused():
+    # 60: NYC's first lay in operating round 1; the same lay recorded for PRR (presided by
+    # another player or not) must not be applied to NYC
+    lay = dict(next(a for a in _main()["actions"] if a["id"] == 60))
+    assert lay["entity"] == "NYC"
+    lay.pop("id")
+    lay["entity"] = "PRR"
+    with pytest.raises(ExportError, match=r"Action 100001 \(lay_tile\).*NYC is operating.*16\.0"):
+        import_1830(_prefix(59, [lay]))

@@ -63,8 +63,21 @@ class _Replay(ReplayBase):
                 return k
         raise ExportError(f"certificate {cert!r} not found")
 
+    def _check_operator(self, a: dict) -> None:
+        """A corporation acts in an operating round only in its own turn (16.0 order);
+        otherwise the reference's order differs from ours, or the export is wrong."""
+        op = self.s.get("op")
+        if self.s["round"] != "operating" or not op or op.get("discard") or \
+                a.get("type") == "discard_train" or op.get("corp") is None:
+            return
+        if a.get("entity") != op["corp"]:
+            raise ExportError(f"{a.get('entity')} acts, but by our operating order {op['corp']} "
+                              f"is operating now (16.0)", "rule")
+
     def translate(self, a: dict) -> list[dict]:
         t = a["type"]
+        if a.get("entity_type") == "corporation":
+            self._check_operator(a)
         seat = self.actor(a)
         s = self.s
         if t == "bid":
