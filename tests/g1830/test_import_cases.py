@@ -218,3 +218,21 @@ def test_16_0_an_action_of_a_corporation_that_is_not_operating_is_refused():
     lay["entity"] = "PRR"
     with pytest.raises(ExportError, match=r"Action 100001 \(lay_tile\).*NYC is operating.*16\.0"):
         import_1830(_prefix(59, [lay]))
+
+
+# ---- 1. optional rules -----------------------------------------------------------------
+def test_without_multiple_brown_from_ipo_the_recorded_ipo_multiple_buys_are_refused():
+    # 26855.json was played with the option; without it a second brown-zone share from
+    # the IPO in one turn breaks 10.0 (only the pool allows several)
+    data = _main()
+    data["settings"]["optional_rules"] = []
+    with pytest.raises(ExportError) as err:
+        import_1830(data)
+    assert "(buy_shares)" in err.value.message and "10.0" in err.value.message
+
+
+def test_optional_6_train_gives_three_6_trains():
+    data = _prefix(10)
+    data["settings"]["optional_rules"] = ["optional_6_train"]
+    game, _ = import_1830(data)
+    assert [t for t in game.state.s["depot"] if t.startswith("6-")] == ["6-0", "6-1", "6-2"]
