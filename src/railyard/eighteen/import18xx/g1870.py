@@ -45,6 +45,11 @@ class _Replay(ReplayBase):
         self.conn: dict = {}                      # a connection run being recorded
         self.ended_manually = False
         self.warnings: list[str] = []
+        #: what each engine action applied for the current export entry was: "check" (it
+        #: made a connection check), "settle" (a skip of :meth:`settle`), "declared" (a
+        #: recorded check), "plain"; in step with the tail of the game's log
+        self.applied: list[str] = []
+        self._settling = False
 
     # ---- lookups -------------------------------------------------------------------------
     def owner_corp(self, company: str) -> str:
@@ -61,7 +66,12 @@ class _Replay(ReplayBase):
 
     def apply(self, act: dict) -> dict:
         act.setdefault("player", self.game.current_player)
-        return self.game.apply(act)
+        st = self.game.state
+        before = st.__dict__.get("_conn_checks", 0)
+        out = self.game.apply(act)
+        self.applied.append("check" if st.__dict__.get("_conn_checks", 0) > before else
+                            "settle" if self._settling else "plain")
+        return out
 
     # ---- the reference's operating steps (export notes 6.3) ------------------------------
     def _op_corp(self) -> str | None:
@@ -135,8 +145,12 @@ class _Replay(ReplayBase):
     def _company_open(self, corp: str) -> bool:
         """The reference's last step waits while the corporation has a cattle or port token
         to place, or could buy a player's private: phases 2-3 (8.1), and in phase 1 for MP
-        and SSW, which may buy MRBC then (8.2; the reference offers the step whenever any
-        player owns a private they could pay half the face value of)."""
+        and SSW, which may buy MRBC then (8.2).  Export notes 6.3: "offered only if the
+        phase allows buying privates, some player-owned private is for sale and the
+        corporation can pay its minimum price, or the corporation owns a private with a
+        usable ability"; "for sale" is any player's private (not only those our rules let
+        this corporation buy: 34110 action 59, MP in phase 1 owning MRBC, passes this step),
+        the minimum price half the face value."""
         from ...games.g1870 import privates
         s = self.s
         if privates.targets(self.game.state, corp):
@@ -180,6 +194,13 @@ class _Replay(ReplayBase):
     def settle(self) -> None:
         """Skip what the reference skips: routes without a route (withhold $0), and the
         end of the turn once neither trains nor privates can be bought."""
+        self._settling = True
+        try:
+            self._settle()
+        finally:
+            self._settling = False
+
+    def _settle(self) -> None:
         for _ in range(64):
             s = self.s
             if s["round"] == "stock" and not s["ended"]:
@@ -383,7 +404,14 @@ class _Replay(ReplayBase):
             raise ExportError("a sale without certificates")
         corp = self.certs.corp_of(certs[0])
         if a.get("entity_type") == "corporation":            # reissue (7.4)
-            return [{"type": "reissue", "player": self.president(corp), "corporation": corp}]
+            held = len(s["holders"][corp].get("treasury", ()))
+            if len(certs) != held:
+                raise ExportError(f"{corp} reissues {len(certs)} of its {held} redeemed "
+                                  f"shares; all are reissued at once (7.4.1)", "rule")
+            out = {"type": "reissue", "player": self.president(corp), "corporation": corp}
+            if a.get("share_price"):
+                out["_reissue_price"] = int(str(a["share_price"]).split(",")[0])
+            return [out]
         seat = self.seat_of(a["entity"])
         count = int(a["percent"]) // 10
         self._cert_moves = lambda: self.certs.sell(seat, list(certs), int(a["percent"]))
@@ -469,28 +497,46 @@ class _Replay(ReplayBase):
             self.certs.give("MKT_1", owner[1:])
 
     def check_connections(self, a: dict) -> None:
-        """Notes 5.2: the recorded list of connection runs is authoritative (the reference's
-        test changed over time).  Where it names runs our test (9.6.1) does not find, the
-        recorded runs are made and the difference is kept in ``warnings``; a recorded empty
-        list while our rules found a run is refused."""
+        """Notes 5.2: the recorded result of a connection check is authoritative (the
+        reference's test changed over time: ``34110.json`` action 220 starts a run for MP
+        that 9.6.1 does not allow).  Where it differs from ours, the engine actions of this
+        export entry are taken back to the one that made our check, the recorded result is
+        declared (``recorded_connections``, kept in the game and its save, so a save
+        reloads) and that action is made again; the difference goes to ``warnings``."""
         s = self.s
         op = s.get("op")
         recorded = list(a.get("corporations") or [])
-        ours = list(op["connections"]) if op and s["round"] == "operating" else []
-        if recorded == ours or not recorded and not ours:
+        ours = list(op["connections"]) if op and s["round"] == "operating" \
+            and not s["ended"] else []
+        if recorded == ours:
             return
-        if not recorded:
-            raise ExportError(f"our rules start connection runs for {ours}, the export for "
-                              f"none (9.6.1, 9.6.2)", "rule")
-        if s["round"] != "operating" or any(
-                c not in s["corps"] or not s["corps"][c]["floated"] or s["corps"][c]["closed"]
-                or s["corps"][c].get("connected") for c in recorded):
-            raise ExportError(f"the export starts connection runs for {recorded}, which "
-                              f"cannot make one (9.6.1, 9.6.7)", "rule")
-        self.warnings.append(f"{a.get('_id')}: the export starts connection runs for "
-                             f"{recorded}, our test (9.6.1) finds {ours}; the recorded runs "
-                             f"are made (export notes 5.2)")
-        op["connections"] = recorded
+        kinds = self.applied
+        made = [i for i, k in enumerate(kinds) if k == "check"]
+        if not made:
+            raise ExportError(f"the export records connection runs for {recorded} where "
+                              f"our rules make no connection check (9.6.2)", "rule")
+        i = made[-1]
+        if "plain" in kinds[i + 1:]:
+            raise ExportError(f"the export records connection runs for {recorded} after "
+                              f"further actions (9.6.2)", "rule")
+        start = i - 1 if i > 0 and kinds[i - 1] == "declared" else i
+        again = dict(self.game.log[i - len(kinds)])
+        self.game.undo(len(kinds) - start)
+        del kinds[start:]
+        self.game.apply({"type": "recorded_connections", "player": self.game.current_player,
+                         "corporations": recorded})
+        kinds.append("declared")
+        self.apply(again)
+        op = self.s.get("op")
+        now = list(op["connections"]) if op and self.s["round"] == "operating" else []
+        if now != recorded:
+            raise ExportError(f"the export starts connection runs for {recorded}, our rules "
+                              f"cannot start them now (9.6.2)", "rule")
+        self.warnings.append(f"{a.get('_id')}: the export's connection check gives "
+                             f"{recorded}, our test (9.6.1) {ours}; the recorded result is "
+                             f"followed (export notes 5.2) and kept in the game as "
+                             f"recorded_connections")
+        self.settle()
 
     # ---- driving ---------------------------------------------------------------------------
     def apply_entry(self, a: dict, ident: Any) -> None:
@@ -518,10 +564,14 @@ class _Replay(ReplayBase):
     def _apply_entry(self, a: dict) -> None:
         for act in self.translate(a):
             expected_price = act.pop("_price", None)
+            reissue_price = act.pop("_reissue_price", None)
             normal = self.apply(act)
             if expected_price is not None and normal.get("price") != expected_price:
                 raise ExportError(f"the export pays ${expected_price} for the train, our "
                                   f"price is ${normal.get('price')} (1.2, 9.5.2)", "rule")
+            if reissue_price is not None and normal.get("price") != reissue_price:
+                raise ExportError(f"the export reissues at ${reissue_price}, our price is "
+                                  f"${normal.get('price')} (7.4.2)", "rule")
             if self._new_train and act["type"] == "buy_train":
                 self.trains[self._new_train] = normal["train"]
                 name = self._new_train.split("-")[0]
@@ -541,6 +591,8 @@ class _Replay(ReplayBase):
 
     def run(self) -> dict:
         for e, ident in self.entries():
+            if not str(ident).endswith("(auto)"):
+                self.applied = []                 # a new export entry
             if self.ended_manually and e.get("type") not in NO_OPS:
                 raise ExportError(f"Action {ident}: the game was already ended.")
             self.apply_entry(e, ident)
