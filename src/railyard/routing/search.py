@@ -14,6 +14,12 @@ share a list with an earlier train of the search take a candidate after it, so t
 worth at most that train's candidate."""
 from __future__ import annotations
 
+from bisect import bisect_left
+
+#: at the last-but-one train, the last train's candidates are scanned (instead of updating
+#: bitsets) when at most this many of them could beat the incumbent
+SCAN_LAST = 512
+
 
 class NodeLimit(Exception):
     pass
@@ -74,7 +80,25 @@ def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: 
             m ^= b
         return out
 
-    def rec(i: int, acc: int, lo: int, avail: list) -> None:
+    neg_last = [-r for r in revs[-1]] if n else []   # ascending, for bisect
+
+    def scan_last(i: int, k: int, acc: int, used: int, lo: int) -> None:
+        """Train ``i`` takes candidate ``k``, the last train its first candidate disjoint
+        from ``used`` among those that could beat the incumbent (a short prefix; called
+        only when running no route with the last train cannot beat it)."""
+        nonlocal best, best_choice, nodes
+        nodes += 1
+        j = n - 1
+        rs2, ms2 = revs[j], masks[j]
+        end = bisect_left(neg_last, -(best - acc))      # rs2[k2] > best - acc for k2 < end
+        for k2 in range(lo, end):
+            if not ms2[k2] & used:
+                best = acc + rs2[k2]
+                choice[i], choice[j] = k, k2
+                best_choice = tuple(choice)
+                return
+
+    def rec(i: int, acc: int, lo: int, avail: list, used: int) -> None:
         nonlocal best, best_choice, nodes
         if i == n:
             if acc > best:
@@ -107,21 +131,27 @@ def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: 
             if acc + r + rest <= best or acc + r + m * max(r, 0) + after <= best:
                 break
             choice[i] = k
+            mk = ms[k]
+            if i == n - 2:
+                lo2 = k + 1 if nxt_same else 0
+                if bisect_left(neg_last, -(best - acc - r)) - lo2 <= SCAN_LAST \
+                        and acc + r <= best:
+                    scan_last(i, k, acc + r, used | mk, lo2)
+                    continue
             if later:
-                mk = ms[k]
                 new = list(avail)
                 for x in later:
                     new[x] = avail[x] & ~conflicts(tables[x], mk)
             else:
                 new = avail
-            rec(i + 1, acc + r, k + 1 if nxt_same else 0, new)
+            rec(i + 1, acc + r, k + 1 if nxt_same else 0, new, used | mk)
         if acc + rest > best:
             choice[i] = len(rs)
-            rec(i + 1, acc, len(rs) if nxt_same else 0, avail)
+            rec(i + 1, acc, len(rs) if nxt_same else 0, avail, used)
 
     complete = True
     try:
-        rec(0, 0, 0, [(1 << len(cands[lid.index(x)])) - 1 for x in range(n_lists)])
+        rec(0, 0, 0, [(1 << len(cands[lid.index(x)])) - 1 for x in range(n_lists)], used0)
     except NodeLimit:
         complete = False
     return best, best_choice, complete, nodes
