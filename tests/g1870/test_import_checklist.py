@@ -207,3 +207,24 @@ def test_optional_rules_map_to_our_options_diesels_and_400():
     game, result = import_1870(data)
     assert game.options.get("diesels") is True and game.options.get("finish_on_400") is True
     assert result == {str(k): v for k, v in data["result"].items()}
+
+
+# ---- the track step after a station marker (export notes 3.4, 6.3) ---------------------------
+def test_6_3_a_pass_after_the_marker_declines_the_track_step_still_waiting():
+    """34110 changed: MP lays one yellow tile (B19, action 52), places its marker (54), then
+    passes; a second yellow lay was left, so the reference's track step still waits and the
+    pass declines it (notes 6.3: "offered while the corporation still has a tile lay").
+    Then no train: routes skipped; MP buys its trains (55-57), passes the train step (58)
+    and the private step (59; phase 1, MP may buy privates, 8.2)."""
+    data = _load("34110.json")
+    keep = [e for e in data["actions"] if e["id"] <= 52 or e["id"] == 54]
+    rest = [e for e in data["actions"] if 55 <= e["id"] <= 59]
+    data["actions"] = keep + [{"id": 540, "type": "pass", "entity": "MP",
+                               "entity_type": "corporation"}] + rest
+    data["status"] = "active"
+    rp = _Replay(data)
+    rp.run()
+    s = rp.s
+    assert len(s["corps"]["MP"]["trains"]) == 3
+    assert s["op"]["corp"] != "MP" and "MP" in s["op"]["done"]
+    assert "A20" not in s["tiles"] and s["tiles"]["B19"][0] == "57"

@@ -95,8 +95,12 @@ class _Replay(ReplayBase):
         return (s["sr"], s["or_num"], s["op"]["corp"])
 
     def _track_open(self, corp: str) -> bool:
+        """Notes 6.3: the track step waits while a lay is left (a second only after a
+        yellow first), also after a station marker (the reference takes a ``place_token``
+        in the token step and its track step still waits: a later ``pass`` declines it;
+        a later ``lay_tile`` is refused by our 5.3)."""
         op = self.s["op"]
-        if self.turn["track"] or op.get("token") or op["ran"] or op.get("revenue") is not None:
+        if self.turn["track"] or op["ran"] or op.get("revenue") is not None:
             return False
         lays = op["lays"]
         return not lays or (len(lays) == 1 and lays[0][1] == "yellow")
