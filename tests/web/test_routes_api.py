@@ -79,9 +79,14 @@ def test_clicked_hexes_give_live_revenue_or_the_broken_rule(game, position):
     half = _check(c, gid, auth, [{"train": other["train"], "hexes": other["hexes"][:1]}])
     assert not half["ok"] and half["trains"][[t["train"] for t in half["trains"]].index(
         other["train"])]["error"]
-    # two trains on the same track: each is fine alone, the set breaks 20.1
-    same = _check(c, gid, auth, [{"train": long["train"], "hexes": long["hexes"]},
-                                 {"train": other["train"], "hexes": long["hexes"]}])
+    # two trains on the same track: each is fine alone, the set breaks 20.1.  The route
+    # must suit both trains: take the one of the train reaching fewer stops.
+    def alone(train, hexes):
+        return _check(c, gid, auth, [{"train": train, "hexes": hexes}])["ok"]
+    shared = next(t["hexes"] for t in (other, long)
+                  if alone(long["train"], t["hexes"]) and alone(other["train"], t["hexes"]))
+    same = _check(c, gid, auth, [{"train": long["train"], "hexes": shared},
+                                 {"train": other["train"], "hexes": shared}])
     assert all(t["error"] is None for t in same["trains"])
     assert not same["ok"] and same["error"] and same["total"] is None
     # no route at all: the engine's reason (a corporation with a route must run, 17.0c)
