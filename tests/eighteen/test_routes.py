@@ -109,3 +109,35 @@ def test_reach_stops_at_cities_blocked_by_others():
     r = graph.reach(B, tiles, tokens, "NYNH")
     assert ("F22", "c0") in r.found
     assert ("F24", "t0") not in r.found
+
+
+def switches_back_to_back():
+    """Two tile-23 switches whose shared sides meet between C19 and D18: one pair of track
+    pieces runs B20-C19-D18-E17, another C21-C19-D18-D16; yellow city tiles at the four
+    ends (the tiles dict is not checked for legality here), NYNH stations in B20 and C21."""
+    tiles = {"C19": ["23", 0], "D18": ["23", 3], "B20": ["57", 0], "E17": ["57", 0],
+             "C21": ["57", 1], "D16": ["57", 1]}
+    tokens = {"B20": [["NYNH"]], "C21": [["NYNH"]]}
+    return tiles, tokens
+
+
+def test_20_1_routes_may_not_meet_at_a_hex_side_between_two_switches():
+    # 20.1: routes of different trains "müssen ... in ganzer Länge getrennt sein, außer in
+    # Städten": each route is fine alone, but both pass the side C19|D18
+    tiles, tokens = switches_back_to_back()
+    a = graph.resolve_route(B, tiles, [["B20", "C19", "D18", "E17"]])
+    b = graph.resolve_route(B, tiles, [["C21", "C19", "D18", "D16"]])
+    pieces = [{p for p in r.paths if p[1] != -1} for r in (a, b)]   # tile paths only
+    assert pieces[0] and pieces[1] and not pieces[0] & pieces[1]
+    for r in (a, b):
+        assert graph.check_route(B, tiles, tokens, "NYNH", r, 2, "yellow") == 40
+    with pytest.raises(RouteError, match="share"):
+        graph.check_disjoint([a, b])
+
+
+def test_20_1_route_search_keeps_routes_apart_at_a_side_between_two_switches():
+    tiles, tokens = switches_back_to_back()
+    chosen = best_route_set(B, tiles, tokens, "NYNH", [("2-0", 2), ("2-1", 2)], "yellow")
+    assert len(chosen) == 1                     # the second train has no separate route
+    for rev, stops, paths, chains in find_routes(B, tiles, tokens, "NYNH", 2, "yellow"):
+        assert len(set(paths)) == len(paths)

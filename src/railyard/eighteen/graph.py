@@ -114,8 +114,16 @@ class RouteError(Exception):
 @dataclass
 class RunRoute:
     stops: list           # (hex, stop) in order
-    paths: list           # (hex, path index) used
+    paths: list           # (hex, path index) used, and the hex sides crossed (side_key)
     revenue: int
+
+
+def side_key(a: str, b: str) -> tuple[str, int]:
+    """The hex side between neighbours ``a`` and ``b`` as an entry of a route's ``paths``.
+    Track meets there; where switches on both sides join, two routes could pass it on
+    different pieces of track, yet they would not be separate "in ganzer Länge" (20.1),
+    and one route may not pass it twice.  (Shaped like a (hex, path) pair on purpose.)"""
+    return ("|".join(sorted((a, b))), -1)
 
 
 def _stop_for_edge(paths, edge: int, exclude_edges: bool = True):
@@ -146,6 +154,7 @@ def resolve_route(board: Board, tiles: dict, chains: list, nodes: list | None = 
             if e is None:
                 raise RouteError(f"{a} and {b} are not neighbours (20.1: a route is continuous).")
             edges_in.append(e)
+            used.append(side_key(a, b))
         # first hex: a stop joined to the exit edge
         first_paths = hex_paths(board, tiles, chain[0])
         cands = _stop_for_edge(first_paths, edges_in[0])

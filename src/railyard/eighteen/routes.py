@@ -4,7 +4,7 @@ is built only from moves that validation accepts."""
 from __future__ import annotations
 
 from .board import Board
-from .graph import city_blocked, hex_paths, hex_tile
+from .graph import city_blocked, hex_paths, hex_tile, side_key
 
 
 def _links(board: Board, tiles: dict, h: str, stop: str):
@@ -32,6 +32,9 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
     if nb is None:
         return
     ein = (edge + 3) % 6
+    side = side_key(h, nb)
+    if side in used:
+        return
     for idx, (a, b) in enumerate(hex_paths(board, tiles, nb)):
         if a == ein:
             other = b
@@ -41,7 +44,7 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
             continue
         if (nb, idx) in used:
             continue
-        u = used + [(nb, idx)]
+        u = used + [side, (nb, idx)]
         hx = hexes + [nb]
         if isinstance(other, int):
             _walk(board, tiles, nb, other, u, hx, out, depth + 1)
