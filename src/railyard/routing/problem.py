@@ -88,9 +88,40 @@ def action_of(prob: RouteProblem, result: RunResult) -> dict:
     return {"type": "run_routes", "player": prob.seat, **prob.action_fields, "routes": routes}
 
 
+class RulesDisagree(RuntimeError):
+    """The game's own route check refused the optimiser's route set, or valued it
+    differently: a bug in one of the two, never the player's fault."""
+
+
+def confirm(state: Any, action: dict, total: int) -> None:
+    """One source of truth: the optimiser's route set goes through the game's own
+    ``run_routes`` check (the code that checks the routes players submit) on a copy of
+    the position, and must be accepted there with the same revenue.  Where the position
+    is not that corporation's run (e.g. ``railyard routes`` on another company) there is
+    nothing to apply it to and nothing is checked."""
+    from ..engine.errors import IllegalAction
+    try:
+        applied = state.clone().apply(action)
+    except IllegalAction as exc:
+        corp = action.get("corporation")
+        at_run = any(c.type == "run_routes" and c.player == action.get("player")
+                     and c.fixed.get("corporation", corp) == corp
+                     for c in state.legal_actions())
+        if at_run:
+            raise RulesDisagree(f"the game refuses the optimiser's routes: {exc}") from exc
+        return
+    revenue = applied.get("revenue") if isinstance(applied, dict) else None
+    if revenue is not None and revenue != total:
+        raise RulesDisagree(f"the game values the optimiser's routes at {revenue}, "
+                            f"the optimiser at {total}")
+
+
 def auto_routes(state: Any, corporation: str) -> dict:
     """The ``run_routes`` action with the optimal routes of ``corporation``'s trains:
     ``{"type": "run_routes", "player": seat, "routes": [{"train", "chains"}, ...]}``
-    (trains without a route are left out).  Deterministic (tie-break: docs/routing.md)."""
+    (trains without a route are left out).  Deterministic (tie-break: docs/routing.md).
+    The set is confirmed by the game's own route check first (:func:`confirm`)."""
     prob, result = solve(state, corporation)
-    return action_of(prob, result)
+    action = action_of(prob, result)
+    confirm(state, action, result.total)
+    return action
