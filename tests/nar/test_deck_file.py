@@ -118,3 +118,38 @@ def test_position_reader_reports_syntax_errors_with_line(text, line):
     with pytest.raises(JsonPosError) as err:
         loads(text)
     assert err.value.line == line
+
+
+def _cli(*args):
+    from click.testing import CliRunner
+
+    from railyard.cli.main import main
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_cli_deck_flag_plays_with_the_players_own_deck(tmp_path):
+    # issue 5: "let a player load their own deck from a file (--deck FILE)"
+    path, out = tmp_path / "mine.json", tmp_path / "game.json"
+    path.write_text(deck_text())
+    result = _cli("new", SLUG, "--players", "a,b,c", "--deck", str(path), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    game = Game.load(str(out))
+    assert game.options["deck"] == str(path)
+    assert game.public_view()["deck"]["name"] == "Mine"
+
+
+def test_cli_deck_flag_names_the_line_and_field_of_a_bad_file(tmp_path):
+    path, out = tmp_path / "bad.json", tmp_path / "game.json"
+    path.write_text(deck_text(cities={7: {"name": "C7", "cost": "cheap", "income": 100,
+                                          "coast_to_coast": 0}}))
+    result = _cli("new", SLUG, "--players", "a,b,c", "--deck", str(path), "--out", str(out))
+    assert result.exit_code != 0 and not out.exists()
+    assert "line 18" in result.output and "cost" in result.output
+
+
+def test_cli_deck_flag_is_refused_for_a_game_without_decks(tmp_path):
+    path, out = tmp_path / "mine.json", tmp_path / "game.json"
+    path.write_text(deck_text())
+    result = _cli("new", "chicago-express", "--players", "a,b,c", "--deck", str(path),
+                  "--out", str(out))
+    assert result.exit_code == 2 and "deck" in result.output and not out.exists()

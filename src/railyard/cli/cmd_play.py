@@ -31,8 +31,8 @@ def command(title: str | None, players: str | None, bots: int | None, seats: str
         game = load_save(load_path)
         if title and resolve_title(title).slug != game.title:
             fail(f"{load_path} is a {game.title} game, not {title}.")
-        if options:
-            fail("--option cannot be used with --load: the save holds the options.")
+        if options or click.get_current_context().meta.get("railyard.deck"):
+            fail("--option/--deck cannot be used with --load: the save holds the options.")
         kinds = loaded_kinds(game.players, bots, seats, players,
                              stored_seats(load_path, len(game.players)))
         bot_seed = pick_seed(seed)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 import click
 
@@ -82,6 +82,10 @@ def coerce(spec: OptionSpec, raw: str) -> Any:
 def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """``("key=value", ...)`` -> checked options dict; errors list what exists."""
     known = {o.name: o for o in info.options}
+    ctx = click.get_current_context(silent=True)
+    deck = ctx.meta.get("railyard.deck") if ctx is not None else None
+    if deck:
+        pairs = [*pairs, f"deck={deck}"]
     raw: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -167,5 +171,17 @@ def pick_seed(seed: int | None) -> int:
         return seed
     import random
     return random.SystemRandom().randrange(2**31)
-option_option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                             help="A game option (repeatable); `railyard titles` lists them.")
+def _remember_deck(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        ctx.meta["railyard.deck"] = value
+
+
+def option_option(f: Callable) -> Callable:
+    """``--option KEY=VALUE`` (repeatable) and ``--deck FILE``, the North American Railways
+    city deck of your own (the same as ``-o deck=FILE``; ``parse_options`` adds it)."""
+    f = click.option("--deck", type=click.Path(dir_okay=False), default=None,
+                     expose_value=False, callback=_remember_deck,
+                     help="North American Railways: play with your own city deck file "
+                          "(the same as -o deck=FILE).")(f)
+    return click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+                        help="A game option (repeatable); `railyard titles` lists them.")(f)
