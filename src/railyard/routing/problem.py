@@ -22,7 +22,7 @@ from .model import Network, Route, RunResult, Train
 from .optimise import best_routes
 
 #: title slug -> module (inside railyard) with this package's own ``route_network``
-BUILTIN = {"1830": "railyard.routing.g1830", "1870": "railyard.routing.g1870"}
+BUILTIN = {"1830": "railyard.routing.g1830"}
 #: title slug -> game package name (``railyard.games.<package>``)
 PACKAGES = {"1830": "g1830", "1870": "g1870"}
 

@@ -130,4 +130,4 @@ def route_network(state: "G1870State", corporation: str):
         h, stop = stop_id
         return f"{h} {dict(c='city', t='town', o='off-board')[stop[0]]} {stop[1:]}"
     return RouteProblem(corporation, corp.get("president"), net, trains,
-                        lambda r: chains_of(net, r), name)
+                        lambda r: chains_of(net, r), name, {"corporation": corporation})
