@@ -33,6 +33,8 @@ class TrainSearch:
             for t, _m, _l in cp.segs[s]:
                 self.nbr[s] |= 1 << t
         self.pass_mask = sum(1 << i for i in range(n) if cp.passable[i])
+        #: no negative values: a partial route worth the threshold is never pruned
+        self.nonneg = min(self.val, default=0) >= 0 and min(self.end, default=0) >= 0
 
     def bound(self, cur: int, visited: int, count: int) -> int:
         nbr, pm = self.nbr, self.pass_mask
@@ -87,6 +89,8 @@ class TrainSearch:
         cp = self.cp
         passable, token, segs = cp.passable, cp.token, cp.segs
         val, cnt, end, cap = self.val, self.cnt, self.end, self.cap
+        nonneg = self.nonneg
+        memo: dict = {}     # bound(cur, visited, count): the same stop set is met often
         found: dict = {}
         stops: list[int] = []
         seglist: list[tuple] = []
@@ -105,8 +109,13 @@ class TrainSearch:
                                 thr = rev + 1
                 if not passable[cur]:
                     return
-            if value + self.bound(cur, visited, count) < thr:
-                return
+            if value < thr or not nonneg:
+                key = (cur, visited, count)
+                b = memo.get(key)
+                if b is None:
+                    b = memo[key] = self.bound(cur, visited, count)
+                if value + b < thr:
+                    return
             for t, m, links in segs[cur]:
                 if visited >> t & 1 or m & mask:
                     continue

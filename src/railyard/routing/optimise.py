@@ -84,18 +84,35 @@ def best_routes(net: Network, trains: list[Train], fixed: dict | None = None,
             used |= route[1]
             lower += rev
     sum_ub = sum(ub[_signature(t)] for t in free)
-    # a route of train t can be in a set worth >= lower only if it is worth at least this
-    cands: list = []
-    same: list = []
-    for i, t in enumerate(free):
-        same.append(i > 0 and _signature(free[i - 1]) == _signature(t))
-        if same[-1]:
-            cands.append(cands[-1])
-            continue
-        sig = _signature(t)
-        threshold = lower - (sum_ub - ub[sig])
-        cands.append(sort_candidates(searchers[sig].search(threshold, used0)))
-    total, choice, complete, nodes = best_combination(cands, same, used0, max_nodes)
+    same = [i > 0 and _signature(free[i - 1]) == _signature(t) for i, t in enumerate(free)]
+
+    def listing(lower: int) -> list:
+        """Per train the routes worth at least ``lower - sum of the others' UB`` (a route
+        of train t can be in a set worth >= lower only then)."""
+        out: list = []
+        for i, t in enumerate(free):
+            if same[i]:
+                out.append(out[-1])
+                continue
+            sig = _signature(t)
+            threshold = lower - (sum_ub - ub[sig])
+            out.append(sort_candidates(searchers[sig].search(threshold, used0)))
+        return out
+    cands = listing(lower)
+    seg_masks: dict = {}
+    link_mask = cp.link_mask
+
+    def part_mask(links: tuple) -> int:
+        m = seg_masks.get(links)
+        if m is None:
+            m = 0
+            for li in links:
+                m |= link_mask[li]
+            m &= ~used0
+            seg_masks[links] = m
+        return m
+    total, choice, complete, nodes = best_combination(cands, same, used0, max_nodes,
+                                                      part_mask)
     routes: dict = {tid: r for tid, r in fixed.items()}
     for t, k, lst in zip(free, choice, cands):
         if k >= len(lst):

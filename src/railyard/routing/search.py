@@ -43,13 +43,44 @@ def _piece_table(masks: list[int]) -> dict[int, int]:
     return table
 
 
+def _piece_table_parts(parts: list, part_mask) -> dict[int, int]:
+    """The same table from the parts of each candidate (``part_mask(part)`` = its pieces; a
+    candidate's mask is the union of its parts' masks): bitset of the candidates per part,
+    then per piece the union over the parts that contain it.  Fewer steps than per piece
+    when a part (a stop-to-stop segment) holds several pieces."""
+    rows: dict = {}
+    for k, ps in enumerate(parts):
+        for s in ps:
+            row = rows.get(s)
+            if row is None:
+                rows[s] = [k]
+            else:
+                row.append(k)
+    size = (len(parts) + 8) // 8
+    table: dict = {}
+    for s, ks in rows.items():
+        buf = bytearray(size)
+        for k in ks:
+            buf[k >> 3] |= 1 << (k & 7)
+        bits = int.from_bytes(buf, "little")
+        m = part_mask(s)
+        while m:
+            b = m & -m
+            m ^= b
+            p = b.bit_length() - 1
+            table[p] = table.get(p, 0) | bits
+    return table
+
+
 def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: int = 0,
-                     max_nodes: int | None = None) -> tuple[int, tuple, bool, int]:
+                     max_nodes: int | None = None,
+                     part_mask=None) -> tuple[int, tuple, bool, int]:
     """``cands[i]``: list of ``(revenue, mask, ...)`` sorted best first, masks already
     disjoint from ``used0``.  ``same_as_prev[i]``: train ``i`` has the same candidate list
     as train ``i - 1`` (then its choice is after train ``i - 1``'s, which removes
-    permutations).  Returns (total, choice, complete, nodes); ``choice[i] ==
-    len(cands[i])`` means no route."""
+    permutations).  ``part_mask``: if given, ``cand[3]`` lists the parts of a candidate's
+    route and ``part_mask(part)`` their pieces (faster conflict tables).  Returns (total,
+    choice, complete, nodes); ``choice[i] == len(cands[i])`` means no route."""
     n = len(cands)
     revs = [[c[0] for c in lst] for lst in cands]
     masks = [[c[1] for c in lst] for lst in cands]
@@ -61,7 +92,10 @@ def best_combination(cands: list[list[tuple]], same_as_prev: list[bool], used0: 
             lid.append(lid[-1])
         else:
             lid.append(len(tables))
-            tables.append(_piece_table(masks[i]))
+            if part_mask is not None:
+                tables.append(_piece_table_parts([c[3] for c in cands[i]], part_mask))
+            else:
+                tables.append(_piece_table(masks[i]))
     n_lists = len(tables)
     group = [0] * (n + 1)
     for i in range(n - 2, -1, -1):
