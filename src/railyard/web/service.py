@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.random_bot import RandomBot
+from ..bots.factory import make_bot
 from ..engine.errors import IllegalAction, RailyardError, SaveError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
@@ -273,7 +273,7 @@ class Service:
         out: list[Entry] = []
         while live.bot_to_act() and len(out) < limit:
             seat = live.game.current_player
-            bot = RandomBot((live.row.seed * 1_000_003 + live.version) % MAX_SEED)
+            bot = make_bot(live.game.title, (live.row.seed * 1_000_003 + live.version) % MAX_SEED)
             action = bot.choose(live.game.state)
             line = _describe(live.game, action)
             try:
