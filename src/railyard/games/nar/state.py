@@ -10,7 +10,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import WRONG_PHASE, IllegalAction
 from ...engine.state import GameState, Result
 from . import cities, income, shares
-from .deck import Deck, load_deck, rules
+from .deck import Deck, deck_from_option, rules
 
 SHARES = "shares"        # phase I, a player's turn to pick a share
 RESPOND = "respond"      # phase I, a director answers a proposed price (case 3)
@@ -27,7 +27,7 @@ class NarState(GameState):
         super().__init__(players, seed, options)
         r = rules()
         self.rules = r
-        self.deck = deck if deck is not None else load_deck(self.options.get("deck", ""))
+        self.deck = deck if deck is not None else deck_from_option(self.options.get("deck", ""))
         n = len(players)
         rng = random.Random(seed)
         ncomp = len(r.company_ids)
