@@ -347,3 +347,22 @@ def test_the_web_service_takes_deck_content_and_refuses_file_names(tmp_path):
         assert live.row.options["deck"]["cities"][3]["name"] == "C3"
     finally:
         svc.close()
+
+
+def test_a_server_game_stored_with_a_deck_path_gets_a_clear_answer(tmp_path):
+    """A game the server stored before issue 15 holds a file name as its deck: opening it is
+    a clear 409, not a 500, and no file is read."""
+    from railyard.web.service import ApiError, Service
+    from railyard.web.storage import GameRow, SeatRow, Storage, now_iso
+    storage = Storage(str(tmp_path / "railyard.sqlite3"))
+    storage.create_game(GameRow("old1", SLUG, ["a", "b", "c"], 7, {"deck": "/etc/passwd"},
+                                now_iso(), None, "active", [0], 0),
+                        [SeatRow(i, "human", n, None) for i, n in enumerate("abc")])
+    svc = Service(storage)
+    try:
+        with pytest.raises(ApiError) as err:
+            svc.get("old1")
+        assert err.value.status == 409 and err.value.code == "unloadable_game"
+        assert "not a deck" in err.value.message and "--deck FILE" in err.value.message
+    finally:
+        svc.close()
