@@ -55,8 +55,9 @@ def render(s: Any) -> Group:
         parts.append(Text(f"Deck: {deck['name']} ({deck['source']})"))
     if v["last_round"]:
         parts.append(Text("Last round: " + "; ".join(v["end_reasons"]), "bold red"))
-    parts.append(_columns(f"Share columns ({v['shares_removed']} removed unseen; '<' = may "
-                          "be taken)", v["share_columns"], lambda cid: company_text(cid)))
+    parts.append(Text(f"{v['shares_removed']} shares were put back unseen; '<' marks the "
+                      "lowest card of a column, the one that may be taken.", "dim"))
+    parts.append(_columns("Share columns", v["share_columns"], lambda cid: company_text(cid)))
     parts.append(_columns("City columns ($cost +income, * = coast-to-coast symbol)",
                           v["city_columns"], _city))
     comp = Table(title="Companies", title_justify="left")
