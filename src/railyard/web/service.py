@@ -127,7 +127,8 @@ class Service:
         try:
             game = Game(row.title, row.players, row.seed, row.options)
         except RailyardError as exc:  # e.g. a NAR game stored with a deck file name (issue 15)
-            raise ApiError(409, "unloadable_game", f"This game cannot be loaded: {exc.message}")
+            raise ApiError(409, "unloadable_game",
+                           f"This game cannot be loaded: {exc.message}") from None
         live = Live(row, seats, game, 0, [])
         self._catch_up(live, self.storage.entries(row.id))
         return live
