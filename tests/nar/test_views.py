@@ -45,3 +45,20 @@ def test_readable_log_of_a_whole_game():
     lines = game.readable_log()
     assert len(lines) == len(game.log)
     assert all(line.endswith(".") and not line.startswith("seat") for line in lines)
+
+
+def test_browser_board_numbers_the_columns_from_1_as_the_choices_name_them():
+    """Issue 13 point 5: the choices say "share column 3"; the browser board shows the same
+    numbers above the share and city columns."""
+    import xml.etree.ElementTree as ET
+
+    from railyard.web.render.north_american_railways import render
+    game = Game(SLUG, ["Ann", "Bob", "Cy"], 5)
+    root = ET.fromstring(render({"view": game.public_view()}))
+    ns = "{http://www.w3.org/2000/svg}"
+    numbers = [(t.get("data-kind"), t.text) for t in root.iter(f"{ns}text")
+               if t.get("class") == "column-number"]
+    assert numbers == [("share", f"column {i}") for i in range(1, 5)] + \
+        [("city", f"column {i}") for i in range(1, 5)]
+    labels = [c.label for c in game.legal_actions()]
+    assert all(label.startswith(f"share column {i}:") for i, label in enumerate(labels, 1))
