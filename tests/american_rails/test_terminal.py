@@ -12,13 +12,13 @@ def _text(st):
     return console.export_text()
 
 
-def test_render_shows_the_parts_and_reconstructed_mark():
+def test_render_shows_the_parts_and_the_map():
     st = to_action_phase(make(3, 0))
     act(st, "space", space="auction")
     act(st, "offer", company="national")
     out = _text(st)
-    for piece in ("RECONSTRUCTED", "Companies", "Players", "Action spaces", "Majestic",
-                  "Rick", "Memphis", "Urbanise", "Expand 4", "Auction of a National share",
+    for piece in ("published board", "Companies", "Players", "Action spaces", "Majestic",
+                  "Rick", "Memphis", "Develop", "Expand 4", "Auction of a National share",
                   "removed for 3 players: Liberty"):
         assert piece in out, piece
 
