@@ -46,8 +46,27 @@ def describe_option(spec: OptionSpec) -> str:
     if spec.choices is not None:
         values = "|".join(str(c) for c in spec.choices)
     else:
-        values = type(spec.default).__name__
+        values = getattr(spec, "values_text", None) or type(spec.default).__name__
+    if spec.default is None:
+        return f"{spec.name}={values} (default: none)"
     return f"{spec.name}={values} (default {spec.default})"
+
+
+#: the most text ``--board FILE`` or ``-o KEY=@FILE`` reads (the game's own limit may be
+#: lower; one character more is read so that the game can say the content is too long)
+CONTENT_LIMIT = 512 * 1024
+
+
+def read_content(path: str) -> str:
+    """The text of a file named in the terminal, read once, to be embedded in the game's
+    options (and so in its saves); exits with a clear message if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read(CONTENT_LIMIT + 1)
+    except OSError as exc:
+        fail(f"Cannot read {path}: {exc.strerror or exc}.")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a UTF-8 text file.")
 
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -86,6 +105,9 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
     deck = ctx.meta.get("railyard.deck") if ctx is not None else None
     if deck:
         pairs = [*pairs, f"deck={deck}"]
+    board = ctx.meta.get("railyard.board") if ctx is not None else None
+    if board:
+        pairs = [*pairs, f"board=@{board}"]
     raw: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -93,7 +115,10 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
         if not sep or not key:
             fail(f"Options are written key=value, not {pair!r}. "
                  f"Options of {info.slug}: {option_help(info)}.")
-        raw[key] = coerce(known[key], value.strip()) if key in known else value
+        if value.startswith("@") and len(value) > 1:
+            raw[key] = read_content(value[1:])     # -o KEY=@FILE: the file's content
+        else:
+            raw[key] = coerce(known[key], value.strip()) if key in known else value
     try:
         return info.resolve_options(raw)
     except BadOptions as exc:
@@ -176,12 +201,26 @@ def _remember_deck(ctx: click.Context, _param: click.Parameter, value: str | Non
         ctx.meta["railyard.deck"] = value
 
 
+def _remember_board(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        ctx.meta["railyard.board"] = value
+
+
 def option_option(f: Callable) -> Callable:
-    """``--option KEY=VALUE`` (repeatable) and ``--deck FILE``, the North American Railways
-    city deck of your own (the same as ``-o deck=FILE``; ``parse_options`` adds it)."""
+    """``--option KEY=VALUE`` (repeatable; ``KEY=@FILE`` gives the file's content),
+    ``--deck FILE``, the North American Railways city deck of your own (the same as
+    ``-o deck=FILE``), and ``--board FILE``, an American Rails board of your own (the same as
+    ``-o board=@FILE``: the file is read once and its content goes into the game and its
+    saves).  ``parse_options`` adds them."""
+    f = click.option("--board", type=click.Path(dir_okay=False), default=None,
+                     expose_value=False, callback=_remember_board,
+                     help="American Rails: play on your own board file (read once; its "
+                          "content is kept in the game and its saves; the same as "
+                          "-o board=@FILE).")(f)
     f = click.option("--deck", type=click.Path(dir_okay=False), default=None,
                      expose_value=False, callback=_remember_deck,
                      help="North American Railways: play with your own city deck file "
                           "(the same as -o deck=FILE).")(f)
     return click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                        help="A game option (repeatable); `railyard titles` lists them.")(f)
+                        help="A game option (repeatable); `railyard titles` lists them. "
+                             "KEY=@FILE gives the option the content of FILE.")(f)

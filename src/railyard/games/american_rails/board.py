@@ -65,6 +65,8 @@ class Board:
     #: city name -> confidence of its printed values ("high", "medium", "low"), as the file
     #: says; empty for a board without that information
     confidence: dict[str, str] = field(default_factory=dict)
+    #: per hex, how choices name it: "St. Louis (G2)", "G3, plains"
+    places: tuple[str, ...] = ()
 
     @property
     def published(self) -> bool:
@@ -166,10 +168,11 @@ def check_option(value: Any, special_names: tuple[str, ...] = SPECIAL) -> dict[s
         return None
     if value == "":
         raise BoardError(
-            "The 'board' option is empty. Leave it out to play on the published board. "
-            "(Games saved before railyard had the published American Rails board store an "
-            "empty board option: they were played on railyard's invented board, whose hexes "
-            "and values differ, and cannot be replayed.)")
+            "This game was set up on railyard's invented six-company board: an empty 'board' "
+            "option is what games saved before American Rails got its published board store. "
+            "The invented board's hexes and city values differ from the published board, so "
+            "its moves cannot be replayed. (For a new game, leave the 'board' option out to "
+            "play on the published board.)")
     data = board_content(value)
     load_board(data, special_names)
     return data
@@ -295,4 +298,9 @@ def parse_board(data: Any, source: str = OWN,
         counts_markers=tuple(bool(costs[t].get("counts_markers")) for t in terrain),
         nbrmask=tuple(sum(1 << n for n in nb) for nb in neighbors),
         cols=tuple(p[0] for p in order), rows=tuple(p[1] for p in order),
-        columns=width, nrows=len(rows), confidence=confidence)
+        columns=width, nrows=len(rows), confidence=confidence,
+        places=tuple(f"{n} ({hid})" if n is not None else f"{hid}, {_WORD[t]}"
+                     for hid, n, t in zip(ids, names, terrain)))
+
+
+_WORD = {"plain": "plains", "forest": "forest", "mountain": "mountain", "city": "city"}

@@ -112,15 +112,16 @@ class LegalMixin:
 
     def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
         b = self.board
-        key0 = b.source
+        places = b.places
         out = []
         for c, h, cost in self.legal_builds(p):
-            key = (key0, p, c, h, cost)
+            where = places[h]
+            key = (p, c, where, cost)        # the label depends on the board: key on it
             ch = _BUILDS.get(key)
             if ch is None:
                 co = RULES.companies[c]
                 ch = _BUILDS[key] = Choice("build", p, {"company": co.id, "hex": b.ids[h]},
-                                           label=f"{co.name} to {b.ids[h]} (${cost})")
+                                           label=f"{co.name} cube to {where} (${cost})")
             out.append(ch)
         return out
 
