@@ -33,7 +33,7 @@ def test_terminal_map_shows_cities_terrain_and_cubes_by_company():
     letter per company cube on its hex's line."""
     from railyard.games.american_rails.terminal import board_map, city_codes
     from .helpers import put
-    st = to_action_phase(make(3, 0))      # Republic in St. Louis, Majestic Memphis, American Pittsburgh
+    st = to_action_phase(make(3, 0))   # Republic St. Louis, Majestic Memphis, American Pittsburgh
     put(st, "majestic", "G3")
     st.urban[st.board.city_by_name["Memphis"]] = True
     console = Console(width=120, record=True, file=open("/dev/null", "w"))

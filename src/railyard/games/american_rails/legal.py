@@ -63,13 +63,15 @@ class LegalMixin:
             return [_choice("place", p, f"First cube on {b.names[h]}", hex=b.ids[h])
                     for h in self.free_cities()]
         if step == "finance":
-            return [_choice("finance", p, f"Fund {comps[c].name} with ${RULES.finance_amount} from the bank",
+            amount = RULES.finance_amount
+            return [_choice("finance", p, f"Fund {comps[c].name} with ${amount} from the bank",
                             company=comps[c].id)
                     for c in self.in_play] + [_choice("forgo", p, "Do not fund a company")]
         if step == "urbanise":
             out = []
             if self.markers_left > 0:
-                out = [_choice("urbanise", p, f"Develop {b.names[h]} (place a development marker)", hex=b.ids[h])
+                out = [_choice("urbanise", p, f"Develop {b.names[h]} (a development marker)",
+                               hex=b.ids[h])
                        for h in b.cities if b.urbanisable[h] and not self.urban[h]
                        and self.hexmask[h]]
             return out + [_choice("forgo", p, "Do not develop")]

@@ -20,10 +20,10 @@ def _header(st: "AmericanRailsState") -> Text:
     who = st.players[st.actor] if st.actor is not None else "-"
     t = Text()
     t.append(f"Year {st.year}, {phase}", style="bold")
-    t.append(f"   to act: {who} ({st.step})   bank ${st.bank}   "
-             f"development markers left {st.markers_left}\n")
+    t.append(f"  to act: {who} ({st.step})  bank ${st.bank}  "
+             f"development markers {st.markers_left}\n")
     b = st.board
-    t.append(f"{b.source}: {b.title}", style="italic")
+    t.append(f"{b.title}" if b.published else f"own board: {b.title}", style="italic")
     if st.removed_company is not None:
         t.append(f"   (removed for 3 players: {RULES.companies[st.removed_company].name})")
     if st.end_reason:
@@ -33,12 +33,12 @@ def _header(st: "AmericanRailsState") -> Text:
 
 def _companies(st: "AmericanRailsState") -> Table:
     t = Table(title="Companies", show_edge=False)
-    for col in ("company", "cash", "income", "div/share", "unsold", "removed", "cubes left",
-                "on board", "bonus"):
+    for col in ("company", "cash", "income", "div/sh", "unsold", "out", "cubes",
+                "on map", "bonus"):
         t.add_column(col, justify="left" if col == "company" else "right")
     for c in st.in_play:
         co = RULES.companies[c]
-        t.add_row(Text(f" {co.name[0]} ", style=_cube_style(c)) + Text(f" {co.name}"),
+        t.add_row(Text(co.name[0], style=_cube_style(c)) + Text(f" {co.name}"),
                   f"${st.ccash[c]}", str(st.income[c]), str(st.dividend_per_share(c)),
                   str(st.shares_left[c]), str(st.shares_out[c]), str(st.cubes_left[c]),
                   str(len(st.comp_hexes[c])), f"+{RULES.connection_bonus * st.pairs[c]}")
