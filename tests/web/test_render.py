@@ -176,3 +176,12 @@ def test_american_rails_map_shows_the_published_board():
                  for p in e.find(f"{NS}polygon").get("points").split())
     note = [t for t in root.iter(f"{NS}text") if t.get("class") == "provenance"]
     assert len(note) == 1 and float(note[0].get("y")) > lowest
+    # the action spaces in the printed order, in the game's words, with the players on them
+    track = [g for g in root.iter(f"{NS}g") if g.get("class") == "action-spaces"][0]
+    words = [t.text for t in track.iter(f"{NS}text")]
+    order = ["Pass", "Develop", "Fund $5", "Take $2 (or expand 2 with 4-5 players)",
+             "Expand 3", "Auction a share", "Expand 4"]
+    assert [w for w in words if w in order] == order
+    taken = sum(len(c) for c in view["columns"])
+    assert len([t for t in track.iter(f"{NS}text") if t.get("class") == "space-marker"]) \
+        == taken

@@ -128,6 +128,39 @@ def _label(h: dict[str, Any]) -> str:
             f'stroke-linejoin="round">{esc(h.get("name"))}</text>')
 
 
+def _spaces(view: dict[str, Any], spaces: list[str], labels: list[str], left: float,
+            top: float) -> list[str]:
+    """The action spaces, top to bottom as printed, with the player on each space in each of
+    the round's three phases, and the player order."""
+    names = [str(p.get("name", "?")) if isinstance(p, dict) else str(p)
+             for p in (view.get("players") or [])]
+
+    def who(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    columns = [c if isinstance(c, dict) else {} for c in (view.get("columns") or [])]
+    order = ", ".join(who(s) for s in (view.get("player_order") or [])) or "-"
+    out = [f'<g class="action-spaces" font-size="10">'
+           f'<text x="{left:.1f}" y="{top - 7:.1f}" font-size="11" font-weight="bold">'
+           f'Year {esc(view.get("year", ""))} · {esc(view.get("phase", ""))} · player order: '
+           f'{esc(order)}</text>'
+           f'<text x="{left:.1f}" y="{top + 8:.1f}" fill="#555">Action spaces (top acts first '
+           f'next)</text>']
+    cw, c0 = 66.0, 215.0
+    for j in range(len(columns)):
+        out.append(f'<text x="{left + c0 + j * cw:.1f}" y="{top + 8:.1f}" fill="#555">'
+                   f'phase {j + 1}</text>')
+    for i, label in enumerate(labels):
+        y = top + 22 + i * 14
+        out.append(f'<text x="{left:.1f}" y="{y:.1f}">{esc(label)}</text>')
+        sid = spaces[i] if i < len(spaces) else ""
+        for j, col in enumerate(columns):
+            if sid in col:
+                out.append(f'<text class="space-marker" x="{left + c0 + j * cw:.1f}" '
+                           f'y="{y:.1f}" font-weight="bold">{esc(who(col[sid])[:10])}</text>')
+    out.append("</g>")
+    return out
+
+
 def render(state: dict[str, Any]) -> str:
     view = state.get("view") or {}
     hexes = [h for h in (view.get("hexes") or []) if isinstance(h, dict)]
@@ -141,7 +174,9 @@ def render(state: dict[str, Any]) -> str:
     map_h = TOP + 2 * R + (rows - 1) * DY + PAD
     legend_top = map_h + 8
     comp_top = legend_top + 34
-    height = comp_top + 16 * len(companies) + 40
+    labels = [str(x) for x in (view.get("action_space_labels") or [])]
+    spaces = [str(x) for x in (view.get("action_spaces") or [])]
+    height = comp_top + max(16 * len(companies), 14 * len(labels) + 22) + 40
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
            f'width="100%" preserveAspectRatio="xMidYMin meet" '
            f'class="board american-rails" font-family="sans-serif" role="img" '
@@ -178,8 +213,7 @@ def render(state: dict[str, Any]) -> str:
                f'<text x="{PAD + 555}" y="{y:.1f}">development marker '
                f'({esc(view.get("urbanisation_markers", ""))} left)</text></g>')
     out.append(f'<text x="{PAD}" y="{legend_top + 27:.1f}" font-size="11" font-weight="bold">'
-               f'Year {esc(view.get("year", ""))} · {esc(view.get("phase", ""))} — companies: '
-               f'treasury · income · unsold shares · cubes left</text>')
+               f'Companies: treasury · income · unsold shares · cubes left</text>')
     for i, c in enumerate(companies):
         y = comp_top + i * 16
         fill = colours.get(str(c.get("id")), "#888888")
@@ -189,7 +223,8 @@ def render(state: dict[str, Any]) -> str:
                    f'${esc(c.get("cash"))} · income {esc(c.get("income"))} · '
                    f'{esc(c.get("shares_unsold"))} unsold · {esc(c.get("cubes_in_supply"))} '
                    f'cubes</text>')
-    note_y = comp_top + 16 * len(companies) + 14
+    out += _spaces(view, spaces, labels, width * 0.45, comp_top)
+    note_y = comp_top + max(16 * len(companies), 14 * len(labels) + 22) + 14
     if board.get("published"):
         note = ("Published board, transcribed: New York and Buffalo as the rulebook prints them; "
                 "most other city values read from a low-resolution image of the board.")
