@@ -42,8 +42,14 @@ def test_board_as_object_and_as_text_is_stored_as_the_object():
 
 
 def test_default_is_the_published_board():
+    """The default 'published' (also what the new-game page sends untouched); null and the
+    word in other case mean the same."""
     game = Game("american-rails", ["A", "B", "C"], seed=1)
-    assert game.options["board"] is None and game.state.board.published
+    assert game.options["board"] == "published" and game.state.board.published
+    for value in (None, " Published "):
+        other = Game("american-rails", ["A", "B", "C"], seed=1, options={"board": value})
+        assert other.options["board"] == "published" and other.state.board.published
+        assert other.to_save()["head"] == game.to_save()["head"]
 
 
 def test_a_save_replays_the_same_game_whatever_happens_to_the_file(tmp_path):
@@ -157,4 +163,9 @@ def test_save_on_the_invented_board_is_refused_with_the_reason():
 
 def test_titles_lists_the_board_option():
     res = _run("titles")
-    assert "board=JSON board content (default: none)" in res.output
+    assert "board=published|JSON board content (default published)" in res.output
+
+
+def test_an_empty_board_option_is_refused_with_the_reason():
+    with pytest.raises(BadOptions, match="invented six-company board.*'published'"):
+        Game("american-rails", ["A", "B", "C"], options={"board": "  "})

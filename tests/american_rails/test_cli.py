@@ -23,7 +23,7 @@ def test_play_with_bots_shows_the_published_board_and_result():
 
 def test_titles_lists_the_board_option():
     res = _run("titles")
-    assert "american-rails" in res.output and "board=JSON board content" in res.output
+    assert "american-rails" in res.output and "board=published|JSON board content" in res.output
 
 
 def test_board_flag_cannot_change_a_loaded_game(tmp_path):

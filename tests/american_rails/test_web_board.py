@@ -55,6 +55,16 @@ def test_bad_content_names_the_field(client):
     assert "'shared'" in r.json()["error"]["message"]
 
 
+def test_the_new_game_page_default_creates_a_game(client):
+    """The page sends every option as shown: the untouched text field holds 'published'."""
+    titles = client.get("/api/titles").json()["titles"]
+    spec = [t for t in titles if t["slug"] == "american-rails"][0]["options"][0]
+    assert spec["name"] == "board" and spec["default"] == "published"
+    r = client.post("/api/games", json={"title": "american-rails", "seats": SEATS,
+                                        "options": {"board": spec["default"]}})
+    assert r.status_code == 201, r.text
+
+
 def test_the_former_slug_creates_american_rails(client):
     r = client.post("/api/games", json={"title": "six-companies", "seats": SEATS})
     assert r.status_code == 201, r.text

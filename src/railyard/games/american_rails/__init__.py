@@ -7,17 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.registry import OptionSpec, TitleInfo
-from .board import check_option
+from .board import PUBLISHED_OPTION, check_option
 from .rules import RULES
 from .state import AmericanRailsState
 
 
 @dataclass(frozen=True)
 class BoardOption(OptionSpec):
-    """The ``board`` option: ``None`` = the published board, or the content of a board of
-    one's own (a JSON object, or its text, which is parsed and stored as the object)."""
+    """The ``board`` option: ``"published"`` = the published board, or the content of a board
+    of one's own (a JSON object, or its text, which is parsed and stored as the object)."""
 
-    values_text: str = "JSON board content"
+    values_text: str = "published|JSON board content"
 
     def check(self, value: Any) -> Any:
         return check_option(value, RULES.special_names)
@@ -33,11 +33,11 @@ TITLE = TitleInfo(
     min_players=3,
     max_players=5,
     factory=_factory,
-    options=(BoardOption("board", None,
-                         "A board of your own: its content (a JSON object in the format of the "
-                         "published board, docs/games/american-rails.md), never a file name; "
-                         "in the terminal --board FILE or -o board=@FILE reads the file once. "
-                         "Leave it out for the published board."),),
+    options=(BoardOption("board", PUBLISHED_OPTION,
+                         "'published' (the published board), or a board of your own: its "
+                         "content (a JSON object in the format of the published board, "
+                         "docs/games/american-rails.md), never a file name; in the terminal "
+                         "--board FILE or -o board=@FILE reads the file once."),),
     notes="The published board, transcribed: city values other than New York, Buffalo, "
           "Atlanta, Philadelphia and Pittsburgh were read from a low-resolution image.",
     aliases=("six-companies",),

@@ -98,11 +98,16 @@ def published_text() -> str:
     return resources.files(__package__).joinpath("data").joinpath(BUILTIN).read_text("utf-8")
 
 
-def load_board(content: Any = None, special_names: tuple[str, ...] = SPECIAL) -> Board:
-    """The board of the ``board`` option: ``None`` (or absent) is the published board; a
-    JSON object or its text is a board of one's own.  Nothing here opens a file named by the
-    caller.  Boards are cached by content."""
-    if content is None:
+#: the ``board`` option's value (and default) for the published board
+PUBLISHED_OPTION = "published"
+
+
+def load_board(content: Any = PUBLISHED_OPTION,
+               special_names: tuple[str, ...] = SPECIAL) -> Board:
+    """The board of the ``board`` option: ``"published"`` (or ``None``) is the published
+    board; a JSON object or its text is a board of one's own.  Nothing here opens a file
+    named by the caller.  Boards are cached by content."""
+    if content is None or content == PUBLISHED_OPTION:
         key = f"published:{special_names}"
         if key not in _CACHE:
             _CACHE[key] = parse_board(json.loads(published_text()), PUBLISHED, special_names)
@@ -161,18 +166,19 @@ def board_content(value: Any) -> dict[str, Any]:
     return data
 
 
-def check_option(value: Any, special_names: tuple[str, ...] = SPECIAL) -> dict[str, Any] | None:
-    """Check a ``board`` option value; returns what the game stores (``None`` or the board's
-    JSON object, a string having been parsed)."""
-    if value is None:
-        return None
-    if value == "":
+def check_option(value: Any, special_names: tuple[str, ...] = SPECIAL) -> str | dict[str, Any]:
+    """Check a ``board`` option value; returns what the game stores: ``"published"`` (also
+    for ``None`` and for the word with other case or spaces) or the board's JSON object, a
+    text having been parsed."""
+    if value is None or (isinstance(value, str) and value.strip().lower() == PUBLISHED_OPTION):
+        return PUBLISHED_OPTION
+    if isinstance(value, str) and value.strip() == "":
         raise BoardError(
-            "This game was set up on railyard's invented six-company board: an empty 'board' "
-            "option is what games saved before American Rails got its published board store. "
-            "The invented board's hexes and city values differ from the published board, so "
-            "its moves cannot be replayed. (For a new game, leave the 'board' option out to "
-            "play on the published board.)")
+            "The 'board' option is empty. Games saved before railyard had the published "
+            "American Rails board store an empty 'board' option: they were set up on "
+            "railyard's invented six-company board, whose hexes and city values differ, so "
+            "their moves cannot be replayed. For a new game, give 'published' (the default) "
+            "or the content of a board of your own.")
     data = board_content(value)
     load_board(data, special_names)
     return data
