@@ -103,7 +103,12 @@ class ViewMixin:
         if t == "pass":
             return f"{who} passes in the auction."
         if t == "place":
-            return f"{who} places the company's first cube on {hname(action.get('hex'))}."
+            a = self.auction
+            comp = RULES.companies[a.lot].name if a is not None and self.step == "place" \
+                else "the company"
+            i = b.index.get(action.get("hex"))
+            value = f" (income ${b.full[i]})" if i is not None and b.names[i] else ""
+            return f"{who} places {comp}'s first cube on {hname(action.get('hex'))}{value}."
         if t == "finance":
             return f"{who} funds {cname(action.get('company'))}: ${RULES.finance_amount} from " \
                    f"the bank to the company."
