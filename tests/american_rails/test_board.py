@@ -201,3 +201,18 @@ def test_resources_hold_only_the_published_board():
         "data").iterdir()}
     assert files == {"board.json", "game.json"}
     assert "RECONSTRUCTED" not in published_text()
+
+
+def test_company_colours_and_space_order_are_the_files(data):
+    """game.json's company colours and action-space order are those the board file records
+    for the published game (company by name; spaces by their printed words)."""
+    from railyard.games.american_rails.rules import RULES
+    printed = {c["name"]: c["colour"] for c in data["companies"]}
+    assert {c.name: c.color for c in RULES.companies} == printed
+    words = {"pass": "pass", "urbanise": "develop", "finance": "fund $5",
+             "take2": "take $2 (or expand 2 with 4-5 players)", "expand3": "expand 3",
+             "auction": "auction a share", "expand4": "expand 4"}
+    assert [words[s] for s in RULES.spaces] == data["action_spaces_top_to_bottom"]
+    for c in data["companies"]:
+        assert RULES.companies[RULES.company_index(c["name"].lower())].cubes == c["cubes"]
+        assert RULES.companies[RULES.company_index(c["name"].lower())].shares == c["shares"]
