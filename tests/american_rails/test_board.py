@@ -1,9 +1,13 @@
-"""The reconstructed board: what the rulebook says about it, and loading board files."""
+"""The published board (a transcription, data/board.json): the facts the rulebook states about
+it, the grid geometry, and own boards in the same format."""
+import copy
 import json
+from importlib import resources
 
 import pytest
 
-from railyard.games.american_rails.board import BoardError, load_board, parse_board
+from railyard.games.american_rails.board import (BoardError, load_board, parse_board,
+                                                 published_text)
 from railyard.games.american_rails.hexgrid import distance
 
 RULEBOOK_CITIES = ["New York", "Boston", "Philadelphia", "Baltimore", "Chicago", "Buffalo",
@@ -15,10 +19,33 @@ def board():
     return load_board()
 
 
-def test_board_is_marked_reconstructed(board):
-    """The seed prints no map: the shipped board says it is reconstructed."""
-    assert board.reconstructed is True
-    assert "RECONSTRUCTED" in board.provenance
+@pytest.fixture(scope="module")
+def data():
+    return json.loads(published_text())
+
+
+def test_the_shipped_board_is_the_transcription_with_its_provenance(board, data):
+    """The file keeps the transcription's provenance, grid and confidence statement."""
+    assert board.published and board.source == "published board"
+    assert "transcription" in board.provenance.lower()
+    assert data["grid"]["orientation"] == "pointy-top" and "odd rows" in data["grid"]["offset"]
+    assert set(data["confidence"]) == {"high", "medium", "low"}
+    counts = data["grid"]["counts"]           # as the transcription states them
+    assert len(board.ids) == counts["hexes"] == 215
+    for terrain, key in (("plain", "plains"), ("forest", "forest"), ("mountain", "mountain"),
+                         ("city", "city")):
+        assert board.terrain.count(terrain) == counts[key], terrain
+    assert (board.columns, board.nrows) == (20, 18)
+
+
+def test_per_city_confidence_follows_the_file(board):
+    """confidence: high for New York and Buffalo, medium for Atlanta, Philadelphia and
+    Pittsburgh, low for every other city value."""
+    assert board.confidence["New York"] == board.confidence["Buffalo"] == "high"
+    for name in ("Atlanta", "Philadelphia", "Pittsburgh"):
+        assert board.confidence[name] == "medium"
+    assert board.confidence["Syracuse"] == "low"
+    assert set(board.confidence) == set(board.city_by_name)
 
 
 def test_cities_named_in_rulebook_exist(board):
@@ -33,34 +60,50 @@ def test_black_square_cities_are_exactly_the_five_named(board):
     assert blocked == {"New York", "Baltimore", "Philadelphia", "Boston", "Chicago"}
 
 
-def test_buffalo_values_from_the_example(board):
-    """Firmen-Einkommen example: Buffalo is worth 4 full and 3 shared."""
-    h = board.city_by_name["Buffalo"]
-    assert (board.full[h], board.shared[h]) == (4, 3)
+def test_special_connection_cities(board):
+    """Einkommens-Bonus für spezielle Verbindungen: Chicago, New York and Atlanta."""
+    assert {board.names[h] for h in board.special} == {"Chicago", "New York", "Atlanta"}
+
+
+def test_printed_values_of_buffalo_and_new_york(board):
+    """Firmen-Einkommen example: Buffalo is worth 4 full and 3 shared; New York 8/5 as the
+    English rulebook's city-hex legend prints it."""
+    for name, values in (("Buffalo", (4, 3)), ("New York", (8, 5))):
+        h = board.city_by_name[name]
+        assert (board.full[h], board.shared[h]) == values
 
 
 def test_shared_value_never_exceeds_full(board):
     for h in board.cities:
-        assert 0 < board.shared[h] < board.full[h] or board.full[h] == board.shared[h] == 0
+        assert 0 < board.shared[h] <= board.full[h]
 
 
-def test_terrains_present_and_example_plain_next_to_st_louis(board):
-    """Spielbrett: plains, forests, mountains; Ausdehnen example: empty plain next to St. Louis."""
-    assert {"plain", "forest", "mountain", "city"} <= set(board.terrain)
+def test_examples_fit_the_board(board):
+    """Ausdehnen example: empty plains next to St. Louis (Rick places two blue cubes in empty
+    plains); Beispiel Ausbau: Cincinnati has no black square."""
     sl = board.city_by_name["St. Louis"]
     plains = [n for n in board.neighbors[sl] if board.terrain[n] == "plain"]
     assert len(plains) >= 2
+    assert board.urbanisable[board.city_by_name["Cincinnati"]]
+
+
+def test_odd_rows_are_shifted_right(board):
+    """The README's neighbour rule: same row col±1; an even row touches columns col-1 and
+    col of the rows above and below, an odd row columns col and col+1."""
+    def nbrs(hid):
+        return sorted(board.ids[n] for n in board.neighbors[board.index[hid]])
+    # St. Louis, column 1 of row 6 (even): the hex at column 0 of row 6 is off the map
+    assert nbrs("G2") == sorted(["G3", "F1", "F2", "H1", "H2"])
+    # Pittsburgh, column 10 of row 3 (odd)
+    assert nbrs("D11") == sorted(["D10", "D12", "C11", "C12", "E11", "E12"])
 
 
 def test_neighbours_symmetric_and_at_distance_one(board):
     for h, nbrs in enumerate(board.neighbors):
+        assert len(nbrs) <= 6
         for n in nbrs:
             assert h in board.neighbors[n]
-    col = {h: "ABCDEFGHIJKLMNOPQR".index(i[0]) for h, i in enumerate(board.ids)}
-    row = {h: int(i[1:]) for h, i in enumerate(board.ids)}
-    for h, nbrs in enumerate(board.neighbors):
-        for n in nbrs:
-            assert distance((col[h], row[h]), (col[n], row[n])) == 1
+            assert distance((board.cols[h], board.rows[h]), (board.cols[n], board.rows[n])) == 1
 
 
 def test_board_is_one_connected_land_mass(board):
@@ -74,68 +117,102 @@ def test_board_is_one_connected_land_mass(board):
 
 
 def test_geography_sanity(board):
-    """East coast cities lie east of Chicago and St. Louis; Atlanta south of New York."""
-    col = lambda name: "ABCDEFGHIJKLMNOPQR".index(board.ids[board.city_by_name[name]][0])
-    row = lambda name: int(board.ids[board.city_by_name[name]][1:])
+    """East coast cities lie east of Pittsburgh, Chicago and St. Louis; Atlanta south of New
+    York."""
+    col = lambda name: board.cols[board.city_by_name[name]]
+    row = lambda name: board.rows[board.city_by_name[name]]
     for east in ("New York", "Boston", "Philadelphia", "Baltimore"):
         assert col(east) > col("Pittsburgh") > col("Chicago") > col("St. Louis")
     assert row("Atlanta") > row("New York")
 
 
-def _minimal(**over):
-    extra = [{"id": f"B{r}", "col": 1, "row": r, "terrain": "city", "name": f"Town {r}",
-              "full": 2, "shared": 1, "urbanisable": True} for r in range(3)]
-    hexes = extra + [
-        {"id": "A0", "col": 0, "row": 0, "terrain": "city", "name": "Chicago", "full": 5,
-         "shared": 3, "urbanisable": False},
-        {"id": "A1", "col": 0, "row": 1, "terrain": "plain"},
-        {"id": "A2", "col": 0, "row": 2, "terrain": "city", "name": "New York", "full": 6,
-         "shared": 4, "urbanisable": False},
-        {"id": "A3", "col": 0, "row": 3, "terrain": "city", "name": "Atlanta", "full": 3,
-         "shared": 2, "urbanisable": True},
-    ]
-    data = {"title": "tiny", "hexes": hexes}
-    data.update(over)
-    return data
+def test_ids_are_row_letter_and_column_number(board):
+    assert board.ids[board.city_by_name["Buffalo"]] == "A12"      # column 11, row 0
+    assert board.ids[board.city_by_name["New Orleans"]] == "R1"   # column 0, row 17
 
 
-def test_custom_board_file_loads(tmp_path):
-    """A board file like the Chicago Express one can replace the built-in board."""
-    path = tmp_path / "tiny.json"
-    path.write_text(json.dumps(_minimal()))
-    b = load_board(str(path))
-    assert b.reconstructed is False
-    assert len(b.ids) == 7
-    assert sorted(b.ids[n] for n in b.neighbors[b.index["A1"]]) == ["A0", "A2", "B0", "B1"]
+def _minimal():
+    return {"title": "tiny",
+            "grid": {"rows_top_to_bottom": ["CPCPC", "PCPCP", "CPPPO"]},
+            "cities": [
+                {"col": 0, "row": 0, "name": "Chicago", "full": 5, "shared": 3,
+                 "black_square": True, "special_connection": True},
+                {"col": 2, "row": 0, "name": "New York", "full": 6, "shared": 4,
+                 "black_square": True, "special_connection": True},
+                {"col": 4, "row": 0, "name": "Atlanta", "full": 3, "shared": 2,
+                 "special_connection": True},
+                {"col": 1, "row": 1, "name": "Town 1", "full": 2, "shared": 1},
+                {"col": 3, "row": 1, "name": "Town 2", "full": 2, "shared": 1},
+                {"col": 0, "row": 2, "name": "Town 3", "full": 2, "shared": 2}]}
 
 
-def test_bad_board_names_hex_and_field():
+def test_own_board_in_the_published_format_loads():
+    b = parse_board(_minimal())
+    assert not b.published and b.title == "tiny"
+    assert len(b.ids) == 14 and len(b.cities) == 6
+    # B2 (row 1 is odd, shifted right) touches A2, A3 above and C2, C3 below
+    assert sorted(b.ids[n] for n in b.neighbors[b.index["B2"]]) == ["A2", "A3", "B1", "B3",
+                                                                   "C2", "C3"]
+    assert not b.urbanisable[b.city_by_name["Chicago"]]
+    assert b.urbanisable[b.city_by_name["Town 1"]]
+
+
+def test_the_published_file_itself_is_valid_own_board_content(data):
+    own = copy.deepcopy(data)
+    own["title"] = "corrected"
+    own["cities"][0]["full"] = 5
+    b = parse_board(own)
+    assert b.full[b.city_by_name[own["cities"][0]["name"]]] == 5 and b.title == "corrected"
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d["grid"]["rows_top_to_bottom"].__setitem__(1, "PCPXP"),
+     "grid row 2, column 4"),
+    (lambda d: d["grid"]["rows_top_to_bottom"].__setitem__(2, "CPP"), "grid row 3"),
+    (lambda d: d["grid"].__setitem__("orientation", "flat"), "grid.orientation"),
+    (lambda d: d["cities"][1].__setitem__("shared", 9), "city New York.*'shared'"),
+    (lambda d: d["cities"][3].__setitem__("full", "2"), "city Town 1.*'full'"),
+    (lambda d: d["cities"][3].__setitem__("col", 2), "city Town 1.*not a C"),
+    (lambda d: d["cities"].pop(5), "grid row 3, column 1.*no entry of 'cities'"),
+    (lambda d: d["cities"][2].__setitem__("name", "Savannah"), "Atlanta"),
+    (lambda d: d["cities"][3].__setitem__("special_connection", True), "special_connection"),
+    (lambda d: d["cities"][4].__setitem__("name", "Town 1"), "used twice"),
+    (lambda d: d.__setitem__("terrain_costs", {"city": {}}), "terrain_costs"),
+    (lambda d: d.__setitem__("grid", []), "'grid'"),
+])
+def test_bad_board_names_the_place_and_field(change, where):
     data = _minimal()
-    data["hexes"][4]["terrain"] = "swamp"
-    with pytest.raises(BoardError, match="hex A1.*'terrain'"):
+    change(data)
+    with pytest.raises(BoardError, match=where):
         parse_board(data)
+
+
+def test_too_few_cities():
     data = _minimal()
-    data["hexes"][3]["shared"] = 9
-    with pytest.raises(BoardError, match="hex A0.*'shared'"):
-        parse_board(data)
-    data = _minimal()
-    data["hexes"][4]["neighbors"] = ["A3"]
-    with pytest.raises(BoardError, match="hex A1.*'neighbors'"):
-        parse_board(data)
-    data = _minimal()
-    del data["hexes"][-1]
-    with pytest.raises(BoardError, match="Atlanta"):
-        parse_board(data)
-    data = _minimal()
-    del data["hexes"][0]
+    data["grid"]["rows_top_to_bottom"][2] = "PPPPO"
+    data["cities"].pop()
     with pytest.raises(BoardError, match="at least 6 cities"):
         parse_board(data)
 
 
-def test_unreadable_board_file(tmp_path):
-    with pytest.raises(BoardError, match="Cannot read"):
-        load_board(str(tmp_path / "missing.json"))
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    with pytest.raises(BoardError, match="not valid JSON"):
-        load_board(str(bad))
+def test_resources_hold_only_the_published_board():
+    """The invented (reconstructed) board is gone from the package."""
+    files = {f.name for f in resources.files("railyard.games.american_rails").joinpath(
+        "data").iterdir()}
+    assert files == {"board.json", "game.json"}
+    assert "RECONSTRUCTED" not in published_text()
+
+
+def test_company_colours_and_space_order_are_the_files(data):
+    """game.json's company colours and action-space order are those the board file records
+    for the published game (company by name; spaces by their printed words)."""
+    from railyard.games.american_rails.rules import RULES
+    printed = {c["name"]: c["colour"] for c in data["companies"]}
+    assert {c.name: c.color for c in RULES.companies} == printed
+    words = {"pass": "pass", "urbanise": "develop", "finance": "fund $5",
+             "take2": "take $2 (or expand 2 with 4-5 players)", "expand3": "expand 3",
+             "auction": "auction a share", "expand4": "expand 4"}
+    assert [words[s] for s in RULES.spaces] == data["action_spaces_top_to_bottom"]
+    for c in data["companies"]:
+        assert RULES.companies[RULES.company_index(c["name"].lower())].cubes == c["cubes"]
+        assert RULES.companies[RULES.company_index(c["name"].lower())].shares == c["shares"]

@@ -14,13 +14,22 @@ def test_simulate_runs_games():
     assert "2 of 2 games finished" in res.output
 
 
-def test_play_with_bots_shows_reconstructed_board_and_result():
+def test_play_with_bots_shows_the_published_board_and_result():
     res = _run("play", "american-rails", "--seats", "bot,bot,bot", "--seed", "4")
     assert res.exit_code == 0, res.output
-    assert "RECONSTRUCTED board" in res.output
+    assert "published board" in res.output and "NY New York 8/5" in res.output
     assert "Final result" in res.output
 
 
 def test_titles_lists_the_board_option():
     res = _run("titles")
-    assert "american-rails" in res.output and "board=str" in res.output
+    assert "american-rails" in res.output and "board=published|JSON board content" in res.output
+
+
+def test_board_flag_cannot_change_a_loaded_game(tmp_path):
+    save = tmp_path / "g.json"
+    assert _run("new", "american-rails", "--players", "A,B,C", "--out", str(save)).exit_code == 0
+    board = tmp_path / "b.json"
+    board.write_text("{}")
+    res = CliRunner().invoke(main, ["play", "--load", str(save), "--board", str(board)])
+    assert res.exit_code == 2 and "cannot be used with --load" in res.output

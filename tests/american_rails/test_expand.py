@@ -12,10 +12,8 @@ def _rick_example():
                ("continental", None, 0, None)])
     st.held[RICK][cidx("majestic")] += 1      # a second Majestic share (bought earlier)
     st.shares_left[cidx("majestic")] -= 1
-    # Majestic's line has reached the plain south of St. Louis's east neighbour
-    for h in ("B8", "B7", "B6", "C6"):
-        if h != "B8":
-            put(st, "majestic", h)
+    # Majestic's line has reached H3, the plain south-east of St. Louis (G2), next to G3
+    put(st, "majestic", "H3")
     return st
 
 
@@ -29,12 +27,15 @@ def test_rick_expand3_example():
     st.ccash[rep] = 10
     st.ccash[maj] = 10
     bank = st.bank
-    assert st.board.terrain[st.board.index["B5"]] == "plain"
-    act(st, "build", company="republic", hex="B5")   # next to St. Louis (A5)
+    b = st.board
+    stl = b.city_by_name["St. Louis"]
+    assert {b.ids[n] for n in b.neighbors[stl]} >= {"G3", "H2"}
+    assert b.terrain[b.index["G3"]] == b.terrain[b.index["H2"]] == "plain"
+    act(st, "build", company="republic", hex="G3")   # empty plain next to St. Louis (G2)
     assert st.ccash[rep] == 8
-    act(st, "build", company="republic", hex="B4")   # another empty plain
+    act(st, "build", company="republic", hex="H2")   # another empty plain
     assert st.ccash[rep] == 6
-    act(st, "build", company="majestic", hex="B5")   # joins the blue cube
+    act(st, "build", company="majestic", hex="G3")   # joins the blue cube
     assert st.ccash[maj] == 6
     assert st.bank == bank + 8                       # costs go to the bank
     assert st.current_player == MIKE                 # three cubes: the action is over
@@ -47,6 +48,7 @@ def test_mary_american_cube_in_cincinnati_costs_6():
     setup(st, [("continental", MIKE, 10, "Cincinnati"), ("american", MARY, 10, "Louisville"),
                ("national", None, 0, None), ("majestic", None, 0, None),
                ("republic", None, 0, None)])
+    put(st, "american", "F6")   # American's line reaches the plain between the two cities
     st.urban[st.board.city_by_name["Cincinnati"]] = True
     st.markers_left -= 1
     assert st.build_cost(st.board.city_by_name["Cincinnati"], cidx("american")) == 6
@@ -112,10 +114,11 @@ def test_never_two_cubes_of_one_company_in_a_hex(ready):
 def test_must_touch_own_cube_and_hold_a_share(ready):
     """Ausdehnen: only companies the player holds a share of; next to a cube of that colour."""
     st = ready
-    rejects(st, {"type": "build", "player": RICK, "company": "national", "hex": "A5"},
-            "not_allowed")
+    rejects(st, {"type": "build", "player": RICK, "company": "national", "hex": "G3"},
+            "not_allowed")                  # a plain far from National's Pittsburgh
+    assert st.board.index["C3"] in st.board.neighbors[st.board.city_by_name["Chicago"]]
     rejects(st, {"type": "build", "player": RICK, "company": "american", "hex": "C3"},
-            "not_allowed")
+            "not_allowed")                  # next to American's Chicago, but no share
     offered = {(c.fixed["company"]) for c in st.legal_actions() if c.type == "build"}
     assert offered == {"national", "liberty"}
 

@@ -102,11 +102,12 @@ def test_take2_levy_errors(ready):
 def test_build_and_stop_errors(ready):
     st = ready
     act(st, "space", space="expand3")
-    rejects(st, {"type": "build", "player": RICK, "company": "republic", "hex": "B5"},
+    rejects(st, {"type": "build", "player": RICK, "company": "republic", "hex": "G3"},
             "not_allowed")                  # Rick holds no Republic share
     rejects(st, {"type": "build", "player": RICK, "company": "majestic", "hex": "O3"},
             "not_allowed")                  # not adjacent
-    rejects(st, {"type": "build", "player": RICK, "company": "majestic", "hex": "B8"},
+    rejects(st, {"type": "build", "player": RICK, "company": "majestic",
+                 "hex": hexid(st, "Memphis")},
             "not_allowed")                  # already there
     rejects(st, {"type": "build", "player": RICK, "company": "majestic", "hex": "Q9"},
             "unknown_id")

@@ -9,7 +9,7 @@ from .helpers import MIKE, RICK, act, cidx, hexid, make, put, rejects, setup
 @pytest.fixture
 def four():
     st = make(4, 0)
-    setup(st, [("national", RICK, 10, "Buffalo"), ("liberty", MIKE, 10, "Rochester"),
+    setup(st, [("national", RICK, 10, "Buffalo"), ("liberty", MIKE, 10, "Syracuse"),
                ("american", None, 0, None), ("continental", None, 0, None),
                ("republic", None, 0, None), ("majestic", None, 0, None)])
     return st
@@ -69,7 +69,7 @@ def test_urbanise_rules(four):
     st = four
     act(st, "space", space="urbanise")
     offered = {c.fixed["hex"] for c in st.legal_actions() if c.type == "urbanise"}
-    assert offered == {hexid(st, "Buffalo"), hexid(st, "Rochester")}
+    assert offered == {hexid(st, "Buffalo"), hexid(st, "Syracuse")}
     rejects(st, {"type": "urbanise", "player": RICK, "hex": hexid(st, "Albany")}, "not_allowed")
     put(st, "national", "New York")
     rejects(st, {"type": "urbanise", "player": RICK, "hex": hexid(st, "New York")},
@@ -125,7 +125,7 @@ def test_connection_bonus_ten_then_twenty_for_the_third_city():
         if not st.hexmask[st.board.index[h]] & (1 << nat):
             put(st, "national", h)
     before = st.income[nat]
-    put(st, "national", "F9")
+    put(st, "national", path2[-1])
     assert st.income[nat] == before + _value(st, "Atlanta")[0] + 20
     assert st.pairs[nat] == 3
 

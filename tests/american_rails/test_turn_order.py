@@ -1,7 +1,10 @@
 """Aktions-Phasen und Spieler-Reihenfolge: the rulebook's examples with Rick, Mike and Mary."""
+import json
+from importlib import resources
+
 from railyard.games.american_rails.rules import RULES
 
-from .helpers import MARY, MIKE, RICK, act, cidx, make, rejects, to_action_phase
+from .helpers import MARY, MIKE, RICK, act, cidx, hexid, make, rejects, to_action_phase
 
 
 def _ready():
@@ -10,14 +13,43 @@ def _ready():
     return st
 
 
-def test_space_order_is_consistent_with_all_examples():
-    """The seed orders the spaces only by its examples: pass > urbanise > expand 3,
-    urbanise > finance > auction, finance > take $2 > expand 4 (higher = earlier next)."""
+def test_space_order_is_the_published_board():
+    """Spielbrett, Aktionsfelder: the published board reads, top to bottom, pass, develop,
+    fund $5, take $2 (or expand 2), expand 3, auction a share, expand 4 (the board file's
+    'action_spaces_top_to_bottom', confidence high)."""
+    assert RULES.spaces == ("pass", "urbanise", "finance", "take2", "expand3", "auction",
+                            "expand4")
+    assert [RULES.space_labels[s] for s in RULES.spaces] == [
+        "Pass", "Develop", "Fund $5", "Take $2 (or expand 2 with 4-5 players)", "Expand 3",
+        "Auction a share", "Expand 4"]
+    printed = json.loads(resources.files("railyard.games.american_rails").joinpath(
+        "data", "board.json").read_text("utf-8"))["action_spaces_top_to_bottom"]
+    assert printed == ["pass", "develop", "fund $5", "take $2 (or expand 2 with 4-5 players)",
+                       "expand 3", "auction a share", "expand 4"]
+
+
+def test_space_order_agrees_with_every_rulebook_example():
+    """Beispiel Aktions-Phase 1 / 2 and Beispiel Rundenende order the spaces only in part:
+    pass > develop > expand 3; develop > fund > auction; fund > take $2 > expand 4
+    (higher = earlier in the next phase)."""
     r = {s: i for i, s in enumerate(RULES.spaces)}
-    assert len(RULES.spaces) == 7
     for high, low in [("pass", "urbanise"), ("urbanise", "expand3"), ("urbanise", "finance"),
                       ("finance", "auction"), ("finance", "take2"), ("take2", "expand4")]:
         assert r[high] < r[low], (high, low)
+
+
+def test_expand3_goes_before_auction_in_the_next_phase():
+    """Aktions-Phasen und Spieler-Reihenfolge: for phases 2 and 3 the markers of the previous
+    phase give the order, the top one first; on the published board expand 3 is above
+    auction a share, so its player goes first."""
+    st = _ready()
+    act(st, "space", space="auction")          # Rick
+    act(st, "forgo")
+    act(st, "space", space="expand3")          # Mike
+    act(st, "stop")
+    act(st, "space", space="expand4")          # Mary
+    act(st, "stop")
+    assert st.phase == 2 and st.order == [MIKE, RICK, MARY]
 
 
 def test_phase_examples_give_the_printed_orders():
@@ -29,7 +61,7 @@ def test_phase_examples_give_the_printed_orders():
     act(st, "stop")
     assert st.current_player == MIKE
     act(st, "space", space="urbanise")
-    act(st, "urbanise", hex="A5")           # St. Louis holds Republic's cube
+    act(st, "urbanise", hex=hexid(st, "St. Louis"))   # St. Louis holds Republic's cube
     assert st.current_player == MARY
     # Mary would like to urbanise, but Mike took it
     rejects(st, {"type": "space", "player": MARY, "space": "urbanise"}, "not_allowed")

@@ -111,7 +111,7 @@ def test_1870_uses_the_18xx_drawing_and_a_failing_renderer_falls_back(monkeypatc
     assert 'class="board generic"' in render_board(_state(g))
 
 
-@pytest.mark.parametrize("slug", ["american-rails", "north-american-railways"])
+@pytest.mark.parametrize("slug", ["north-american-railways"])
 def test_reconstructed_data_is_marked_on_the_board(slug):
     """Issue 5: the reconstructed board / deck is marked as such in the UI."""
     g = Game(slug, ["A", "B", "C"], 1)
@@ -120,9 +120,68 @@ def test_reconstructed_data_is_marked_on_the_board(slug):
     assert len(marks) == 1 and "RECONSTRUCTED" in marks[0].text
 
 
-def test_american_rails_cubes_use_their_company_colour():
-    """Every company colour of American Rails has a drawing colour (no grey cubes)."""
-    from railyard.web.render.chicago_express import COLOURS
+def test_american_rails_cubes_use_the_published_company_colours():
+    """Each cube is drawn in its company's colour of the published game (the board file)."""
     g = Game("american-rails", ["A", "B", "C", "D"], 1)
-    for c in g.public_view()["companies"]:
-        assert c["color"] in COLOURS, c
+    bot = RandomBot(3)
+    while len(g.log) < 200:
+        g.apply(bot.choose(g.state))
+    published = {"national": "#b6b1a5", "american": "#efe9dc", "continental": "#3d7a46",
+                 "majestic": "#dcb62c", "liberty": "#b4382e", "republic": "#2f6fae"}
+    view = g.public_view()
+    assert {c["id"]: c["color"] for c in view["companies"]} == published
+    root = ET.fromstring(render_board(_state(g)))
+    cubes = [r for r in root.iter(f"{NS}rect") if r.get("class") == "cube"]
+    assert cubes
+    for r in cubes:
+        assert r.get("fill") == published[r.get("data-company")]
+
+
+def test_american_rails_map_shows_the_published_board():
+    """Pointy-top hexes with odd rows shifted right; city names and values, the five black
+    squares, the three special-connection cities, development markers; nothing drawn over
+    the map; the drawing scales with its container."""
+    g = Game("american-rails", ["A", "B", "C", "D"], 1)
+    bot = RandomBot(4)
+    while len(g.log) < 250:
+        g.apply(bot.choose(g.state))
+    view = g.public_view()
+    root = ET.fromstring(render_board(_state(g)))
+    assert root.get("width") == "100%" and root.get("viewBox")
+    hexes = [e for e in root.iter(f"{NS}g") if e.get("class") == "hex"]
+    assert len(hexes) == 215
+
+    def corners(hid):
+        poly = _hex(render_board(_state(g)), hid).find(f"{NS}polygon")
+        return [tuple(map(float, p.split(","))) for p in poly.get("points").split()]
+    a12, b12 = corners("A12"), corners("B12")         # Buffalo; the hex below and right of it
+    top = min(a12, key=lambda p: p[1])
+    assert abs(top[0] - sum(p[0] for p in a12) / 6) < 0.2     # a corner on top: pointy-top
+    centre = lambda pts: (sum(p[0] for p in pts) / 6, sum(p[1] for p in pts) / 6)
+    (ax, ay), (bx, by) = centre(a12), centre(b12)
+    assert by > ay and 0 < bx - ax < 30                # row B is shifted half a hex right
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    for name in ("Buffalo", "New York", "Atlanta", "New Orleans"):
+        assert name in texts
+    values = [t.text for t in root.iter(f"{NS}text") if t.get("class") == "value"]
+    assert len(values) == 39 and "8/5" in values and "4/3" in values
+    assert len([r for r in root.iter(f"{NS}rect") if r.get("class") == "black-square"]) == 5
+    assert len([c for c in root.iter(f"{NS}circle") if c.get("class") == "special"]) == 3
+    developed = [p for p in root.iter(f"{NS}path") if p.get("class") == "development"]
+    assert len(developed) == len(view["board"]["urbanised"]) > 0
+    cubes = sum(len(h["cubes"]) for h in view["hexes"])
+    assert len([r for r in root.iter(f"{NS}rect") if r.get("class") == "cube"]) == cubes
+    # the note on the board's origin lies below the map's lowest hex
+    lowest = max(float(p.split(",")[1]) for e in hexes
+                 for p in e.find(f"{NS}polygon").get("points").split())
+    note = [t for t in root.iter(f"{NS}text") if t.get("class") == "provenance"]
+    assert len(note) == 1 and float(note[0].get("y")) > lowest
+    # the action spaces in the printed order, in the game's words, with the players on them
+    track = [g for g in root.iter(f"{NS}g") if g.get("class") == "action-spaces"][0]
+    words = [t.text for t in track.iter(f"{NS}text")]
+    order = ["Pass", "Develop", "Fund $5", "Take $2 (or expand 2 with 4-5 players)",
+             "Expand 3", "Auction a share", "Expand 4"]
+    assert [w for w in words if w in order] == order
+    taken = sum(len(c) for c in view["columns"])
+    assert len([t for t in track.iter(f"{NS}text") if t.get("class") == "space-marker"]) \
+        == taken

@@ -31,8 +31,10 @@ def command(title: str | None, players: str | None, bots: int | None, seats: str
         game = load_save(load_path)
         if title and resolve_title(title).slug != game.title:
             fail(f"{load_path} is a {game.title} game, not {title}.")
-        if options or click.get_current_context().meta.get("railyard.deck"):
-            fail("--option/--deck cannot be used with --load: the save holds the options.")
+        meta = click.get_current_context().meta
+        if options or meta.get("railyard.deck") or meta.get("railyard.board"):
+            fail("--option/--deck/--board cannot be used with --load: the save holds the "
+                 "options.")
         kinds = loaded_kinds(game.players, bots, seats, players,
                              stored_seats(load_path, len(game.players)))
         bot_seed = pick_seed(seed)

@@ -46,8 +46,36 @@ def describe_option(spec: OptionSpec) -> str:
     if spec.choices is not None:
         values = "|".join(str(c) for c in spec.choices)
     else:
-        values = type(spec.default).__name__
+        values = getattr(spec, "values_text", None) or type(spec.default).__name__
+    if spec.default is None:
+        return f"{spec.name}={values} (default: none)"
     return f"{spec.name}={values} (default {spec.default})"
+
+
+#: the most text ``--board FILE`` or ``-o KEY=@FILE`` reads (the game's own limit may be
+#: lower; one character more is read so that the game can say the content is too long)
+CONTENT_LIMIT = 512 * 1024
+
+
+def read_content(path: str, what: str | None = None, limit: int = CONTENT_LIMIT) -> str:
+    """The text of a file named in the terminal (``--board FILE``, ``--deck FILE``,
+    ``-o KEY=@FILE``), read once, to be embedded in the game's options and so in its saves.
+    Only a regular file is read (not a FIFO or a device); exits with a clear message if it
+    cannot be read.  One byte more than ``limit`` is read so that the game can say the
+    content is too long."""
+    import stat
+    what = what or path
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            fail(f"{what}: not a regular file.")
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        fail(f"{what}: cannot read the file: {exc.strerror or exc}.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        fail(f"{what}: the file is not UTF-8 text.")
 
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -84,6 +112,9 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
     known = {o.name: o for o in info.options}
     ctx = click.get_current_context(silent=True)
     deck = ctx.meta.get("railyard.deck") if ctx is not None else None
+    board = ctx.meta.get("railyard.board") if ctx is not None else None
+    if board:
+        pairs = [*pairs, f"board=@{board}"]
     raw: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -91,7 +122,10 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
         if not sep or not key:
             fail(f"Options are written key=value, not {pair!r}. "
                  f"Options of {info.slug}: {option_help(info)}.")
-        raw[key] = coerce(known[key], value.strip()) if key in known else value
+        if value.startswith("@") and len(value) > 1:
+            raw[key] = read_content(value[1:])     # -o KEY=@FILE: the file's content
+        else:
+            raw[key] = coerce(known[key], value.strip()) if key in known else value
     if deck:
         raw["deck"] = read_deck_file(deck)
     try:
@@ -108,22 +142,12 @@ DECK_FILE_LIMIT = 1024 * 1024
 
 def read_deck_file(path: str) -> str:
     """The text of the deck file of ``--deck FILE``, read once: the game stores the content
-    (option ``deck``), never the path.  Only a regular file is read (not a FIFO or device)."""
-    import stat
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            fail(f"--deck {path}: not a regular file.")
-        with open(path, "rb") as fh:
-            data = fh.read(DECK_FILE_LIMIT + 1)
-    except OSError as exc:
-        fail(f"--deck {path}: cannot read the file: {exc.strerror or exc}.")
-    if len(data) > DECK_FILE_LIMIT:
+    (option ``deck``), never the path."""
+    text = read_content(path, f"--deck {path}", DECK_FILE_LIMIT)
+    if len(text.encode("utf-8")) > DECK_FILE_LIMIT:
         fail(f"--deck {path}: the file is larger than {DECK_FILE_LIMIT // 1024} KiB; "
              "a deck is a few KiB.")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        fail(f"--deck {path}: the file is not UTF-8 text.")
+    return text
 
 
 def parse_names(text: str) -> list[str]:
@@ -202,13 +226,26 @@ def _remember_deck(ctx: click.Context, _param: click.Parameter, value: str | Non
         ctx.meta["railyard.deck"] = value
 
 
+def _remember_board(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        ctx.meta["railyard.board"] = value
+
+
 def option_option(f: Callable) -> Callable:
-    """``--option KEY=VALUE`` (repeatable) and ``--deck FILE``, the North American Railways
-    city deck of your own: ``parse_options`` reads the file once and puts its content into
-    the option ``deck`` (so saves hold the deck, not the path)."""
+    """``--option KEY=VALUE`` (repeatable; ``KEY=@FILE`` gives the file's content),
+    ``--deck FILE``, the North American Railways city deck of your own, and ``--board FILE``,
+    an American Rails board of your own (the same as ``-o board=@FILE``): each file is read
+    once and its content goes into the option, so the game and its saves hold the content,
+    never the path.  ``parse_options`` adds them."""
+    f = click.option("--board", type=click.Path(dir_okay=False), default=None,
+                     expose_value=False, callback=_remember_board,
+                     help="American Rails: play on your own board file (read once; its "
+                          "content is kept in the game and its saves; the same as "
+                          "-o board=@FILE).")(f)
     f = click.option("--deck", type=click.Path(dir_okay=False), default=None,
                      expose_value=False, callback=_remember_deck,
                      help="North American Railways: play with your own city deck file; its "
                           "content is stored with the game (and in saves).")(f)
     return click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                        help="A game option (repeatable); `railyard titles` lists them.")(f)
+                        help="A game option (repeatable); `railyard titles` lists them. "
+                             "KEY=@FILE gives the option the content of FILE.")(f)

@@ -63,16 +63,18 @@ class LegalMixin:
             return [_choice("place", p, f"First cube on {b.names[h]}", hex=b.ids[h])
                     for h in self.free_cities()]
         if step == "finance":
-            return [_choice("finance", p, f"${RULES.finance_amount} to {comps[c].name}",
+            amount = RULES.finance_amount
+            return [_choice("finance", p, f"Fund {comps[c].name} with ${amount} from the bank",
                             company=comps[c].id)
-                    for c in self.in_play] + [_choice("forgo", p, "Do not finance")]
+                    for c in self.in_play] + [_choice("forgo", p, "Do not fund a company")]
         if step == "urbanise":
             out = []
             if self.markers_left > 0:
-                out = [_choice("urbanise", p, f"Urbanise {b.names[h]}", hex=b.ids[h])
+                out = [_choice("urbanise", p, f"Develop {b.names[h]} (a development marker)",
+                               hex=b.ids[h])
                        for h in b.cities if b.urbanisable[h] and not self.urban[h]
                        and self.hexmask[h]]
-            return out + [_choice("forgo", p, "Do not urbanise")]
+            return out + [_choice("forgo", p, "Do not develop")]
         if step == "take2":
             amt = RULES.take_amount
             out = [_choice("take2", p, f"Take ${amt} from the bank"),
@@ -112,15 +114,16 @@ class LegalMixin:
 
     def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
         b = self.board
-        key0 = b.source
+        places = b.places
         out = []
         for c, h, cost in self.legal_builds(p):
-            key = (key0, p, c, h, cost)
+            where = places[h]
+            key = (p, c, where, cost)        # the label depends on the board: key on it
             ch = _BUILDS.get(key)
             if ch is None:
                 co = RULES.companies[c]
                 ch = _BUILDS[key] = Choice("build", p, {"company": co.id, "hex": b.ids[h]},
-                                           label=f"{co.name} to {b.ids[h]} (${cost})")
+                                           label=f"{co.name} cube to {where} (${cost})")
             out.append(ch)
         return out
 

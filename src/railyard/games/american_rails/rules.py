@@ -11,9 +11,10 @@ class Company:
     index: int
     id: str
     name: str
-    color: str
+    color: str        # drawing colour of the published game (#rrggbb)
     shares: int
     cubes: int        # as listed in the material, including the income-track marker cube
+    color_name: str = ""   # the colour in words ("green", as the rulebook's examples say)
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ class Rules:
 def _load() -> Rules:
     text = resources.files(__package__).joinpath("data").joinpath("game.json").read_text("utf-8")
     d = json.loads(text)
-    comps = tuple(Company(i, c["id"], c["name"], c["color"], c["shares"], c["cubes"])
+    comps = tuple(Company(i, c["id"], c["name"], c["color"], c["shares"], c["cubes"],
+                          c.get("color_name", ""))
                   for i, c in enumerate(d["companies"]))
     specials: list[str] = []
     for a, b in d["special_pairs"]:

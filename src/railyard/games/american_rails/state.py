@@ -25,8 +25,7 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
-        self.board: Board = load_board(str(self.options.get("board", "") or ""),
-                                       RULES.special_names)
+        self.board: Board = load_board(self.options.get("board"), RULES.special_names)
         n = len(players)
         self.n = n
         ncomp = len(RULES.companies)

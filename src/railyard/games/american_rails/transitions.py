@@ -28,7 +28,7 @@ STEP_TYPES = {
 STEP_TEXT = {
     "offer": "choose a share to auction", "bid": "bid or pass in the auction",
     "place": "place the company's first cube on a free city", "space": "choose an action space",
-    "finance": "choose the company to finance", "urbanise": "choose the city to urbanise",
+    "finance": "choose the company to fund", "urbanise": "choose the city to develop",
     "take2": "take $2, levy $2 or expand 2", "expand": "place cubes or stop",
 }
 
@@ -111,17 +111,17 @@ class TransitionMixin:
         h = self._hex(action)
         b = self.board
         if self.markers_left <= 0:
-            raise IllegalAction("No urbanisation marker is left.", NOT_ALLOWED)
+            raise IllegalAction("No development marker is left.", NOT_ALLOWED)
         if b.terrain[h] != "city":
             raise IllegalAction(f"{b.ids[h]} is not a city.", NOT_ALLOWED, field="hex")
         if not b.urbanisable[h]:
-            raise IllegalAction(f"{b.names[h]} has black squares and cannot be urbanised.",
+            raise IllegalAction(f"{b.names[h]} has black squares and cannot be developed.",
                                 NOT_ALLOWED, field="hex")
         if self.urban[h]:
-            raise IllegalAction(f"{b.names[h]} is already urbanised.", NOT_ALLOWED, field="hex")
+            raise IllegalAction(f"{b.names[h]} is already developed.", NOT_ALLOWED, field="hex")
         if not self.hexmask[h]:
             raise IllegalAction(f"{b.names[h]} has no cube yet; only a city with a cube can be "
-                                f"urbanised.", NOT_ALLOWED, field="hex")
+                                f"developed.", NOT_ALLOWED, field="hex")
         mask = self.hexmask[h]
         old = city_share(b, h, mask, False)
         new = city_share(b, h, mask, True)

@@ -24,12 +24,17 @@ class ViewMixin:
             if b.names[h] is not None:
                 rec.update(name=b.names[h], full=b.full[h], shared=b.shared[h],
                            urbanisable=b.urbanisable[h], urbanised=self.urban[h],
-                           special=h in b.special)
+                           black_square=not b.urbanisable[h], special=h in b.special)
+                if b.names[h] in b.confidence:
+                    rec["confidence"] = b.confidence[b.names[h]]
             hexes.append(rec)
         return {
             "title": "american-rails",
             "hexes": hexes,
-            "board": {"title": b.title, "reconstructed": b.reconstructed, "source": b.source,
+            "board": {"title": b.title, "source": b.source, "published": b.published,
+                      "grid": {"columns": b.columns, "rows": b.nrows,
+                               "orientation": "pointy-top",
+                               "offset": "odd rows shifted half a hex to the right"},
                       "cubes": cubes,
                       "urbanised": [b.ids[h] for h, u in enumerate(self.urban) if u]},
             "year": self.year,
@@ -40,6 +45,7 @@ class ViewMixin:
                          "shares": {comps[c].id: self.held[s][c] for c in self.in_play
                                     if self.held[s][c]}} for s in range(self.n)],
             "companies": [{"id": comps[c].id, "name": comps[c].name, "color": comps[c].color,
+                           "color_name": comps[c].color_name,
                            "cash": self.ccash[c], "income": self.income[c],
                            "dividend_per_share": self.dividend_per_share(c),
                            "shares_unsold": self.shares_left[c],
@@ -56,6 +62,7 @@ class ViewMixin:
             "turn_order": list(self.order),
             "turn": self.turn,
             "action_spaces": list(RULES.spaces),
+            "action_space_labels": [RULES.space_labels[sp] for sp in RULES.spaces],
             "columns": [{RULES.spaces[i]: s for i, s in enumerate(col) if s is not None}
                         for col in self.columns],
             "space": self.space,
@@ -96,12 +103,17 @@ class ViewMixin:
         if t == "pass":
             return f"{who} passes in the auction."
         if t == "place":
-            return f"{who} places the company's first cube on {hname(action.get('hex'))}."
+            a = self.auction
+            comp = RULES.companies[a.lot].name if a is not None and self.step == "place" \
+                else "the company"
+            i = b.index.get(action.get("hex"))
+            value = f" (income ${b.full[i]})" if i is not None and b.names[i] else ""
+            return f"{who} places {comp}'s first cube on {hname(action.get('hex'))}{value}."
         if t == "finance":
-            return f"{who} gives ${RULES.finance_amount} from the bank to " \
-                   f"{cname(action.get('company'))}."
+            return f"{who} funds {cname(action.get('company'))}: ${RULES.finance_amount} from " \
+                   f"the bank to the company."
         if t == "urbanise":
-            return f"{who} urbanises {hname(action.get('hex'))}."
+            return f"{who} develops {hname(action.get('hex'))} (a development marker)."
         if t == "take2":
             return f"{who} takes ${RULES.take_amount} from the bank."
         if t == "levy":
