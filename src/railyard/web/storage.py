@@ -4,6 +4,11 @@ Two backends share one schema and one code path: SQLite (a file in the data dire
 default) and PostgreSQL (when ``RAILYARD_DATABASE_URL`` is set).  The log holds one row per
 accepted entry — a game action or an undo marker — keyed by ``(game_id, idx)``; that primary
 key is what makes a second writer with a stale index fail instead of double-applying.
+
+``ry_games.bot_due`` is 1 while a bot is to act in an active game: the bot runners of all
+workers find their work there (see :mod:`railyard.web.bots`).  On PostgreSQL every append
+also sends ``NOTIFY`` on :attr:`Storage.channel` with ``"<game id>:<version>"`` in the same
+transaction, so the listeners of all workers hear of it exactly when it is committed.
 """
 from __future__ import annotations
 
@@ -26,7 +31,8 @@ SCHEMA = [
         host_token_hash TEXT,
         status TEXT NOT NULL,
         to_act TEXT NOT NULL,
-        version INTEGER NOT NULL)""",
+        version INTEGER NOT NULL,
+        bot_due INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS ry_seats (
         game_id TEXT NOT NULL REFERENCES ry_games(id),
         seat INTEGER NOT NULL,
@@ -44,6 +50,13 @@ SCHEMA = [
         PRIMARY KEY (game_id, idx))""",
     "CREATE INDEX IF NOT EXISTS ry_games_created ON ry_games (created)",
 ]
+#: after the migration below has added ``bot_due`` to older databases
+LATE_SCHEMA = [
+    "CREATE INDEX IF NOT EXISTS ry_games_bot_due ON ry_games (bot_due) WHERE bot_due = 1",
+]
+#: any constant: the transaction-level advisory lock that serialises schema set-up when
+#: several workers start at once on one PostgreSQL database
+SCHEMA_LOCK = 0x52590001
 
 
 def sqlite_sync() -> str:
@@ -108,9 +121,32 @@ class Storage:
         self._all: list[Any] = []
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
-        with self._tx() as cur:
+        self.channel = "railyard"
+        with self._tx() as tx:
+            if self.is_postgres:     # workers starting together must not race on CREATE
+                tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+                schema = tx.execute("SELECT current_schema()").fetchone()[0]
+                # NOTIFY channels are per database: one per schema keeps deployments apart
+                self.channel = f"railyard.{schema}"[:63]
             for stmt in SCHEMA:
-                cur.execute(stmt)
+                tx.execute(stmt)
+            if "bot_due" not in self._columns(tx, "ry_games"):     # databases made before
+                tx.execute("ALTER TABLE ry_games ADD COLUMN bot_due INTEGER NOT NULL "
+                           "DEFAULT 0")
+                # every active game with a bot seat: the runners check and clear the flag
+                tx.execute("UPDATE ry_games SET bot_due = 1 WHERE status = 'active' AND "
+                           "EXISTS (SELECT 1 FROM ry_seats s WHERE s.game_id = ry_games.id "
+                           "AND s.kind = 'bot')")
+            for stmt in LATE_SCHEMA:
+                tx.execute(stmt)
+
+    def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
+        if self.is_postgres:
+            rows = tx.execute("SELECT column_name FROM information_schema.columns WHERE "
+                              "table_schema = current_schema() AND table_name = ?",
+                              (table,)).fetchall()
+            return {r[0] for r in rows}
+        return {r[1] for r in tx.execute(f"PRAGMA table_info({table})").fetchall()}
 
     @classmethod
     def from_env(cls, data_dir: str) -> "Storage":
@@ -201,21 +237,43 @@ class Storage:
         return (sqlite3.IntegrityError,)
 
     # ---- games ------------------------------------------------------------------------
-    def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
+    def create_game(self, game: GameRow, seats: list[SeatRow],
+                    entries: list[Entry] | None = None) -> None:
+        """Write the game, its seats and (an import) its whole entry log in ONE transaction:
+        after a failure or a kill in the middle nothing of it is stored.  ``game.version``
+        must equal the number of entries; ``bot_due`` follows from the seats to act."""
+        entries = entries or []
+        if game.version != len(entries) or any(e.idx != i for i, e in enumerate(entries)):
+            raise ValueError("the version must count the consecutive entries")
+        kinds = {s.seat: s.kind for s in seats}
+        due = int(game.status == "active" and any(kinds.get(i) == "bot" for i in game.to_act))
+        stamp = now_iso()
         try:
             with self._tx() as tx:
                 tx.execute(
                     "INSERT INTO ry_games (id, title, players, seed, options, created, "
-                    "host_token_hash, status, to_act, version) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "host_token_hash, status, to_act, version, bot_due) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (game.id, game.title, json.dumps(game.players), game.seed,
                      json.dumps(game.options), game.created, game.host_token_hash, game.status,
-                     json.dumps(game.to_act), game.version))
+                     json.dumps(game.to_act), game.version, due))
                 for s in seats:
                     tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash) "
                                "VALUES (?,?,?,?,?)", (game.id, s.seat, s.kind, s.name,
                                                       s.token_hash))
+                self._insert_entries(tx, game.id, entries, stamp)
         except self._integrity_errors() as exc:
             raise Conflict(f"game {game.id} exists") from exc
+
+    def _insert_entries(self, tx: "Storage._Tx", game_id: str, entries: list[Entry],
+                        stamp: str) -> None:
+        rows = [(game_id, e.idx, e.kind, e.seat, json.dumps(e.body), stamp) for e in entries]
+        sql = self._sql("INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
+                        "VALUES (?,?,?,?,?,?)")
+        if len(rows) > 1:
+            tx.cur.executemany(sql, rows)
+        elif rows:
+            tx.cur.execute(sql, rows[0])
 
     _GAME_COLS = ("id, title, players, seed, options, created, host_token_hash, status, "
                   "to_act, version")
@@ -264,25 +322,52 @@ class Storage:
                 for i, k, s, b in rows]
 
     def append(self, game_id: str, start: int, entries: list[Entry], status: str,
-               to_act: list[int]) -> int:
+               to_act: list[int], bots_due: bool = False) -> int:
         """Append ``entries`` at indexes ``start``, ``start+1``, ... in one transaction and
-        move the game's version; :class:`Conflict` (and nothing written) if another writer
-        got there first."""
+        move the game's version (and ``bot_due``); :class:`Conflict` (and nothing written)
+        if another writer got there first.  On PostgreSQL the same transaction NOTIFYs
+        every worker."""
         new_version = start + len(entries)
         stamp = now_iso()
+        for i, e in enumerate(entries):
+            if e.idx != start + i:
+                raise ValueError("entries must be consecutive")
         try:
             with self._tx() as tx:
-                cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ? "
-                                 "WHERE id = ? AND version = ?",
-                                 (new_version, status, json.dumps(to_act), game_id, start))
+                cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ?, "
+                                 "bot_due = ? WHERE id = ? AND version = ?",
+                                 (new_version, status, json.dumps(to_act), int(bots_due),
+                                  game_id, start))
                 if cur.rowcount != 1:
                     raise Conflict(f"game {game_id} is not at version {start}")
-                for i, e in enumerate(entries):
-                    if e.idx != start + i:
-                        raise ValueError("entries must be consecutive")
-                    tx.execute("INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
-                               "VALUES (?,?,?,?,?,?)",
-                               (game_id, e.idx, e.kind, e.seat, json.dumps(e.body), stamp))
+                self._insert_entries(tx, game_id, entries, stamp)
+                if self.is_postgres:
+                    tx.execute("SELECT pg_notify(?, ?)", (self.channel,
+                                                          f"{game_id}:{new_version}"))
         except self._integrity_errors() as exc:
             raise Conflict(f"index {start} of game {game_id} is taken") from exc
         return new_version
+
+    # ---- bots -------------------------------------------------------------------------
+    def bots_due(self, limit: int = 1000) -> list[tuple[str, int]]:
+        """``(game id, version)`` of games waiting for a bot, oldest first."""
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT id, version FROM ry_games WHERE bot_due = 1 "
+                              "ORDER BY created LIMIT ?", (limit,)).fetchall()
+        return [(gid, int(v)) for gid, v in rows]
+
+    def bot_state(self, game_id: str) -> tuple[int, bool] | None:
+        """``(version, bot_due)`` of one game (one statement, no BEGIN/COMMIT)."""
+        cur = self._conn().cursor()
+        try:
+            r = cur.execute(self._sql("SELECT version, bot_due FROM ry_games WHERE id = ?"),
+                            (game_id,)).fetchone()
+        finally:
+            cur.close()
+        return (int(r[0]), bool(r[1])) if r else None
+
+    def clear_bot_due(self, game_id: str, version: int) -> None:
+        """No bot is to act at ``version`` after all (a flag set by the migration)."""
+        with self._tx() as tx:
+            tx.execute("UPDATE ry_games SET bot_due = 0 WHERE id = ? AND version = ?",
+                       (game_id, version))
