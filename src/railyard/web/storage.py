@@ -13,7 +13,9 @@ transaction, so the listeners of all workers hear of it exactly when it is commi
 from __future__ import annotations
 
 import json
+import contextlib
 import os
+import queue
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -111,13 +113,27 @@ def _game_row(r: Iterable[Any]) -> GameRow:
                    host, status, json.loads(to_act), int(version))
 
 
+def pool_size() -> int:
+    """PostgreSQL connections per process (``RAILYARD_DB_POOL``, default 8): a server of
+    N workers uses at most N * (this + 2) connections (the listener and the bot locks)."""
+    try:
+        return max(1, int(os.environ.get("RAILYARD_DB_POOL", "8")))
+    except ValueError:
+        return 8
+
+
 class Storage:
-    """Thread-safe access to the database: one connection per thread."""
+    """Thread-safe access to the database: on SQLite one connection per thread; on
+    PostgreSQL a pool of at most :func:`pool_size` connections, one lent per statement or
+    transaction (threads beyond that wait for one)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_postgres = url.startswith(("postgres://", "postgresql://"))
         self._local = threading.local()
+        self._pool: "queue.LifoQueue[Any]" = queue.LifoQueue()
+        self._pool_max = pool_size()
+        self._pool_made = 0
         self._all: list[Any] = []
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
@@ -176,13 +192,64 @@ class Storage:
         return conn
 
     def _conn(self) -> Any:
+        """SQLite: this thread's connection."""
         conn = getattr(self._local, "conn", None)
-        if conn is not None and self.is_postgres and conn.closed:
-            conn = None
         if conn is None:
             conn = self._connect()
             self._local.conn = conn
         return conn
+
+    def _borrow(self) -> Any:
+        if not self.is_postgres:
+            return self._conn()
+        while True:
+            try:
+                conn = self._pool.get_nowait()
+            except queue.Empty:
+                with self._lock:
+                    make = self._pool_made < self._pool_max
+                    if make:
+                        self._pool_made += 1
+                if not make:
+                    conn = self._pool.get()
+                else:
+                    try:
+                        return self._connect()
+                    except BaseException:
+                        with self._lock:
+                            self._pool_made -= 1
+                        raise
+            if conn.closed or conn.broken:
+                self._discard(conn)
+                continue
+            return conn
+
+    def _give_back(self, conn: Any) -> None:
+        if not self.is_postgres:
+            return
+        if conn.closed or conn.broken:
+            self._discard(conn)
+        else:
+            self._pool.put(conn)
+
+    def _discard(self, conn: Any) -> None:
+        try:
+            conn.close()
+        except Exception:  # pragma: no cover
+            pass
+        with self._lock:
+            self._pool_made = max(0, self._pool_made - 1)
+            if conn in self._all:
+                self._all.remove(conn)
+
+    @contextlib.contextmanager
+    def _lent(self) -> Any:
+        """A connection for one statement in autocommit mode."""
+        conn = self._borrow()
+        try:
+            yield conn
+        finally:
+            self._give_back(conn)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.is_postgres else sql
@@ -196,6 +263,9 @@ class Storage:
             except Exception:  # pragma: no cover - closing a broken connection
                 pass
         self._local = threading.local()
+        self._pool = queue.LifoQueue()
+        with self._lock:
+            self._pool_made = 0
 
     class _Tx:
         def __init__(self, store: "Storage", write: bool) -> None:
@@ -207,12 +277,19 @@ class Storage:
             self.held = self.write and not self.store.is_postgres
             if self.held:
                 self.store._write_lock.acquire()
-            self.conn = self.store._conn()
-            self.cur = self.conn.cursor()
-            if self.store.is_postgres:
-                self.cur.execute("BEGIN")
-            else:
-                self.cur.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+            try:
+                self.conn = self.store._borrow()
+                self.cur = self.conn.cursor()
+                if self.store.is_postgres:
+                    self.cur.execute("BEGIN")
+                else:
+                    self.cur.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+            except BaseException:
+                if getattr(self, "conn", None) is not None:
+                    self.store._give_back(self.conn)
+                if self.held:
+                    self.store._write_lock.release()
+                raise
             return self
 
         def execute(self, sql: str, params: Iterable[Any] = ()) -> Any:
@@ -224,6 +301,7 @@ class Storage:
                 self.cur.execute("COMMIT" if exc_type is None else "ROLLBACK")
             finally:
                 self.cur.close()
+                self.store._give_back(self.conn)
                 if self.held:
                     self.store._write_lock.release()
 
@@ -305,12 +383,13 @@ class Storage:
     def version(self, game_id: str) -> int | None:
         """The game's version: one statement, its own transaction (connections run in
         autocommit mode), asked on every request -- so no BEGIN/COMMIT around it."""
-        cur = self._conn().cursor()
-        try:
-            r = cur.execute(self._sql("SELECT version FROM ry_games WHERE id = ?"),
-                            (game_id,)).fetchone()
-        finally:
-            cur.close()
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT version FROM ry_games WHERE id = ?"),
+                                (game_id,)).fetchone()
+            finally:
+                cur.close()
         return int(r[0]) if r else None
 
     # ---- entries ----------------------------------------------------------------------
@@ -358,12 +437,13 @@ class Storage:
 
     def bot_state(self, game_id: str) -> tuple[int, bool] | None:
         """``(version, bot_due)`` of one game (one statement, no BEGIN/COMMIT)."""
-        cur = self._conn().cursor()
-        try:
-            r = cur.execute(self._sql("SELECT version, bot_due FROM ry_games WHERE id = ?"),
-                            (game_id,)).fetchone()
-        finally:
-            cur.close()
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT version, bot_due FROM ry_games "
+                                          "WHERE id = ?"), (game_id,)).fetchone()
+            finally:
+                cur.close()
         return (int(r[0]), bool(r[1])) if r else None
 
     def clear_bot_due(self, game_id: str, version: int) -> None:
