@@ -279,6 +279,9 @@ def _q(values: list[float], pct: int) -> float:
     return statistics.quantiles(sorted(values), n=100)[pct - 1]
 
 
+RECONNECTS: list[float] = []      # times the action connections were made again
+
+
 class Http:
     """A minimal HTTP/1.1 keep-alive client on asyncio streams (cheap enough to drive 400
     connections from one core)."""
@@ -286,6 +289,8 @@ class Http:
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader = self.writer = None
+        self.reconnects: list[float] = RECONNECTS
+        self.reconnected = False
 
     async def connect(self) -> None:
         import asyncio
@@ -336,8 +341,20 @@ class Http:
             yield data[:-2]
 
     async def request(self, method: str, path: str, body=None, token=None):
-        await self.send(method, path, body, token)
-        status, headers = await self.head()
+        fresh = self.writer is None
+        try:
+            await self.send(method, path, body, token)
+            status, headers = await self.head()
+        except (ConnectionError, OSError):
+            if fresh:
+                raise
+            # the server closed an idle keep-alive connection before reading the request
+            # (nothing was received, so nothing was applied): once more on a new one
+            self.close()
+            self.reconnects.append(time.monotonic())
+            self.reconnected = True
+            await self.send(method, path, body, token)
+            status, headers = await self.head()
         if "content-length" in headers:
             payload = await self.reader.readexactly(int(headers["content-length"]))
         else:
@@ -357,21 +374,39 @@ class LiveBench:
         self.delay_same: list[float] = []
         self.events: dict[str, list[tuple[float, int]]] = {}
         self.pending: list[tuple[str, int, float, float, str, str]] = []
-        self.reconnects = {"action": 0, "stream": 0}
+        self.stream_drops: list[float] = []
         self.errors: dict[str, int] = {}
         self.finished = self.games = 0
         self.killed: int | None = None
         self.kill_time: float | None = None
         self.client_cpu = 0.0
+        self.srv_cpu = 0.0
+        self.dead_cpu = 0.0
         self.wall = 0.0
 
     def _err(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
 
+    def server_cpu(self) -> float:
+        """CPU seconds of the server's processes alive now (and of the one killed)."""
+        total = cpu_seconds(self.server_pid) + self.dead_cpu
+        try:
+            with open(f"/proc/{self.server_pid}/task/{self.server_pid}/children") as fh:
+                kids = [int(x) for x in fh.read().split()]
+        except OSError:
+            kids = []
+        for pid in kids:
+            try:
+                total += cpu_seconds(pid)
+            except OSError:
+                pass
+        return total
+
     async def run(self) -> None:
         import asyncio
         t0 = time.monotonic()
         cpu0 = time.process_time()
+        srv0 = self.server_cpu()
         self.deadline = t0 + self.args.seconds
         tasks = [asyncio.create_task(self.player(i)) for i in range(self.args.games)]
         if self.args.kill_at:
@@ -379,6 +414,7 @@ class LiveBench:
         await asyncio.gather(*tasks)
         self.wall = time.monotonic() - t0
         self.client_cpu = time.process_time() - cpu0
+        self.srv_cpu = self.server_cpu() - srv0
 
     async def killer(self, when: float) -> None:
         import asyncio
@@ -393,6 +429,9 @@ class LiveBench:
         if kids:
             self.killed = kids[0]
             self.kill_time = time.monotonic()
+            self.dead_cpu = cpu_seconds(kids[0])
+            if os.environ.get("BENCH_DEBUG"):
+                print("kill", kids[0], self.kill_time, flush=True)
             os.kill(kids[0], signal.SIGKILL)
 
     async def worker_of(self, http: Http, gid: str) -> str:
@@ -407,14 +446,14 @@ class LiveBench:
         while not stop.is_set():
             http = Http(self.port)
             try:
-                for _ in range(10):     # a stream on another worker than the actions
+                for attempt in range(10):     # a stream on another worker than the actions
                     await http.send("GET", f"/api/games/{gid}/events?since={known}&timeout=60")
                     status, headers = await http.head()
                     if status != 200:
                         raise ConnectionError(f"status {status}")
                     info["stream_worker"] = headers.get("x-railyard-worker", "?")
                     if self.args.workers == 1 or info["action_worker"] is None or \
-                            info["stream_worker"] != info["action_worker"]:
+                            info["stream_worker"] != info["action_worker"] or attempt == 9:
                         break
                     http.close()
                     http = Http(self.port)
@@ -434,7 +473,10 @@ class LiveBench:
                         break
             except (ConnectionError, OSError, asyncio.IncompleteReadError, ValueError):
                 if not stop.is_set():
-                    self.reconnects["stream"] += 1
+                    self.stream_drops.append(time.monotonic())
+                    if os.environ.get("BENCH_DEBUG"):
+                        print("drop", gid, info["stream_worker"], known, time.monotonic(),
+                              flush=True)
                     await asyncio.sleep(0.2)
             finally:
                 http.close()
@@ -455,7 +497,7 @@ class LiveBench:
                     await asyncio.sleep(1)
                     continue
             except (ConnectionError, OSError, asyncio.IncompleteReadError):
-                self.reconnects["action"] += 1
+                RECONNECTS.append(time.monotonic())
                 http.close()
                 await asyncio.sleep(0.2)
                 continue
@@ -473,7 +515,7 @@ class LiveBench:
         try:
             action_worker = info["action_worker"] = await self.worker_of(http, gid)
         except (ConnectionError, OSError, asyncio.IncompleteReadError):
-            self.reconnects["action"] += 1
+            RECONNECTS.append(time.monotonic())
             http.close()
             action_worker = None
         streamer = asyncio.create_task(self.stream(gid, info, stop))
@@ -494,6 +536,13 @@ class LiveBench:
                                     await asyncio.wait_for(info["seen"].wait(), 5)
                                 except asyncio.TimeoutError:
                                     self._err("no event in 5 s")
+                                    if os.environ.get("BENCH_DEBUG"):
+                                        _, _, b = await http.request("GET", f"/api/games/{gid}")
+                                        now = json.loads(b)
+                                        print("stall", gid, state["version"], now["version"],
+                                              now["current_player"], now["status"],
+                                              info["stream_worker"], action_worker,
+                                              self.events[gid][-3:], flush=True)
                         status, _, body = await http.request(
                             "GET", f"/api/games/{gid}?legal=1", token=tok)
                         if status != 200:
@@ -517,6 +566,16 @@ class LiveBench:
                         "POST", f"/api/games/{gid}/actions",
                         {"version": version, "action": action}, tok)
                     acked = time.monotonic()
+                    retried = http.reconnected
+                    if retried:                     # another connection, maybe another worker
+                        http.reconnected = False
+                        action_worker = info["action_worker"] = None
+                    if status == 409 and retried:
+                        # sent again after the connection broke: the first one had been
+                        # stored (never acknowledged), so the copy is refused
+                        self._err("409 on a resent action (first one stored unacknowledged)")
+                        state = None
+                        continue
                     if status != 200:
                         self._err(f"action {status}")
                         state = None
@@ -529,7 +588,7 @@ class LiveBench:
                     state = new
                     turn_seen = time.monotonic()
                 except (ConnectionError, OSError, asyncio.IncompleteReadError):
-                    self.reconnects["action"] += 1      # unacknowledged: look again
+                    RECONNECTS.append(time.monotonic())     # unacknowledged: look again
                     http.close()
                     action_worker, state = None, None
                     await asyncio.sleep(0.2)
@@ -569,10 +628,21 @@ class LiveBench:
                 self.delay_same.append(max(0.0, t - acked))
         return lost
 
+    def _after_kill(self, times: list[float]) -> int:
+        """How many of ``times`` fall within 10 s after the kill."""
+        if self.kill_time is None:
+            return 0
+        return sum(1 for t in times if self.kill_time <= t <= self.kill_time + 10)
+
     def report(self, lost: int, load_before: float) -> None:
         a = self.args
         ms = lambda x: f"{x * 1000:.1f}"  # noqa: E731
         kill = f"worker killed at {a.kill_at:g} s" if self.killed else "-"
+        print("| storage | workers | games | run | kill | acked actions | p50 ms | p95 ms "
+              "| max ms | actions/s | cross-worker pairs | notify p50 ms | notify p95 ms "
+              "| notify p95 from send ms | same-worker notify p95 ms | lost acked "
+              "| action reconnects (10 s after kill/all) | stream drops (after kill/all) "
+              "| errors | server CPU ms/action | client CPU ms/action | load before/after |")
         print(f"| PostgreSQL | {a.workers} | {a.games} | {a.seconds:g} s | {kill} "
               f"| {len(self.lat)} | {ms(_q(self.lat, 50))} | {ms(_q(self.lat, 95))} "
               f"| {ms(max(self.lat) if self.lat else float('nan'))} "
@@ -580,8 +650,10 @@ class LiveBench:
               f"| {len(self.delay_ack)} | {ms(_q(self.delay_ack, 50))} "
               f"| {ms(_q(self.delay_ack, 95))} | {ms(_q(self.delay_send, 95))} "
               f"| {ms(_q(self.delay_same, 95))} | {lost} "
-              f"| {self.reconnects['action']}/{self.reconnects['stream']} "
+              f"| {self._after_kill(RECONNECTS)}/{len(RECONNECTS)} "
+              f"| {self._after_kill(self.stream_drops)}/{len(self.stream_drops)} "
               f"| {sum(self.errors.values())} "
+              f"| {self.srv_cpu / max(1, len(self.lat)) * 1000:.1f} "
               f"| {self.client_cpu / max(1, len(self.lat)) * 1000:.1f} "
               f"| {load_before:.1f} / {os.getloadavg()[0]:.1f} |")
         if self.errors:
