@@ -10,7 +10,8 @@ On PostgreSQL each game's bots run in exactly one worker at a time: before a sli
 runner takes a session-level advisory lock on the game (:func:`lock_key`) on its own
 connection (``application_name`` ``railyard-bots-<pid>``) and keeps it until no bot is to
 act.  A worker that dies loses its connection and with it its locks; every runner looks for
-``bot_due`` games every :data:`SCAN` seconds and takes over those nobody holds.  The log's
+``bot_due`` games every :data:`SCAN` seconds and takes over those nobody holds that made no
+progress since its previous look.  The log's
 version check stays the final guard: a bot move is never stored twice.  On SQLite (one
 process) the queue alone keeps a game in one thread.
 """
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger("railyard.web")
 
 SLICE = 0.1          # seconds of bot moves per turn in the queue (then one commit)
-SCAN = 1.0           # seconds between looks for games nobody runs
+SCAN = 1.0           # seconds between looks for games nobody runs (taken over after 1-2)
 THREADS = 3
 LOCK_SPACE = 0x5259  # first key of the advisory locks of games' bots
 
@@ -51,6 +52,7 @@ class BotRunner:
         self._pending: set[str] = set()        # queued or running in this process
         self._held: set[str] = set()           # advisory locks this process holds
         self._stuck: dict[str, int] = {}       # game -> version where its bot cannot move
+        self._last_scan: dict[str, int] = {}   # game -> version, as the last scan saw it
         self._mu = threading.Lock()
         self._lock_mu = threading.Lock()
         self._lock_conn: Any = None
@@ -110,14 +112,20 @@ class BotRunner:
         with self._mu:
             return not self._pending
 
-    def scan(self) -> int:
-        """Kick every game the database says waits for a bot; returns how many."""
+    def scan(self, all_due: bool = False) -> int:
+        """Kick the games the database says wait for a bot -- with ``all_due`` every one,
+        else those still at the version of the previous scan (a game another worker plays
+        moves on between scans; one whose worker died or hangs does not); returns how
+        many."""
         n = 0
-        for gid, version in self.store.bots_due():
+        due = self.store.bots_due()
+        before, self._last_scan = self._last_scan, dict(due)
+        for gid, version in due:
             if self._stuck.get(gid) == version:
                 continue
-            self.kick(gid)
-            n += 1
+            if all_due or before.get(gid) == version:
+                self.kick(gid)
+                n += 1
         return n
 
     def _scan_loop(self) -> None:

@@ -542,7 +542,7 @@ class Service:
         for such games every few seconds (those of a worker that died); on PostgreSQL also
         start listening for other workers' commits.  Returns how many games were found."""
         self._listen()
-        n = self.bots.scan()
+        n = self.bots.scan(all_due=True)
         self.bots.start_scanning()
         return n
 
