@@ -261,6 +261,7 @@ def _live_main(args) -> None:
             load_before = os.getloadavg()[0]
             live = LiveBench(port, args, proc.pid)
             asyncio.run(live.run())
+            live.stuck = waiting_for_bots(db)
         finally:
             proc.terminate()
             try:
@@ -271,6 +272,19 @@ def _live_main(args) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
     live.report(lost, load_before)
+
+
+def waiting_for_bots(db: str, patience: float = 10.0) -> int:
+    """Games still waiting for a bot ``patience`` seconds after the clients stopped (the
+    server still running): a game nobody took over would stay here."""
+    import psycopg
+    end = time.monotonic() + patience
+    with psycopg.connect(db, autocommit=True) as conn:
+        while True:
+            n = conn.execute("SELECT COUNT(*) FROM ry_games WHERE bot_due = 1").fetchone()[0]
+            if n == 0 or time.monotonic() > end:
+                return n
+            time.sleep(0.2)
 
 
 def _q(values: list[float], pct: int) -> float:
@@ -382,6 +396,7 @@ class LiveBench:
         self.client_cpu = 0.0
         self.srv_cpu = 0.0
         self.dead_cpu = 0.0
+        self.stuck = -1
         self.wall = 0.0
 
     def _err(self, what: str) -> None:
@@ -656,6 +671,8 @@ class LiveBench:
               f"| {self.srv_cpu / max(1, len(self.lat)) * 1000:.1f} "
               f"| {self.client_cpu / max(1, len(self.lat)) * 1000:.1f} "
               f"| {load_before:.1f} / {os.getloadavg()[0]:.1f} |")
+        print(f"games waiting for a bot 10 s after the clients stopped: {self.stuck}; "
+              f"games played: {self.games}")
         if self.errors:
             print("errors:", self.errors)
 
