@@ -53,6 +53,7 @@ class BotRunner:
         self._held: set[str] = set()           # advisory locks this process holds
         self._stuck: dict[str, int] = {}       # game -> version where its bot cannot move
         self._last_scan: dict[str, int] = {}   # game -> version, as the last scan saw it
+        self._again: set[str] = set()          # kicked while queued or running
         self._mu = threading.Lock()
         self._lock_mu = threading.Lock()
         self._lock_conn: Any = None
@@ -102,7 +103,10 @@ class BotRunner:
     def kick(self, game_id: str) -> None:
         """Let a bot act in ``game_id`` (after its state was committed)."""
         with self._mu:
-            if game_id in self._pending or self._stop.is_set():
+            if self._stop.is_set():
+                return
+            if game_id in self._pending:       # running now: look again when it ends
+                self._again.add(game_id)
                 return
             self._pending.add(game_id)
         self._ensure_threads()
@@ -185,7 +189,11 @@ class BotRunner:
             self._release(gid)
         with self._mu:
             self._pending.discard(gid)
-        if held and end_version is not None:
+            again = gid in self._again
+            self._again.discard(gid)
+        if again:
+            self.kick(gid)
+        elif held and end_version is not None:
             # a human may have acted on another worker while we still held the lock (that
             # worker's kick then found it taken): look once more
             state = self.store.bot_state(gid)
