@@ -218,3 +218,14 @@ def test_a_finished_18xx_games_export_is_listed_as_finished(client):
     assert st["status"] == "finished" and st["result"]
     assert listed[made["id"]]["status"] == "finished" and listed[made["id"]]["to_act"] == []
     assert listed[made["id"]]["version"] == st["version"] > 100
+
+
+def test_an_unfinished_save_of_a_hidden_information_title_is_refused(db_url):
+    pytest.importorskip("railyard.games.nar")
+    from railyard.engine.game import Game
+    svc = Service(Storage(db_url))
+    with pytest.raises(ApiError) as err:          # its seed fixes the deck order
+        svc.import_save(Game("north-american-railways", ["A", "B", "C"], 5).to_save())
+    assert err.value.status == 400 and err.value.code == "hidden_information"
+    assert _counts(svc.storage) == (0, 0, 0)
+    svc.close()

@@ -483,6 +483,11 @@ class Service:
                 game = Game.from_save(save)
             except RailyardError as exc:
                 raise ApiError(400, exc.code, exc.message) from None
+        if _hides_information(game) and not game.is_terminal:
+            # an unfinished save holds the seed that fixes what players must not know
+            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
+                           "that its seed fixes: an unfinished save (it holds the seed) "
+                           "cannot be imported. Nothing was created.")
         players = list(game.players)
         if seats is None:
             seats = [{"kind": "human"} for _ in players]
@@ -560,6 +565,14 @@ class Service:
         if self.listener is not None:
             self.listener.stop()
         self.storage.close()
+
+
+def _hides_information(game: Game) -> bool:
+    flag = getattr(game, "hidden_information", None)      # the engine's own, when it has one
+    if flag is not None:
+        return bool(flag)
+    info = game.info
+    return info.slug in HIDDEN_INFORMATION or bool(info.extra.get("hidden_information"))
 
 
 def _seat_rows(spec: list[dict[str, Any]],
