@@ -241,7 +241,9 @@ def _live_main(args) -> None:
     sep = "&" if "?" in url else "?"
     db = f"{url}{sep}options=-csearch_path%3D{schema}"
     port = free_port()
-    env = dict(os.environ, RAILYARD_DATABASE_URL=db)
+    # one client address drives every game: no per-client rate limits
+    env = dict(os.environ, RAILYARD_DATABASE_URL=db, RAILYARD_RATE_CREATE="0",
+               RAILYARD_RATE_ACTIONS="0")
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen([sys.executable, "-c",
                                  "from railyard.cli.main import main; main()", "serve",
