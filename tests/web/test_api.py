@@ -52,8 +52,15 @@ def test_create_read_act_and_finish(client):
         version = st["version"]
         if st["status"] == "finished":
             break
-        assert st["current_player"] == 0          # the bot answered before the response
-        # the answer carries the token's next choices: no second request needed
+        # the answer comes before the bot thinks (outside the request), with no choices
+        assert st["current_player"] == 1 and st["legal"]["choices"] == []
+        assert client.app.state.service.wait_bots_idle()
+        st = client.get(f"/api/games/{gid}?legal=1", headers=_auth(tok)).json()
+        version = st["version"]
+        if st["status"] == "finished":
+            break
+        assert st["current_player"] == 0          # the bot has answered
+        # one request gives the state and the token's next choices
         assert st["legal"]["version"] == version and st["legal"]["choices"][0]["type"] == "take"
     assert st["result"]["winners"] and st["view"]["pile"] == 0
     mine = client.get(f"/api/games/{gid}?legal=1", headers=_auth(tok)).json()
@@ -146,7 +153,9 @@ def test_hotseat_token_acts_for_every_human_seat(client):
     gid, host = made["id"], made["host_token"]
     r = client.post(f"/api/games/{gid}/actions", headers=_auth(host),
                     json={"version": 0, "action": {"type": "take", "amount": 1}})
-    st = r.json()
+    assert r.json()["current_player"] == 1          # the bot answers after the response
+    assert client.app.state.service.wait_bots_idle()
+    st = client.get(f"/api/games/{gid}", headers=_auth(host)).json()
     assert st["current_player"] == 2 and st["my_seats"] == [0, 2]
     r = client.post(f"/api/games/{gid}/actions", headers=_auth(host),
                     json={"version": st["version"], "action": {"type": "take", "amount": 1}})

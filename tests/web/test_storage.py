@@ -136,6 +136,7 @@ def test_engine_crash_keeps_memory_and_database_in_step(db_url, monkeypatch):
     monkeypatch.setattr(Stones, "_apply", flaky)
     st = svc.act(gid, tok, 0, {"type": "take", "amount": 1})
     assert st["version"] == 1 and st["view"]["pile"] == 19
+    assert svc.wait_bots_idle()             # the bot thinks after the answer, and crashes
     monkeypatch.setattr(Stones, "_apply", real)
     fresh = svc.state(gid)                  # replayed from the database, not the broken copy
     assert fresh["view"]["pile"] == 19 and fresh["version"] == 1

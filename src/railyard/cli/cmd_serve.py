@@ -1,9 +1,24 @@
-"""``railyard serve``: the web server (JSON API, live updates, browser UI)."""
+"""``railyard serve``: the web server (JSON API, live updates, browser UI).
+
+With ``--workers N`` (PostgreSQL only) uvicorn starts N worker processes on one socket and
+restarts any that dies; each builds its app through :func:`app_factory`.  Workers (and other
+servers on the same ``RAILYARD_DATABASE_URL``) share games through the database: live
+updates travel by ``LISTEN``/``NOTIFY`` and each game's bots run in one worker at a time
+(see ``docs/web.md``).  SQLite stays one process."""
 from __future__ import annotations
 
 import os
 
 import click
+
+DATA_DIR_ENV = "RAILYARD_DATA_DIR"
+
+
+def app_factory():
+    """The app of one worker process (``uvicorn --factory``): the data folder comes from
+    ``RAILYARD_DATA_DIR``, the database from ``RAILYARD_DATABASE_URL``."""
+    from ..web.app import create_app
+    return create_app(os.environ.get(DATA_DIR_ENV) or os.path.expanduser("~/.railyard"))
 
 
 @click.command("serve")
@@ -12,15 +27,31 @@ import click
               help="TCP port.")
 @click.option("--data-dir", default=os.path.join("~", ".railyard"), show_default=True,
               help="Folder of the SQLite database (ignored when RAILYARD_DATABASE_URL is set).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes (more than one needs PostgreSQL).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, data_dir: str, log_level: str) -> None:
+def command(host: str, port: int, data_dir: str, workers: int, log_level: str) -> None:
     """Serve games in the browser and over the JSON API."""
     import uvicorn
 
+    data_dir = os.path.abspath(os.path.expanduser(data_dir))
+    url = os.environ.get("RAILYARD_DATABASE_URL")
+    if workers > 1:
+        if not url or not url.startswith(("postgres://", "postgresql://")):
+            raise click.UsageError(
+                f"--workers {workers} needs PostgreSQL: set RAILYARD_DATABASE_URL (for example "
+                "postgresql://user@host/dbname). SQLite is served by one process only.")
+        from ..web.storage import Storage
+        Storage(url).close()                   # the schema, once, before the workers start
+        os.environ[DATA_DIR_ENV] = data_dir
+        click.echo(f"railyard: storage PostgreSQL (RAILYARD_DATABASE_URL); {workers} workers; "
+                   f"open http://{host}:{port}/")
+        uvicorn.run("railyard.cli.cmd_serve:app_factory", factory=True, host=host, port=port,
+                    workers=workers, log_level=log_level, timeout_graceful_shutdown=3)
+        return
     from ..web.app import create_app
 
-    data_dir = os.path.abspath(os.path.expanduser(data_dir))
     app = create_app(data_dir)
     store = app.state.service.storage
     where = "PostgreSQL (RAILYARD_DATABASE_URL)" if store.is_postgres else store.url

@@ -5,32 +5,38 @@ in the database as its entry log; the database is the truth.  Every request firs
 with entries other workers wrote, then checks the version the client saw, applies in memory
 and appends to the database in one transaction before answering.  A lost race (another worker
 appended first) evicts the in-memory copy, so nothing is ever applied twice.
+
+Bots never think inside a request: the request commits the human's action and hands the game
+to this process's :class:`~railyard.web.bots.BotRunner`.  Every commit is published to the
+process's :class:`~railyard.web.notify.Hub` (live streams); on PostgreSQL the
+:class:`~railyard.web.notify.Listener` brings in the commits of other workers.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import logging
-import queue
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.factory import make_bot
-from ..engine.errors import IllegalAction, RailyardError, SaveError
+from ..engine.errors import IllegalAction, RailyardError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
 from . import reader
+from .bots import BotRunner
+from .notify import Hub, Listener
 from .storage import Conflict, Entry, GameRow, SeatRow, Storage, now_iso
 
 log = logging.getLogger("railyard.web")
 
 MAX_NAME = 40
 MAX_LIVE = 2000                  # games kept in memory
-BOT_STEPS_PER_REQUEST = 300
-BOT_STEPS_PER_CHUNK = 500
+BOT_STEPS_PER_REQUEST = 300     # passed by create(); bots no longer act inside a request
 #: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
 HIDDEN_INFORMATION = {"north-american-railways"}
 
@@ -118,9 +124,17 @@ class Service:
         self.max_live = max_live
         self._live: "OrderedDict[str, Live]" = OrderedDict()
         self._guard = threading.Lock()
-        self._bot_queue: "queue.Queue[str | None]" = queue.Queue()
-        self._bot_thread: threading.Thread | None = None
-        self._stopping = threading.Event()
+        self.listener: Listener | None = None
+        if storage.is_postgres:
+            self.hub = Hub(on_subscribe=self._listen)
+            self.listener = Listener(storage.url, storage.channel, self.hub)
+        else:
+            self.hub = Hub()
+        self.bots = BotRunner(self)
+
+    def _listen(self) -> None:
+        if self.listener is not None:
+            self.listener.start()
 
     # ---- loading --------------------------------------------------------------------
     def _replay(self, row: GameRow, seats: list[SeatRow]) -> Live:
@@ -263,7 +277,8 @@ class Service:
             return
         start = entries[0].idx
         try:
-            self.storage.append(live.row.id, start, entries, live.status, live.to_act())
+            self.storage.append(live.row.id, start, entries, live.status, live.to_act(),
+                                bots_due=live.bot_to_act())
             if live.broken:
                 self.evict(live.row.id)
         except Conflict:
@@ -272,10 +287,16 @@ class Service:
         except Exception:
             self.evict(live.row.id)
             raise
+        self.hub.publish(live.row.id, start + len(entries))
 
-    def _bot_entries(self, live: Live, limit: int) -> list[Entry]:
+    def _bot_entries(self, live: Live, limit: int,
+                     deadline: float | None = None) -> list[Entry]:
+        """Let bots act in memory (at most ``limit`` moves, none begun after
+        ``deadline``, a ``time.monotonic()`` value)."""
         out: list[Entry] = []
         while live.bot_to_act() and len(out) < limit:
+            if deadline is not None and out and time.monotonic() >= deadline:
+                break
             seat = live.game.current_player
             bot = make_bot(live.game.title, (live.row.seed * 1_000_003 + live.version) % MAX_SEED)
             action = bot.choose(live.game.state)
@@ -295,11 +316,11 @@ class Service:
             live.version += 1
         return out
 
-    def _run_bots(self, live: Live, limit: int) -> None:
-        entries = self._bot_entries(live, limit)
-        self._commit(live, entries)
+    def _run_bots(self, live: Live, limit: int = 0) -> None:
+        """Hand the game to the bot runner if a bot is to act (``limit`` is unused: bots
+        never act inside a request)."""
         if live.bot_to_act():
-            self._kick_bots(live.row.id)
+            self.bots.kick(live.row.id)
 
     def _check_version(self, live: Live, version: Any) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
@@ -335,17 +356,13 @@ class Service:
             live.lines.append(line)
             entries = [Entry(live.version, "action", action["player"], normal)]
             live.version += 1
-            entries += self._bot_entries(live, BOT_STEPS_PER_REQUEST)
             try:
                 self._commit(live, entries)
             except Conflict:
                 fresh = self.get(game_id)
                 raise ApiError(409, "stale", "Another request changed the game first; nothing "
                                "was changed.", state=self.state_json(fresh)) from None
-            if live.bot_to_act():
-                self._kick_bots(game_id)
-        if live.broken:                    # answer from the database's truth
-            live = self.get(game_id)
+            self._run_bots(live)               # the bots answer after this response
         with live.lock:                    # the state and the token's next choices
             legal = reader.legal(live, seats)
             if encoded:
@@ -374,6 +391,7 @@ class Service:
                 fresh = self.get(game_id)
                 raise ApiError(409, "stale", "Another request changed the game first; nothing "
                                "was changed.", state=self.state_json(fresh)) from None
+            self._run_bots(live)
             return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
 
     # ---- reading ----------------------------------------------------------------------
@@ -453,24 +471,65 @@ class Service:
             return live.game.to_save()
 
     def import_save(self, save: Any, seats: Any = None, hotseat: bool = False) -> dict[str, Any]:
-        """Import a railyard save, or an 18xx.games export (replayed through our rules)."""
+        """Import a railyard save, or an 18xx.games export (replayed through our rules).
+
+        The save is checked and replayed in memory first; the game, its seats and all its
+        entries are then written in one transaction (nothing is stored if that fails).
+        Player names are limited as at creation (:data:`MAX_NAME` characters, blanks
+        collapsed); the status, who is to act and ``bot_due`` are those of the replayed
+        game, so a finished game is listed as finished and bots to act start at once."""
         if not isinstance(save, dict):
             raise ApiError(400, "not_a_save", "'save' must be a railyard save object.")
         if "format" not in save and "actions" in save and "players" in save:
-            save = _from_18xx(save)
-        players = save.get("players")
-        if not isinstance(players, list):
-            raise ApiError(400, "not_a_save", "This is not a railyard save file.")
+            game = _from_18xx(save)
+        else:
+            try:
+                game = Game.from_save(save)
+            except RailyardError as exc:
+                raise ApiError(400, exc.code, exc.message) from None
+        if _hides_information(game) and not game.is_terminal:
+            # an unfinished save holds the seed that fixes what players must not know
+            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
+                           "that its seed fixes: an unfinished save (it holds the seed) "
+                           "cannot be imported. Nothing was created.")
+        players = list(game.players)
         if seats is None:
-            seats = [{"kind": "human", "name": p} for p in players]
+            seats = [{"kind": "human"} for _ in players]
         if not isinstance(seats, list) or len(seats) != len(players):
             raise ApiError(400, "bad_seats", f"The save has {len(players)} players; give as "
                            "many seats.")
-        seats = [dict(s, name=p) if isinstance(s, dict) else s for s, p in zip(seats, players)]
+        spec = _check_seats([dict(s, name=p) if isinstance(s, dict) else s
+                             for s, p in zip(seats, players)])
+        names = [s["name"] for s in spec]
         try:
-            return self.create(save.get("title"), seats, save=save, hotseat=hotseat)
-        except SaveError as exc:     # pragma: no cover - create() maps RailyardError already
+            fresh = Game(game.title, names, game.seed, game.options)
+        except RailyardError as exc:         # e.g. two names alike in their first 40 letters
             raise ApiError(400, exc.code, exc.message) from None
+        tokens, seat_rows = _seat_rows(spec, names)
+        host = new_token() if hotseat else None
+        row = GameRow(new_game_id(), fresh.title, list(fresh.players), fresh.seed,
+                      dict(fresh.options), now_iso(), host and hash_token(host), "active", [],
+                      0)
+        live = Live(row, seat_rows, fresh, 0, [])
+        entries = []
+        try:
+            for action in game.log:
+                entry = Entry(live.version, "action", action.get("player"), action)
+                self._apply_entry(live, entry)
+                entries.append(entry)
+        except RailyardError as exc:  # pragma: no cover - the names do not change the rules
+            raise ApiError(400, exc.code, f"The save does not replay: {exc.message}") from None
+        row.status, row.to_act, row.version = live.status, live.to_act(), live.version
+        self.storage.create_game(row, seat_rows, entries)
+        self._keep(row.id, live)
+        with live.lock:
+            self._run_bots(live)
+        out: dict[str, Any] = {"id": row.id, "title": row.title, "tokens": tokens,
+                               "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
+                                         for s in seat_rows]}
+        if host:
+            out["host_token"] = host
+        return out
 
     def list(self, limit: int = 100) -> list[dict[str, Any]]:
         out = []
@@ -487,77 +546,68 @@ class Service:
         return out
 
     # ---- background bots ----------------------------------------------------------------
-    def _kick_bots(self, game_id: str) -> None:
-        with self._guard:
-            if self._bot_thread is None or not self._bot_thread.is_alive():
-                self._bot_thread = threading.Thread(target=self._bot_loop, daemon=True,
-                                                    name="railyard-bots")
-                self._bot_thread.start()
-        self._bot_queue.put(game_id)
-
-    def _bot_loop(self) -> None:
-        while not self._stopping.is_set():
-            game_id = self._bot_queue.get()
-            if game_id is None:
-                self._bot_queue.task_done()
-                return
-            try:
-                live = self.get(game_id)
-                with live.lock:
-                    entries = self._bot_entries(live, BOT_STEPS_PER_CHUNK)
-                    self._commit(live, entries)
-                    again = live.bot_to_act() and entries
-                if again:
-                    self._bot_queue.put(game_id)
-            except Conflict:
-                self._bot_queue.put(game_id)
-            except Exception:   # keep the runner alive for other games
-                log.exception("bot runner failed on game %s", game_id)
-            finally:
-                self._bot_queue.task_done()
-
     def resume_bots(self) -> int:
-        """After a restart: let bots continue every active game waiting for a bot."""
-        n = 0
-        for row in self.storage.list_games(limit=10_000, status="active"):
-            seats = self.storage.get_seats(row.id)
-            if any(0 <= i < len(seats) and seats[i].kind == "bot" for i in row.to_act):
-                self._kick_bots(row.id)
-                n += 1
+        """At start-up: let bots continue every game waiting for a bot, and from now on look
+        for such games every few seconds (those of a worker that died); on PostgreSQL also
+        start listening for other workers' commits.  Returns how many games were found."""
+        self._listen()
+        n = self.bots.scan(all_due=True)
+        self.bots.start_scanning()
         return n
 
     def wait_bots_idle(self, timeout: float = 30.0) -> bool:
-        """For tests and shutdown: wait until the bot queue has been drained."""
-        import time
+        """For tests and shutdown: wait until no game of this process waits for its bots."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if self._bot_queue.unfinished_tasks == 0:
+            if self.bots.idle():
                 return True
             time.sleep(0.02)
         return False
 
     def close(self) -> None:
-        self._stopping.set()
-        self._bot_queue.put(None)
-        if self._bot_thread is not None:
-            self._bot_thread.join(timeout=5)
+        self.bots.stop()
+        if self.listener is not None:
+            self.listener.stop()
         self.storage.close()
 
 
-def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
+def _hides_information(game: Game) -> bool:
+    flag = getattr(game, "hidden_information", None)      # the engine's own, when it has one
+    if flag is not None:
+        return bool(flag)
+    info = game.info
+    return info.slug in HIDDEN_INFORMATION or bool(info.extra.get("hidden_information"))
+
+
+def _seat_rows(spec: list[dict[str, Any]],
+               names: list[str]) -> tuple[list[dict[str, Any]], list[SeatRow]]:
+    """A token for every human seat (returned once) and the seat rows (token hashes)."""
+    tokens: list[dict[str, Any]] = []
+    rows = []
+    for i, s in enumerate(spec):
+        token = None
+        if s["kind"] == "human":
+            token = new_token()
+            tokens.append({"seat": i, "name": names[i], "token": token})
+        rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token)))
+    return tokens, rows
+
+
+def _from_18xx(data: dict[str, Any]) -> Game:
+    """The game an 18xx.games export replays to (any title with an import adapter)."""
     try:
-        from ..games.g1830.import18xx import import_1830
+        from ..eighteen.import18xx import import_export
     except ImportError:
         raise ApiError(400, "unsupported", "Importing 18xx.games exports is not available.") \
             from None
     try:
-        game, _ = import_1830(data)
+        game, _ = import_export(data)
     except RailyardError as exc:
         raise ApiError(400, exc.code, exc.message) from None
     except Exception as exc:  # noqa: BLE001 - a hostile file must not crash the server
         log.warning("18xx.games import failed: %r", exc)
         raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
-    return game.to_save()
+    return game
 
 
 def _describe(game: Game, action: Any) -> str:

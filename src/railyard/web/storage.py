@@ -4,11 +4,18 @@ Two backends share one schema and one code path: SQLite (a file in the data dire
 default) and PostgreSQL (when ``RAILYARD_DATABASE_URL`` is set).  The log holds one row per
 accepted entry — a game action or an undo marker — keyed by ``(game_id, idx)``; that primary
 key is what makes a second writer with a stale index fail instead of double-applying.
+
+``ry_games.bot_due`` is 1 while a bot is to act in an active game: the bot runners of all
+workers find their work there (see :mod:`railyard.web.bots`).  On PostgreSQL every append
+also sends ``NOTIFY`` on :attr:`Storage.channel` with ``"<game id>:<version>"`` in the same
+transaction, so the listeners of all workers hear of it exactly when it is committed.
 """
 from __future__ import annotations
 
 import json
+import contextlib
 import os
+import queue
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -26,7 +33,8 @@ SCHEMA = [
         host_token_hash TEXT,
         status TEXT NOT NULL,
         to_act TEXT NOT NULL,
-        version INTEGER NOT NULL)""",
+        version INTEGER NOT NULL,
+        bot_due INTEGER NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS ry_seats (
         game_id TEXT NOT NULL REFERENCES ry_games(id),
         seat INTEGER NOT NULL,
@@ -44,6 +52,13 @@ SCHEMA = [
         PRIMARY KEY (game_id, idx))""",
     "CREATE INDEX IF NOT EXISTS ry_games_created ON ry_games (created)",
 ]
+#: after the migration below has added ``bot_due`` to older databases
+LATE_SCHEMA = [
+    "CREATE INDEX IF NOT EXISTS ry_games_bot_due ON ry_games (bot_due) WHERE bot_due = 1",
+]
+#: any constant: the transaction-level advisory lock that serialises schema set-up when
+#: several workers start at once on one PostgreSQL database
+SCHEMA_LOCK = 0x52590001
 
 
 def sqlite_sync() -> str:
@@ -98,19 +113,56 @@ def _game_row(r: Iterable[Any]) -> GameRow:
                    host, status, json.loads(to_act), int(version))
 
 
+def pool_size() -> int:
+    """PostgreSQL connections per process (``RAILYARD_DB_POOL``, default 8): a server of
+    N workers uses at most N * (this + 2) connections (the listener and the bot locks)."""
+    try:
+        return max(1, int(os.environ.get("RAILYARD_DB_POOL", "8")))
+    except ValueError:
+        return 8
+
+
 class Storage:
-    """Thread-safe access to the database: one connection per thread."""
+    """Thread-safe access to the database: on SQLite one connection per thread; on
+    PostgreSQL a pool of at most :func:`pool_size` connections, one lent per statement or
+    transaction (threads beyond that wait for one)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.is_postgres = url.startswith(("postgres://", "postgresql://"))
         self._local = threading.local()
+        self._pool: "queue.LifoQueue[Any]" = queue.LifoQueue()
+        self._pool_max = pool_size()
+        self._pool_made = 0
         self._all: list[Any] = []
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
-        with self._tx() as cur:
+        self.channel = "railyard"
+        with self._tx() as tx:
+            if self.is_postgres:     # workers starting together must not race on CREATE
+                tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+                schema = tx.execute("SELECT current_schema()").fetchone()[0]
+                # NOTIFY channels are per database: one per schema keeps deployments apart
+                self.channel = f"railyard.{schema}"[:63]
             for stmt in SCHEMA:
-                cur.execute(stmt)
+                tx.execute(stmt)
+            if "bot_due" not in self._columns(tx, "ry_games"):     # databases made before
+                tx.execute("ALTER TABLE ry_games ADD COLUMN bot_due INTEGER NOT NULL "
+                           "DEFAULT 0")
+                # every active game with a bot seat: the runners check and clear the flag
+                tx.execute("UPDATE ry_games SET bot_due = 1 WHERE status = 'active' AND "
+                           "EXISTS (SELECT 1 FROM ry_seats s WHERE s.game_id = ry_games.id "
+                           "AND s.kind = 'bot')")
+            for stmt in LATE_SCHEMA:
+                tx.execute(stmt)
+
+    def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
+        if self.is_postgres:
+            rows = tx.execute("SELECT column_name FROM information_schema.columns WHERE "
+                              "table_schema = current_schema() AND table_name = ?",
+                              (table,)).fetchall()
+            return {r[0] for r in rows}
+        return {r[1] for r in tx.execute(f"PRAGMA table_info({table})").fetchall()}
 
     @classmethod
     def from_env(cls, data_dir: str) -> "Storage":
@@ -140,13 +192,64 @@ class Storage:
         return conn
 
     def _conn(self) -> Any:
+        """SQLite: this thread's connection."""
         conn = getattr(self._local, "conn", None)
-        if conn is not None and self.is_postgres and conn.closed:
-            conn = None
         if conn is None:
             conn = self._connect()
             self._local.conn = conn
         return conn
+
+    def _borrow(self) -> Any:
+        if not self.is_postgres:
+            return self._conn()
+        while True:
+            try:
+                conn = self._pool.get_nowait()
+            except queue.Empty:
+                with self._lock:
+                    make = self._pool_made < self._pool_max
+                    if make:
+                        self._pool_made += 1
+                if not make:
+                    conn = self._pool.get()
+                else:
+                    try:
+                        return self._connect()
+                    except BaseException:
+                        with self._lock:
+                            self._pool_made -= 1
+                        raise
+            if conn.closed or conn.broken:
+                self._discard(conn)
+                continue
+            return conn
+
+    def _give_back(self, conn: Any) -> None:
+        if not self.is_postgres:
+            return
+        if conn.closed or conn.broken:
+            self._discard(conn)
+        else:
+            self._pool.put(conn)
+
+    def _discard(self, conn: Any) -> None:
+        try:
+            conn.close()
+        except Exception:  # pragma: no cover
+            pass
+        with self._lock:
+            self._pool_made = max(0, self._pool_made - 1)
+            if conn in self._all:
+                self._all.remove(conn)
+
+    @contextlib.contextmanager
+    def _lent(self) -> Any:
+        """A connection for one statement in autocommit mode."""
+        conn = self._borrow()
+        try:
+            yield conn
+        finally:
+            self._give_back(conn)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s") if self.is_postgres else sql
@@ -160,6 +263,9 @@ class Storage:
             except Exception:  # pragma: no cover - closing a broken connection
                 pass
         self._local = threading.local()
+        self._pool = queue.LifoQueue()
+        with self._lock:
+            self._pool_made = 0
 
     class _Tx:
         def __init__(self, store: "Storage", write: bool) -> None:
@@ -171,12 +277,19 @@ class Storage:
             self.held = self.write and not self.store.is_postgres
             if self.held:
                 self.store._write_lock.acquire()
-            self.conn = self.store._conn()
-            self.cur = self.conn.cursor()
-            if self.store.is_postgres:
-                self.cur.execute("BEGIN")
-            else:
-                self.cur.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+            try:
+                self.conn = self.store._borrow()
+                self.cur = self.conn.cursor()
+                if self.store.is_postgres:
+                    self.cur.execute("BEGIN")
+                else:
+                    self.cur.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+            except BaseException:
+                if getattr(self, "conn", None) is not None:
+                    self.store._give_back(self.conn)
+                if self.held:
+                    self.store._write_lock.release()
+                raise
             return self
 
         def execute(self, sql: str, params: Iterable[Any] = ()) -> Any:
@@ -188,6 +301,7 @@ class Storage:
                 self.cur.execute("COMMIT" if exc_type is None else "ROLLBACK")
             finally:
                 self.cur.close()
+                self.store._give_back(self.conn)
                 if self.held:
                     self.store._write_lock.release()
 
@@ -201,21 +315,43 @@ class Storage:
         return (sqlite3.IntegrityError,)
 
     # ---- games ------------------------------------------------------------------------
-    def create_game(self, game: GameRow, seats: list[SeatRow]) -> None:
+    def create_game(self, game: GameRow, seats: list[SeatRow],
+                    entries: list[Entry] | None = None) -> None:
+        """Write the game, its seats and (an import) its whole entry log in ONE transaction:
+        after a failure or a kill in the middle nothing of it is stored.  ``game.version``
+        must equal the number of entries; ``bot_due`` follows from the seats to act."""
+        entries = entries or []
+        if game.version != len(entries) or any(e.idx != i for i, e in enumerate(entries)):
+            raise ValueError("the version must count the consecutive entries")
+        kinds = {s.seat: s.kind for s in seats}
+        due = int(game.status == "active" and any(kinds.get(i) == "bot" for i in game.to_act))
+        stamp = now_iso()
         try:
             with self._tx() as tx:
                 tx.execute(
                     "INSERT INTO ry_games (id, title, players, seed, options, created, "
-                    "host_token_hash, status, to_act, version) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "host_token_hash, status, to_act, version, bot_due) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (game.id, game.title, json.dumps(game.players), game.seed,
                      json.dumps(game.options), game.created, game.host_token_hash, game.status,
-                     json.dumps(game.to_act), game.version))
+                     json.dumps(game.to_act), game.version, due))
                 for s in seats:
                     tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash) "
                                "VALUES (?,?,?,?,?)", (game.id, s.seat, s.kind, s.name,
                                                       s.token_hash))
+                self._insert_entries(tx, game.id, entries, stamp)
         except self._integrity_errors() as exc:
             raise Conflict(f"game {game.id} exists") from exc
+
+    def _insert_entries(self, tx: "Storage._Tx", game_id: str, entries: list[Entry],
+                        stamp: str) -> None:
+        rows = [(game_id, e.idx, e.kind, e.seat, json.dumps(e.body), stamp) for e in entries]
+        sql = self._sql("INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
+                        "VALUES (?,?,?,?,?,?)")
+        if len(rows) > 1:
+            tx.cur.executemany(sql, rows)
+        elif rows:
+            tx.cur.execute(sql, rows[0])
 
     _GAME_COLS = ("id, title, players, seed, options, created, host_token_hash, status, "
                   "to_act, version")
@@ -247,12 +383,13 @@ class Storage:
     def version(self, game_id: str) -> int | None:
         """The game's version: one statement, its own transaction (connections run in
         autocommit mode), asked on every request -- so no BEGIN/COMMIT around it."""
-        cur = self._conn().cursor()
-        try:
-            r = cur.execute(self._sql("SELECT version FROM ry_games WHERE id = ?"),
-                            (game_id,)).fetchone()
-        finally:
-            cur.close()
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT version FROM ry_games WHERE id = ?"),
+                                (game_id,)).fetchone()
+            finally:
+                cur.close()
         return int(r[0]) if r else None
 
     # ---- entries ----------------------------------------------------------------------
@@ -264,25 +401,53 @@ class Storage:
                 for i, k, s, b in rows]
 
     def append(self, game_id: str, start: int, entries: list[Entry], status: str,
-               to_act: list[int]) -> int:
+               to_act: list[int], bots_due: bool = False) -> int:
         """Append ``entries`` at indexes ``start``, ``start+1``, ... in one transaction and
-        move the game's version; :class:`Conflict` (and nothing written) if another writer
-        got there first."""
+        move the game's version (and ``bot_due``); :class:`Conflict` (and nothing written)
+        if another writer got there first.  On PostgreSQL the same transaction NOTIFYs
+        every worker."""
         new_version = start + len(entries)
         stamp = now_iso()
+        for i, e in enumerate(entries):
+            if e.idx != start + i:
+                raise ValueError("entries must be consecutive")
         try:
             with self._tx() as tx:
-                cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ? "
-                                 "WHERE id = ? AND version = ?",
-                                 (new_version, status, json.dumps(to_act), game_id, start))
+                cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ?, "
+                                 "bot_due = ? WHERE id = ? AND version = ?",
+                                 (new_version, status, json.dumps(to_act), int(bots_due),
+                                  game_id, start))
                 if cur.rowcount != 1:
                     raise Conflict(f"game {game_id} is not at version {start}")
-                for i, e in enumerate(entries):
-                    if e.idx != start + i:
-                        raise ValueError("entries must be consecutive")
-                    tx.execute("INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
-                               "VALUES (?,?,?,?,?,?)",
-                               (game_id, e.idx, e.kind, e.seat, json.dumps(e.body), stamp))
+                self._insert_entries(tx, game_id, entries, stamp)
+                if self.is_postgres:
+                    tx.execute("SELECT pg_notify(?, ?)", (self.channel,
+                                                          f"{game_id}:{new_version}"))
         except self._integrity_errors() as exc:
             raise Conflict(f"index {start} of game {game_id} is taken") from exc
         return new_version
+
+    # ---- bots -------------------------------------------------------------------------
+    def bots_due(self, limit: int = 1000) -> list[tuple[str, int]]:
+        """``(game id, version)`` of games waiting for a bot, oldest first."""
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT id, version FROM ry_games WHERE bot_due = 1 "
+                              "ORDER BY created LIMIT ?", (limit,)).fetchall()
+        return [(gid, int(v)) for gid, v in rows]
+
+    def bot_state(self, game_id: str) -> tuple[int, bool] | None:
+        """``(version, bot_due)`` of one game (one statement, no BEGIN/COMMIT)."""
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT version, bot_due FROM ry_games "
+                                          "WHERE id = ?"), (game_id,)).fetchone()
+            finally:
+                cur.close()
+        return (int(r[0]), bool(r[1])) if r else None
+
+    def clear_bot_due(self, game_id: str, version: int) -> None:
+        """No bot is to act at ``version`` after all (a flag set by the migration)."""
+        with self._tx() as tx:
+            tx.execute("UPDATE ry_games SET bot_due = 0 WHERE id = ? AND version = ?",
+                       (game_id, version))
