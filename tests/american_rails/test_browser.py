@@ -11,6 +11,15 @@ from web.test_browser import TIMEOUT_MS, _shot, browser, server  # noqa: F401 - 
 pytestmark = pytest.mark.slow
 
 
+def _wait_for_new_version(page, version: str | None) -> None:
+    """Poll from Python (the page's content security policy forbids evaluated strings)."""
+    for _ in range(TIMEOUT_MS // 50):
+        if page.get_attribute("#game", "data-version") != version:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page did not show the next move")
+
+
 def test_create_auction_and_place_the_first_cube_by_clicking(server, browser):  # noqa: F811
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(TIMEOUT_MS)
@@ -26,21 +35,29 @@ def test_create_auction_and_place_the_first_cube_by_clicking(server, browser):  
     page.check("#hotseat")
     page.get_by_role("button", name="Create game").click()
     page.wait_for_selector("#board svg.american-rails")
-    page.get_by_role("button", name="Auction Continental").click()
+    version = page.get_attribute("#game", "data-version")
+    offer = page.locator("#actions form[data-type='offer'] button").first
+    company = offer.inner_text().removeprefix("Auction ")   # 3 players: one company is out
+    offer.click()
+    _wait_for_new_version(page, version)
     page.wait_for_selector("#actions form[data-type='bid']")
+    version = page.get_attribute("#game", "data-version")
     page.locator("#actions form[data-type='bid'] button").click()      # the minimum, $10
+    _wait_for_new_version(page, version)
     for _ in range(2):                                                  # the others pass
         page.wait_for_selector("#actions form[data-type='pass']")
         version = page.get_attribute("#game", "data-version")
         page.locator("#actions form[data-type='pass'] button").click()
-        page.wait_for_function(f"document.querySelector('#game').dataset.version != "
-                               f"'{version}'")
+        _wait_for_new_version(page, version)
+    assert "Player 1 bids $10." in page.inner_text("#log")
     # the winner places the first cube: free cities are highlighted on the map
     page.wait_for_selector("#board .hex.legal[data-hex='F7']")          # Cincinnati
     page.click("#board .hex.legal[data-hex='F7'] polygon", force=True)
-    cube = "#board .hex[data-hex='F7'] rect.cube[data-company='continental']"
+    cube = f"#board .hex[data-hex='F7'] rect.cube[data-company='{company.lower()}']"
     page.wait_for_selector(cube)
-    assert page.locator(cube).get_attribute("fill") == "#3d7a46"      # published green
+    published = {"National": "#b6b1a5", "American": "#efe9dc", "Continental": "#3d7a46",
+                 "Liberty": "#b4382e", "Republic": "#2f6fae", "Majestic": "#dcb62c"}
+    assert page.locator(cube).get_attribute("fill") == published[company]
     _shot(page, "american-rails-first-cube.png")
     page.close()
 
