@@ -148,8 +148,8 @@ def test_24_0_president_pays_the_shortfall_for_the_cheapest_train():
     assert g.s["cash"][0] == cash - 30
 
 
-def emergency(g_cash, corp_cash, holding):
-    g = operating(corps={"PRR": (67, 0)})
+def emergency(g_cash, corp_cash, holding, **options):
+    g = operating(corps={"PRR": (67, 0)}, **options)
     route_for_prr(g)
     g.s["corps"]["PRR"]["cash"] = corp_cash
     g.s["cash"][0] = g_cash
@@ -186,6 +186,43 @@ def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     assert g.worth(0) == 2 * 65 + sum(
         g.st.privates[p].value for p, c in g.s["companies"].items()
         if c["owner"] == "p0" and not c["closed"])
+
+
+def _bankrupt_with_a_rival(**options):
+    """PRR must buy a train; its president (seat 0, $10) holds 30 % PRR, seat 1 also 30 %:
+    selling any PRR share would make seat 1 president (24.0c), so nothing can be sold."""
+    from .helpers import give
+    g = emergency(10, 0, 2, **options)
+    give(g, "PRR", 1, g.s["holders"]["PRR"]["ipo"][-3:])
+    assert {c.type for c in g.legal_actions()} == {"bankrupt", "offer_private"}
+    price = g.price("PRR")
+    act(g, "bankrupt")
+    assert g.is_terminal
+    return g, price
+
+
+def test_24_0c_25_0_bankruptcy_sale_never_makes_another_player_president_of_the_company_in_need():
+    """24.0c: "Aktienverkäufe dürfen auch nicht dazu führen, dass jemand anders Präsident der
+    betreffenden Gesellschaft wird"; 24.0f/25.0: he sells all he may sell and his result is
+    what he keeps.  Seat 0 keeps his 30 % PRR and stays its president."""
+    g, price = _bankrupt_with_a_rival()
+    h = g.s["holders"]["PRR"]
+    assert sorted(h["0"]) == ["PRR_0", "PRR_1"] and h["pool"] == []
+    assert g.s["corps"]["PRR"]["president"] == 0
+    assert g.price("PRR") == price
+    assert g.worth(0) == 3 * price + sum(
+        g.st.privates[p].value for p, c in g.s["companies"].items()
+        if c["owner"] == "p0" and not c["closed"])
+
+
+def test_option_bankruptcy_sale_may_change_president_sells_them_to_a_successor():
+    """The option ``bankruptcy_sale_may_change_president``: the bankrupt's PRR shares are sold
+    like any other; seat 1 (30 %) becomes president and the price falls three rows."""
+    g, price = _bankrupt_with_a_rival(bankruptcy_sale_may_change_president=True)
+    h = g.s["holders"]["PRR"]
+    assert h["0"] == [] and len(h["pool"]) == 3
+    assert g.s["corps"]["PRR"]["president"] == 1
+    assert g.price("PRR") < price
 
 
 def test_25_0_broken_bank_ends_the_game_after_the_set_of_operating_rounds():

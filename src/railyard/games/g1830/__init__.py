@@ -57,6 +57,10 @@ TITLE = TitleInfo(
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)"),
+        OptionSpec("bankruptcy_sale_may_change_president", False,
+                   "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
+                   "any other, even when that makes another player its president (the rule "
+                   "forbids it; he keeps them)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

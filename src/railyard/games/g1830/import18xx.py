@@ -185,7 +185,30 @@ class _Replay(ReplayBase):
             copy, hex_id = self._pending_copy
             self.copies[copy] = hex_id
 
+    def _end_open_turns(self, a: dict) -> None:
+        """Export notes 6.2: the site ends a stock-round turn by itself (and passes a player
+        at the start of his turn) when its rules leave him nothing to do; ours still let him
+        offer a private sale (23.1), which the site does not offer then.  When the next
+        recorded action is not his, he did not make one: his ``pass`` is applied."""
+        from ...games.g1830 import private_sale
+        s = self.s
+        mine = {"pass", private_sale.OFFER}
+        for _ in range(len(self.ids) + 1):
+            if s["round"] != "stock" or self.game.is_terminal or private_sale.pending(
+                    self.game.state) is not None:
+                return
+            cur = self.game.current_player
+            if a.get("entity_type") == "player" and self.seat_of(a["entity"]) == cur:
+                return
+            if a.get("entity_type") == "company" and self.actor(a) == cur:
+                return
+            if any(c.type not in mine for c in self.game.state.legal_actions()):
+                return
+            self.game.apply({"type": "pass", "player": cur})
+
     def _apply(self, a: dict, ident: Any) -> None:
+        if a.get("type") not in ("end_game",):
+            self._end_open_turns(a)
         for act in self.translate(a):
             normal = self.game.apply(act)
             if act["type"] == "run_routes" and self._expected_revenue is not None and \

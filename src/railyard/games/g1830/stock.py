@@ -3,7 +3,8 @@
 On his turn a player may sell any number of shares and buy one (in either order, 4.0), or
 pass; the round ends when all players have passed in succession.  A turn also ends by itself
 once the player has acted and can do nothing more, and a player who can do nothing at all
-passes automatically.
+passes automatically; offering a sale of a private to or from another player (23.1) is
+something he can do.
 """
 from __future__ import annotations
 
@@ -208,7 +209,15 @@ def over_limit(g: "G1830State", seat: int) -> bool:
 def _has_action(g: "G1830State", seat: int) -> bool:
     # the M&H exchange is possible at any time and does not keep a turn open.  Selling one
     # share and parring at the lowest price are the easiest of their kind, so checking them
-    # is enough.
+    # is enough.  A sale of a private between players (23.1: "wenn Käufer oder Verkäufer an
+    # der Reihe sind") the player on turn may still offer is a possible action too.
+    s = g.s
+    if _has_share_action(g, seat):
+        return True
+    return bool(private_sale.choices(g, seat))
+
+
+def _has_share_action(g: "G1830State", seat: int) -> bool:
     s = g.s
     certs = g.cert_count(seat)
     for corp, c in s["corps"].items():

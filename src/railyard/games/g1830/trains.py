@@ -267,7 +267,11 @@ def max_raise(g: "G1830State", seat: int, corp: str) -> int:
 
 def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
     """24.0f / 25.0: the president cannot raise the money: his shares are sold as far as the
-    rules allow, his cash goes to the bank, and the game ends at once."""
+    rules allow ("alles verkauft, was er verkaufen darf": the 24.0c limits hold, so no sale
+    makes another player president of the company in need; he keeps those shares and they
+    count for his result), his cash goes to the bank, and the game ends at once.  Option
+    ``bankruptcy_sale_may_change_president``: that company's shares are sold like any
+    other (the president's certificate to a successor)."""
     s = g.s
     if s["op"]["step"] != "buy_train" or not in_emergency(g, corp):
         g.wrong_phase("Bankruptcy happens only when a company must buy a train (24.0).")
@@ -275,12 +279,13 @@ def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
     if s["corps"][corp]["cash"] + s["cash"][seat] + max_raise(g, seat, corp) >= need:
         g.fail("You can still raise the money for the cheapest train by selling shares "
                "(24.0c, f).")
+    guard = "" if g.options.get("bankruptcy_sale_may_change_president") else corp
     for corp2 in g.st.corp_order:
         while True:
             have = sh.percent(s["holders"][corp2], str(seat)) // 10
             k = next((k for k in range(have, 0, -1)
                       if s["corps"][corp2]["pos"] is not None
-                      and stock.sell_error(g, seat, corp2, k, emergency_for="") is None), 0)
+                      and stock.sell_error(g, seat, corp2, k, emergency_for=guard) is None), 0)
             if not k:
                 break
             stock.sell(g, seat, corp2, k)

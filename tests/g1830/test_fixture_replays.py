@@ -1,0 +1,26 @@
+"""Every 1830 export we are given replays to exactly its recorded ``result``: the games
+people played (``fixtures/18xx-games/1830``) and the games the reference engine played with
+random legal moves (``fixtures/18xx-games-random/1830``), from the copies in tests/fixtures
+and any further files in ../shared/fixtures.  One test per file; a refusal names the action
+and the rule."""
+from __future__ import annotations
+
+import pytest
+
+from railyard.eighteen.import18xx import import_export, load_export
+from tests.fixture_files import fixture_files
+
+FILES = fixture_files("1830") + fixture_files("1830", "18xx-games-random")
+
+
+def test_the_fixtures_are_there():
+    assert len(fixture_files("1830", "18xx-games-random")) >= 40
+    assert fixture_files("1830")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_export_replays_to_its_recorded_result(path):
+    data = load_export(path.read_bytes())
+    game, result = import_export(data)
+    assert game.is_terminal
+    assert result == {str(k): v for k, v in data["result"].items()}
