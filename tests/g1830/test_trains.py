@@ -6,8 +6,8 @@ from railyard.games.g1830 import trains
 from .helpers import act, illegal, new, operating
 
 
-def at_buy_step(corps=None, n=4):
-    g = operating(n, corps=corps or {"PRR": (67, 0)})
+def at_buy_step(corps=None, n=4, **options):
+    g = operating(n, corps=corps or {"PRR": (67, 0)}, **options)
     act(g, "pass")  # no tile
     assert g.s["op"]["step"] == "buy_train"
     return g
@@ -100,6 +100,64 @@ def test_21_0_d_trains_after_the_first_6_with_trade_in_for_800():
     assert c["trains"] == ["D-0"]
     assert "5-0" in g.s["train_pool"]
     assert c["cash"] == 200
+
+
+def _at_limit_in_phase_6(**options):
+    """PRR holds a 5 and a 6 (the limit of 2) with $1500; D-trains are for sale."""
+    g = at_buy_step(corps={"PRR": (100, 0)}, **options)
+    for t in ("2", "3", "4", "5"):
+        sell_out(g, t)
+    g.s["depot"] = [t for t in g.s["depot"] if not t.startswith("6-")]
+    g.s["train_pool"] = ["6-1"]
+    g.s["phase"] = "6"
+    g.s["bought_types"] = ["2", "3", "4", "5", "6"]
+    c = g.s["corps"]["PRR"]
+    c["trains"] = ["5-0", "6-0"]
+    c["cash"] = 1500
+    from railyard.games.g1830 import operating
+    operating.advance(g)
+    return g
+
+
+def test_21_0_at_the_train_limit_a_4_5_or_6_may_still_be_traded_in_for_a_d():
+    """21.0: "D-Züge kann man ... für 800 Dollar plus Dreingabe" kaufen: the train given in
+    leaves as the D arrives, so a company at its limit may trade; buying more is refused."""
+    g = _at_limit_in_phase_6()
+    assert g.s["op"]["step"] == "buy_train" and g.current_player == 0
+    offered = {(ch.fixed["train"], ch.fixed.get("exchange")) for ch in g.legal_actions()
+               if ch.type == "buy_train"}
+    assert offered == {("D-0", "5-0"), ("D-0", "6-0")}
+    err = illegal(g, {"type": "buy_train", "player": 0, "train": "D-0", "price": 1100})
+    assert "most trains allowed" in err.message
+    illegal(g, {"type": "buy_train", "player": 0, "train": "6-1", "price": 630})
+    act(g, "buy_train", train="D-0", price=800, exchange="6-0")
+    assert g.s["corps"]["PRR"]["trains"] == ["5-0", "D-0"]
+    assert "6-0" in g.s["train_pool"]
+
+
+def test_21_0_at_the_train_limit_without_a_trade_in_the_purchase_step_is_skipped():
+    g = _at_limit_in_phase_6()
+    g2 = at_buy_step(corps={"PRR": (100, 0)})
+    g2.s["corps"]["PRR"]["trains"] = ["2-0", "2-1", "2-2", "2-3"]
+    from railyard.games.g1830 import trains
+    assert not trains.buy_step_open(g2, "PRR")
+    g.s["corps"]["PRR"]["cash"] = 799          # cannot pay the $800
+    assert not trains.buy_step_open(g, "PRR")
+
+
+def test_option_train_limit_purchase_then_discard_as_18xx_games():
+    """The site's behaviour (option ``train_limit_purchase_then_discard``, set by the
+    import): at the limit with a possible trade-in any train may be bought; the company then
+    discards down to the limit."""
+    g = _at_limit_in_phase_6(train_limit_purchase_then_discard=True)
+    offered = {ch.fixed["train"] for ch in g.legal_actions() if ch.type == "buy_train"}
+    assert {"D-0", "6-1"} <= offered
+    act(g, "buy_train", train="D-0", price=1100)
+    assert g.s["op"]["discard"] == ["PRR"]
+    assert {c.type for c in g.legal_actions()} == {"discard_train"}
+    act(g, "discard_train", corporation="PRR", train="5-0")
+    assert g.s["corps"]["PRR"]["trains"] == ["6-0", "D-0"]
+    assert "5-0" in g.s["train_pool"]
 
 
 def test_22_0_rusting_6_rusts_3s_and_d_rusts_4s():

@@ -61,6 +61,10 @@ TITLE = TitleInfo(
                    "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
                    "any other, even when that makes another player its president (the rule "
                    "forbids it; he keeps them)"),
+        OptionSpec("train_limit_purchase_then_discard", False,
+                   "21.0: a company at its train limit that could trade a 4, 5 or 6 in for "
+                   "a D may buy any train it can pay and then discards down to the limit, as "
+                   "18xx.games plays (the rule allows no purchase beyond the limit)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

@@ -55,11 +55,30 @@ def in_emergency(g: "G1830State", corp: str) -> bool:
     return must_buy(g, corp) and g.s["corps"][corp]["cash"] < cheapest(g)
 
 
+def d_exchanges(g: "G1830State", corp: str) -> list[tuple[str, str]]:
+    """21.0: the (D-train, train given in) purchases at $800 ``corp`` can pay now.  They are
+    possible at the train limit too: the train given in leaves as the D arrives, so the
+    number of trains does not grow."""
+    c = g.s["corps"][corp]
+    if c["cash"] < D_EXCHANGE_PRICE:
+        return []
+    return [(t, own) for t, _ in offers(g) if ttype(t) == "D"
+            for own in c["trains"] if ttype(own) in D_EXCHANGEABLE]
+
+
+def over_limit_purchase(g: "G1830State", corp: str) -> bool:
+    """Option ``train_limit_purchase_then_discard`` (18xx.games): a company at its train
+    limit that could trade a train in for a D (21.0) may buy any train it can pay and then
+    discards down to the limit.  The rule (21.0) allows no purchase beyond the limit."""
+    return bool(g.options.get("train_limit_purchase_then_discard")) and \
+        bool(d_exchanges(g, corp))
+
+
 def buy_step_open(g: "G1830State", corp: str) -> bool:
     s = g.s
     c = s["corps"][corp]
     if len(c["trains"]) >= limit(g):
-        return False
+        return bool(d_exchanges(g, corp))
     if must_buy(g, corp):
         return True
     cash = c["cash"]
@@ -74,8 +93,10 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     s = g.s
     c = s["corps"][corp]
     out: list[Choice] = []
-    if len(c["trains"]) >= limit(g):
-        return [Choice("pass", seat)]
+    if len(c["trains"]) >= limit(g) and not over_limit_purchase(g, corp):
+        return [Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
+                                           "exchange": own})
+                for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
     cash = c["cash"]
     emergency = in_emergency(g, corp)
     pres_cash = s["cash"][seat]
@@ -118,7 +139,8 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     if op["step"] != "buy_train":
         g.wrong_phase("Trains are bought last in a company's turn (17.0e).")
     tid = get_str(act, "train")
-    if len(c["trains"]) >= limit(g):
+    if len(c["trains"]) >= limit(g) and act.get("exchange") is None and \
+            not over_limit_purchase(g, corp):
         g.fail(f"{corp} already has the most trains allowed ({limit(g)}) (21.0).")
     emergency = in_emergency(g, corp)
     exchange = act.get("exchange")
@@ -181,6 +203,8 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         privates.close(g, "BO")  # 23.2: the B&O's first train closes the B&O private
     if seller is None:
         _new_type(g, ttype(tid))
+    if len(c["trains"]) > limit(g) and corp not in op["discard"]:
+        op["discard"].append(corp)   # only with train_limit_purchase_then_discard
     out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
     if exchange is not None:
         out["exchange"] = exchange
