@@ -144,6 +144,33 @@ def test_19_0_home_city_of_a_company_not_yet_operating_stays_free():
     assert _token_room_error(g, "PRR", "I15", 0) is not None
 
 
+def test_19_0_a_home_reserved_on_the_printed_map_follows_its_city_through_upgrades():
+    """19.0/18.1: NYNH's home is the New York city whose track leads to F20 (printed city 0,
+    side 3).  After G19 was upgraded (tile 54) with a PRR token in the other city, NYNH's
+    home token goes into the city that still has that track, not into city 0 of the new
+    tile; that city also stays open for NYNH until it operates."""
+    from railyard.eighteen import graph
+    from railyard.games.g1830 import stock, track
+    from .helpers import finish_auction, new
+    g = new(4)
+    finish_auction(g)
+    g.s["tiles"]["G19"] = ["54", 0]
+    exits = {i: {a if isinstance(a, int) else b for a, b in
+                 graph.hex_paths(g.st.board, g.s["tiles"], "G19")
+                 if f"c{i}" in (a, b) and (isinstance(a, int) or isinstance(b, int))}
+             for i in range(2)}
+    home = next(i for i in range(2) if 3 in exits[i])
+    assert home != 0        # the upgrade moved New York's F20 city to index 1
+    g.s["tokens"]["G19"] = [[], []]
+    g.s["tokens"]["G19"][1 - home] = ["PRR"]
+    assert track.reserved_for(g, "G19", home) == ("NYNH",)
+    assert track._token_room_error(g, "B&O", "G19", home) is not None
+    float_corp(g, "NYNH", 67, 0)
+    g.s["stock"] = None
+    op.start_set(g)
+    assert "NYNH" in g.s["tokens"]["G19"][home]
+
+
 def test_20_1_route_revenue_and_20_3_payout():
     g = operating(corps={"PRR": (67, 0)})
     run_prr_line(g)
