@@ -220,7 +220,7 @@ class _Replay(ReplayBase):
         recorded action is not his, he did not make one: his ``pass`` is applied."""
         from ...games.g1830 import private_sale
         s = self.s
-        mine = {"pass", private_sale.OFFER}
+        mine = {"pass", private_sale.OFFER, "exchange"}   # the M&H exchange keeps no turn open
         for _ in range(len(self.ids) + 1):
             if s["round"] != "stock" or self.game.is_terminal or private_sale.pending(
                     self.game.state) is not None:
