@@ -279,12 +279,50 @@ def test_mh_exchange_for_an_nyc_share_closes_the_private():
     g = later_round(sr())
     owner = int(g.s["companies"]["MH"]["owner"][1:])
     g.s["stock"]["turn"] = owner
-    err = illegal(g, {"type": "exchange", "player": owner, "company": "MH", "source": "ipo"})
-    assert "NYC" in err.message
     park(g, "NYC", 90, (owner + 1) % 4)
     act(g, "exchange", company="MH", source="ipo")
     assert g.s["companies"]["MH"]["closed"]
     assert g.s["holders"]["NYC"][str(owner)] == ["NYC_1"]
+
+
+def test_17_0_mh_exchange_before_nyc_has_a_par_price():
+    """17.0 names only two conditions (less than 60 % NYC held, an NYC share in the bank);
+    an exchange is no sale, so 9.0 ("die erste Aktie ..., die aus der Bank verkauft wird")
+    does not forbid it before NYC is parred.  The share counts as sold (11.0) but NYC has
+    no president and no price: it cannot be sold, is worth nothing yet, and whoever pars
+    NYC buys the president's certificate."""
+    g = later_round(sr())
+    owner = int(g.s["companies"]["MH"]["owner"][1:])
+    g.s["stock"]["turn"] = owner
+    assert g.s["corps"]["NYC"]["pos"] is None
+    assert ("exchange", "ipo") in {(c.type, c.fixed.get("source")) for c in g.legal_actions()}
+    worth = g.worth(owner)
+    act(g, "exchange", company="MH", source="ipo")
+    assert g.s["companies"]["MH"]["closed"]
+    assert g.s["holders"]["NYC"][str(owner)] == ["NYC_1"]
+    assert g.s["corps"]["NYC"]["president"] is None
+    assert g.worth(owner) == worth - g.st.privates["MH"].value
+    assert stock.sell_error(g, owner, "NYC", 1) is not None
+    other = (owner + 1) % 4
+    g.s["stock"]["turn"] = other
+    g.s["stock"]["acted"] = False
+    g.s["stock"]["bought"] = None
+    act(g, "par", corporation="NYC", price=90)
+    assert g.s["corps"]["NYC"]["president"] == other
+    assert g.s["holders"]["NYC"][str(other)] == ["NYC_0"]
+    assert stock.sold_percent(g, "NYC") == 30
+
+
+def test_8_1_camden_amboy_share_is_held_before_prr_has_a_par_price():
+    """17.0 C&A / 8.1 last paragraph: the C&A's first buyer holds 10 % PRR although PRR has
+    no par price yet; he may keep it, cannot sell it before the president's certificate is
+    sold, and it counts for neither worth nor presidency until then."""
+    g = new(4)
+    for sym in ("SV", "CS", "DH", "MH", "CA"):
+        act(g, "buy_private", company=sym)
+    assert g.s["holders"]["PRR"]["0"] == ["PRR_1"]
+    assert g.s["corps"]["PRR"]["pos"] is None and g.s["corps"]["PRR"]["president"] is None
+    assert stock.sell_error(g, 0, "PRR", 1) is not None
 
 
 def test_17_0_mh_exchange_also_outside_the_owners_turn():

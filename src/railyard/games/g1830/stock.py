@@ -173,10 +173,11 @@ def par_error(g: "G1830State", seat: int, corp: str, price: int,
 
 def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
     s = g.s
+    # 17.0 names two conditions: the owner holds less than 60 % NYC, and an NYC share is
+    # in the bank (IPO or pool).  An exchange is no sale, so 9.0 (the president's share is
+    # the first one *sold*) does not stop it before NYC has a par price.
     if g.company_owner("MH") != f"p{seat}":
         return "You do not own the Mohawk & Hudson."
-    if s["corps"]["NYC"]["pos"] is None:
-        return "NYC has no par price yet; its president's share must be sold first (8.0)."
     if source not in ("ipo", "pool") or not s["holders"]["NYC"][source]:
         return f"There is no NYC share in the {source} (17.0: M&H)."
     if not any(sh.pct(x) == 10 for x in s["holders"]["NYC"][source]):
