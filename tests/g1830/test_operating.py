@@ -225,6 +225,9 @@ def test_23_1_companies_buy_privates_from_phase_3_for_half_to_double_face():
     owner = int(g.s["companies"]["CS"]["owner"][1:])
     cash = g.s["cash"][owner]
     act(g, "buy_company", company="CS", price=80)
+    if owner != 0:      # another player's private: he agrees to the price (23.1, D1)
+        assert g.current_player == owner
+        act(g, "accept_offer")
     assert g.s["companies"]["CS"]["owner"] == "cPRR"
     assert g.s["cash"][owner] == cash + 80
 

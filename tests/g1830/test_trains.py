@@ -360,5 +360,7 @@ def test_24_0b_president_money_for_a_train_of_another_players_company_up_to_face
     illegal(g, {"type": "buy_train", "player": 0, "train": "2-0", "price": 81})
     nyc = g.s["corps"]["NYC"]["cash"]
     act(g, "buy_train", train="2-0", price=80)
+    assert g.current_player == 1        # NYC's president agrees to the price (21.0)
+    act(g, "accept_offer")
     assert g.s["corps"]["PRR"]["cash"] == 0 and g.s["cash"][0] == 500 - 70
     assert g.s["corps"]["NYC"]["cash"] == nyc + 80

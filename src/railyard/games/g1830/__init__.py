@@ -57,6 +57,11 @@ TITLE = TitleInfo(
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)"),
+        OptionSpec("agreed_prices_need_consent", True,
+                   "21.0, 23.1: a train bought from another player's company and a private "
+                   "bought from a player other than the president are offers the seller "
+                   "accepts or declines (false: the buying president's price stands, as "
+                   "18xx.games plays)"),
         OptionSpec("bankruptcy_sale_may_change_president", False,
                    "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
                    "any other, even when that makes another player its president (the rule "

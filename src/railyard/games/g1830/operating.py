@@ -16,7 +16,7 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen import shares as sh
 from ...eighteen.routes import best_route_set
-from . import private_sale, privates, stock, track, trains
+from . import consent, private_sale, privates, stock, track, trains
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -87,7 +87,8 @@ def advance(g: "G1830State") -> None:
     """Skip every step that has nothing to decide (section 6.3 of the export notes)."""
     s = g.s
     op = s["op"]
-    while not s["ended"] and op["corp"] is not None and not op["discard"]:
+    while not s["ended"] and op["corp"] is not None and not op["discard"] and \
+            not op.get("deal"):
         corp = op["corp"]
         step = op["step"]
         if step == "home_token":
@@ -129,6 +130,8 @@ def actor(g: "G1830State") -> int | None:
     op = s["op"]
     if op.get("offer"):
         return op["offer"]["to"]  # 24.0c: the buyer answers the president's offer
+    if op.get("deal"):
+        return op["deal"]["to"]   # 21.0, 23.1: the seller answers the company's offer
     if op["discard"]:
         return s["corps"][op["discard"][0]]["president"]
     return s["corps"][op["corp"]]["president"]
@@ -140,6 +143,8 @@ def legal(g: "G1830State") -> list[Choice]:
     op = s["op"]
     if op.get("offer"):
         return private_sale.answer_choices(g)
+    if op.get("deal"):
+        return consent.choices(g)
     seat = actor(g)
     if op["discard"]:
         corp = op["discard"][0]
@@ -190,6 +195,13 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     t = act["type"]
     if op.get("offer") and t not in (private_sale.ACCEPT, private_sale.DECLINE):
         g.wrong_phase("An offer for a private is open; it must be accepted or declined first.")
+    if op.get("deal"):
+        if t not in (consent.ACCEPT, consent.DECLINE):
+            g.wrong_phase("An offer to buy is open; the seller must accept or decline it "
+                          "first (21.0, 23.1).")
+        out = consent.answer(g, act, lambda d: _carry_out_deal(g, d))
+        advance(g)
+        return out
     if t == private_sale.OFFER:
         return private_sale.apply_offer(g, act)
     if t in (private_sale.ACCEPT, private_sale.DECLINE):
@@ -376,7 +388,26 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
     if price > s["corps"][corp]["cash"]:
         g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
+    out = {"type": "buy_company", "player": seat, "company": sym, "price": price}
+    if consent.needed(g, seat, int(owner[1:])):
+        # 23.1: the price is agreed with the private's owner, who accepts or declines
+        consent.open_offer(g, {"kind": "company", "buyer": corp, "company": sym,
+                               "price": price, "seat": seat, "to": int(owner[1:])})
+        return {**out, "offer": True}
+    _transfer_company(g, corp, sym, price)
+    return out
+
+
+def _transfer_company(g: "G1830State", corp: str, sym: str, price: int) -> None:
+    s = g.s
+    owner = g.company_owner(sym)
     s["corps"][corp]["cash"] -= price
     s["cash"][int(owner[1:])] += price
     s["companies"][sym]["owner"] = f"c{corp}"
-    return {"type": "buy_company", "player": seat, "company": sym, "price": price}
+
+
+def _carry_out_deal(g: "G1830State", d: dict) -> None:
+    if d["kind"] == "train":
+        trains.carry_out(g, d["buyer"], d["seat"], d["train"], d["price"], d["seller"], None)
+    else:
+        _transfer_company(g, d["buyer"], d["company"], d["price"])

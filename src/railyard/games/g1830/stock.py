@@ -14,7 +14,7 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
 from .data import PAR_PRICES
-from . import operating, private_sale, privates
+from . import consent, operating, private_sale, privates
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -443,9 +443,8 @@ def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
     """17.0 M&H: exchange for a 10 % NYC share, by its owner, at any time."""
     seat = act["player"]
     source = act.get("source", "ipo")
-    if private_sale.pending(g) is not None:
-        g.wrong_phase("An offer for a private is open; the exchange waits until it is "
-                      "answered.")
+    if private_sale.pending(g) is not None or consent.pending(g) is not None:
+        g.wrong_phase("An offer is open; the exchange waits until it is answered.")
     if act.get("company") != "MH":
         g.fail("Only the Mohawk & Hudson can be exchanged (17.0).", UNKNOWN_ID)
     err = mh_exchange_error(g, seat, source)

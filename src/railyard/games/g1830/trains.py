@@ -11,7 +11,7 @@ from ...eighteen import graph
 from ...eighteen import shares as sh
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
-from . import privates, stock
+from . import consent, privates, stock
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -182,6 +182,26 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     else:
         g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
                f"21.0).", UNKNOWN_ID)
+    out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
+    if exchange is not None:
+        out["exchange"] = exchange
+    if seller is not None and consent.needed(g, seat, s["corps"][seller]["president"]):
+        # 21.0 "zu einem vereinbarten Preis": the seller's president accepts or declines
+        consent.open_offer(g, {"kind": "train", "buyer": corp, "seller": seller,
+                               "train": tid, "price": price, "seat": seat,
+                               "to": s["corps"][seller]["president"]})
+        return {**out, "offer": True}
+    carry_out(g, corp, seat, tid, price, seller, exchange)
+    return out
+
+
+def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
+              seller: str | None, exchange: str | None) -> None:
+    """The purchase of ``tid`` for ``price`` (from the bank, or from ``seller``), paid by
+    ``corp`` and, for the rest, by its president ``seat`` (24.0)."""
+    s = g.s
+    op = s["op"]
+    c = s["corps"][corp]
     # pay
     from_corp = min(price, c["cash"])
     c["cash"] -= from_corp
@@ -205,10 +225,6 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         _new_type(g, ttype(tid))
     if len(c["trains"]) > limit(g) and corp not in op["discard"]:
         op["discard"].append(corp)   # only with train_limit_purchase_then_discard
-    out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
-    if exchange is not None:
-        out["exchange"] = exchange
-    return out
 
 
 def _new_type(g: "G1830State", ty: str) -> None:
