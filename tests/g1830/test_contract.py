@@ -15,7 +15,8 @@ def test_title_is_registered_with_its_options():
     assert {o.name for o in info.options} == {
         "extra_6_train", "diesels", "bank_cash", "multiple_brown_from_ipo",
         "unlimited_d_trains", "agreed_prices_need_consent",
-        "bankruptcy_sale_may_change_president", "train_limit_purchase_then_discard"}
+        "bankruptcy_sale_may_change_president", "train_limit_purchase_then_discard",
+        "route_may_start_and_end_in_one_red_area"}
 
 
 def test_2_0_setup_starting_cash_and_bank():

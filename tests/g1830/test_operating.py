@@ -268,3 +268,62 @@ def test_19_0_third_token_costs_100():
     g.s["corps"]["PRR"]["tokens_used"] = 4
     from railyard.games.g1830.track import token_targets
     assert token_targets(g, "PRR") == []  # no token left (11.0)
+
+
+def _canadian_west(**options):
+    """PRR with a 3-train and a token in Toronto (B10, tile 15 towards A9 and A11, the two
+    hexes of the Canadian West), at its run."""
+    g = operating(corps={"PRR": (67, 0)}, **options)
+    g.s["tiles"]["B10"] = ["15", 1]
+    g.s["tokens"]["B10"] = [["PRR"]]
+    g.s["corps"]["PRR"]["trains"] = ["3-0"]
+    g.s["depot"].remove("3-0")
+    act(g, "pass")          # no tile
+    if g.s["op"]["step"] == "token":
+        act(g, "pass")
+    assert g.s["op"]["step"] == "routes"
+    return g
+
+
+def test_27_0_a_route_may_not_start_and_end_in_the_same_red_area():
+    """27.0: "die rote Fläche [kann] nicht Anfang und Ende einer Strecke sein": A9 - Toronto -
+    A11 is refused; A9 - Toronto alone is a route."""
+    g = _canadian_west()
+    err = illegal(g, {"type": "run_routes", "player": 0, "routes": [
+        {"train": "3-0", "chains": [["A9", "B10"], ["B10", "A11"]]}]})
+    assert "27.0" in err.message
+    listed = [c for c in g.legal_actions() if c.type == "run_routes"][0].fixed["routes"]
+    assert len(listed[0]["chains"]) == 1     # the listed run is one red hex and Toronto
+    from railyard.routing import auto_routes
+    chosen = auto_routes(g, "PRR")
+    assert len(chosen["routes"][0]["chains"]) == 1
+    act(g, "run_routes", routes=[{"train": "3-0", "chains": [["A9", "B10"]]}])
+
+
+def test_option_route_may_start_and_end_in_one_red_area_as_18xx_games():
+    g = _canadian_west(route_may_start_and_end_in_one_red_area=True)
+    from railyard.routing import auto_routes
+    assert len(auto_routes(g, "PRR")["routes"][0]["chains"]) == 2
+    act(g, "run_routes", routes=[{"train": "3-0", "chains": [["A9", "B10"], ["B10", "A11"]]}])
+    assert g.s["op"]["revenue"] > 0
+
+
+def test_11_0_a_company_floated_by_the_mh_exchange_in_an_operating_round_waits_a_round():
+    """11.0: with 60 % sold a company "kann in der nächsten Runde handeln".  NYC (50 % sold,
+    priced above PRR) reaches 60 % through the M&H exchange during PRR's turn: it does not
+    operate in this operating round but in the next one."""
+    from railyard.games.g1830 import stock as st
+    g = operating(corps={"PRR": (67, 0)})
+    g.s["or_total"] = 2
+    st.set_par(g, "NYC", 100)
+    give(g, "NYC", 1, ["NYC_0", "NYC_2", "NYC_3", "NYC_4"])
+    g.s["corps"]["NYC"]["president"] = 1
+    g.s["companies"]["MH"]["owner"] = "p2"
+    g.s["companies"]["MH"]["closed"] = False
+    assert g.s["op"]["corp"] == "PRR"
+    g.apply({"type": "exchange", "player": 2, "company": "MH", "source": "ipo"})
+    assert g.s["corps"]["NYC"]["floated"]
+    while g.s["or_num"] == 1:
+        assert g.s["op"]["corp"] != "NYC"
+        act(g, "pass")
+    assert g.s["or_num"] == 2 and g.s["op"]["corp"] == "NYC"   # 100 > 67: NYC first

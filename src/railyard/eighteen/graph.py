@@ -109,10 +109,12 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     return Reach(nodes, paths_used, edges, found)
 
 
-def route_exists(board: Board, tiles: dict, tokens: dict, corp: str) -> bool:
+def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
+                 one_area_ends_ok: bool = True) -> bool:
     """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""
     from .routes import find_routes
-    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1))
+    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
+                            one_area_ends_ok=one_area_ends_ok))
 
 
 class RouteError(Exception):

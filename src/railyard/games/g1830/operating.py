@@ -36,7 +36,9 @@ def start_or(g: "G1830State") -> None:
     s["or_num"] += 1
     s["op"] = {"corp": None, "step": None, "done": [], "laid": False, "tokened": False,
                "revenue": 0, "routes": None, "dh_token": False, "relay": [],
-               "discard": [], "emergency": False}
+               "discard": [], "emergency": False,
+               # 11.0: a company floated during the round operates from the next round on
+               "eligible": [c for c, v in s["corps"].items() if v["floated"]]}
     privates.pay_revenue(g)  # 16.0
     next_corp(g)
 
@@ -51,7 +53,9 @@ def order_key(g: "G1830State", corp: str):
 def next_corp(g: "G1830State") -> None:
     s = g.s
     op = s["op"]
-    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]]
+    eligible = op.get("eligible")
+    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]
+               and (eligible is None or c in eligible)]
     if not waiting:
         end_or(g)
         return
@@ -106,7 +110,8 @@ def advance(g: "G1830State") -> None:
         elif step == "routes":
             c = s["corps"][corp]
             if op["routes"] is None and c["trains"] and graph.route_exists(
-                    g.st.board, s["tiles"], s["tokens"], corp):
+                    g.st.board, s["tiles"], s["tokens"], corp,
+                    one_area_ends_ok=_one_area_ok(g)):
                 return
             op["step"] = "dividend"
         elif step == "dividend":
@@ -169,7 +174,7 @@ def legal(g: "G1830State") -> list[Choice]:
         c = s["corps"][corp]
         tr = [(t, g.train_def(t).distance) for t in c["trains"]]
         routes = best_route_set(g.st.board, s["tiles"], s["tokens"], corp, tr,
-                                g.phase_colour())
+                                g.phase_colour(), one_area_ends_ok=_one_area_ok(g))
         out.append(Choice("run_routes", seat, {"routes": routes}))
     elif step == "dividend":
         out.append(Choice("dividend", seat, {"kind": "payout"}))
@@ -251,6 +256,11 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     return out
 
 
+def _one_area_ok(g: "G1830State") -> bool:
+    """Option ``route_may_start_and_end_in_one_red_area`` (18xx.games); 27.0 forbids it."""
+    return bool(g.options.get("route_may_start_and_end_in_one_red_area"))
+
+
 def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     s = g.s
     op = s["op"]
@@ -276,6 +286,11 @@ def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) ->
             rr = graph.resolve_route(g.st.board, s["tiles"], r.get("chains") or [])
             rr.revenue = graph.check_route(g.st.board, s["tiles"], s["tokens"], corp, rr,
                                            g.train_def(tid).distance, g.phase_colour())
+            ends = (rr.stops[0], rr.stops[-1]) if rr.stops else ()
+            if ends and not _one_area_ok(g) and all(e[1][0] == "o" for e in ends) and \
+                    g.st.board.offboard_area(ends[0][0]) == g.st.board.offboard_area(ends[1][0]):
+                raise graph.RouteError("A route may not start and end in the same red area "
+                                       "(27.0).")
         except graph.RouteError as exc:
             g.fail(f"Route of train {tid}: {exc}")
         resolved.append(rr)

@@ -40,7 +40,9 @@ def must_buy(g: "G1830State", corp: str) -> bool:
     trains."""
     s = g.s
     return (not s["corps"][corp]["trains"] and bool(offers(g))
-            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp))
+            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp,
+                                   one_area_ends_ok=bool(g.options.get(
+                                       "route_may_start_and_end_in_one_red_area"))))
 
 
 def cheapest(g: "G1830State") -> int:
