@@ -232,6 +232,23 @@ def test_24_0c_president_sells_shares_to_raise_the_money():
     assert g.s["cash"][0] == 10 + 130 - 80
 
 
+def test_24_0c_the_president_sells_only_as_many_shares_as_the_train_needs():
+    """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen, indem er Aktien ...
+    verkauft": $70 are missing for the 2-train ($80, PRR $0, president $10); at $65 a share
+    two shares are needed, a third may not be sold."""
+    g = emergency(10, 0, 5)
+    price = g.price("PRR")
+    assert 70 > price and 2 * price >= 70
+    sale = [c for c in g.legal_actions() if c.type == "sell_shares"]
+    assert [c.ranges["count"] for c in sale] == [(1, 2)]
+    err = illegal(g, {"type": "sell_shares", "player": 0, "corporation": "PRR", "count": 3})
+    assert "24.0c" in err.message
+    act(g, "sell_shares", corporation="PRR", count=1)
+    # one share was not enough: the next one may be sold, then nothing more
+    assert [c.ranges["count"] for c in g.legal_actions() if c.type == "sell_shares"] == \
+        [(1, 1)]
+
+
 def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     g = emergency(10, 0, 1)  # only the president's certificate: it cannot be sold
     # selling his privates is allowed but not required (24.0c "muss nicht")

@@ -122,7 +122,7 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                 if c2["pos"] is None:
                     continue
                 have = sh.percent(s["holders"][corp2], str(seat)) // 10
-                for k in range(have, 0, -1):
+                for k in range(min(have, needed_shares(g, corp, seat, corp2)), 0, -1):
                     if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
                         out.append(Choice("sell_shares", seat, {"corporation": corp2},
                                           {"count": (1, k)}))
@@ -286,11 +286,25 @@ def emergency_sell(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int
     err = stock.sell_error(g, seat, corp2, count, emergency_for=corp)
     if err:
         g.fail(err)
+    need = needed_shares(g, corp, seat, corp2)
+    if count > need:
+        g.fail(f"Selling {need} share(s) of {corp2} raises the money the train needs; no "
+               f"more may be sold (24.0c: only what is needed).")
     stock.sell(g, seat, corp2, count, act.get("certs"))
     out = {"type": "sell_shares", "player": seat, "corporation": corp2, "count": count}
     if act.get("certs") is not None:
         out["certs"] = list(act["certs"])
     return out
+
+
+def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
+    """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen": the fewest shares
+    of ``corp2`` (sold at its current price) that cover what is still missing for the
+    cheapest train; a sale of more is refused."""
+    s = g.s
+    short = cheapest(g) - s["corps"][corp]["cash"] - s["cash"][seat]
+    price = g.price(corp2)
+    return max(1, -(-short // price)) if price > 0 else 1
 
 
 def max_raise(g: "G1830State", seat: int, corp: str) -> int:
