@@ -214,6 +214,41 @@ def test_10_0_certificate_limit_counts_privates_but_not_yellow_zone_shares():
     assert "certificate limit" in err.message
 
 
+def test_10_0_over_the_limit_he_need_not_sell_certificates_that_do_not_count():
+    """10.0: over the limit a player "muss dies korrigieren"; shares in the yellow zone do
+    not count, so selling them corrects nothing.  When none of his counting certificates
+    can be sold (president's certificates nobody can take over, pools at 50 %), he may pass
+    although he could sell a yellow-zone share."""
+    g = later_round(sr())
+    seat = g.current_player
+    for corp in ("NYC", "CPR", "C&O", "ERIE"):
+        park(g, corp, 67, seat)
+        give(g, corp, seat, [f"{corp}_{i}" for i in (1, 2, 3)])
+        give(g, corp, "pool", [f"{corp}_{i}" for i in (4, 5, 6, 7, 8)])
+    park(g, "PRR", 67, (seat + 1) % 4)
+    give(g, "PRR", seat, ["PRR_5"])
+    g.set_pos("PRR", [0, 0])            # 60: yellow zone
+    assert g.cert_count(seat) > g.cert_limit()
+    sales = {c.fixed["corporation"] for c in g.legal_actions() if c.type == "sell_shares"}
+    assert sales == {"PRR"}
+    assert "pass" in {c.type for c in g.legal_actions()}
+    act(g, "pass")
+    assert g.current_player != seat
+
+
+def test_10_0_over_the_limit_he_must_sell_a_counting_certificate_before_passing():
+    g = later_round(sr())
+    seat = g.current_player
+    for corp in ("NYC", "CPR", "C&O", "ERIE"):
+        park(g, corp, 67, seat)
+        give(g, corp, seat, [f"{corp}_{i}" for i in (1, 2, 3)])
+        give(g, corp, "pool", [f"{corp}_{i}" for i in (4, 5, 6, 7)])   # NYC_8 in the IPO
+    assert g.cert_count(seat) > g.cert_limit()
+    assert "pass" not in {c.type for c in g.legal_actions()}
+    err = illegal(g, {"type": "pass", "player": seat})
+    assert "10.0" in err.message
+
+
 def test_10_0_brown_zone_several_shares_per_turn_from_the_pool():
     g = later_round(sr())
     seat = g.current_player

@@ -256,9 +256,21 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     for source in ("ipo", "pool"):
         if mh_exchange_error(g, seat, source) is None:
             out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
-    if not over_limit(g, seat) or not any(c.type == "sell_shares" for c in out):
+    if not must_correct(g, seat, out):
         out.append(Choice("pass", seat))
     return out
+
+
+def must_correct(g: "G1830State", seat: int, choices: list[Choice]) -> bool:
+    """10.0: a player over the certificate limit must correct it: he may not pass while he
+    can sell a certificate that counts (shares in the yellow, orange or brown zone do not
+    count, so selling them corrects nothing)."""
+    if not over_limit(g, seat):
+        return False
+    m = g.st.market
+    return any(c.type == "sell_shares"
+               and m.counts_for_cert_limit(g.s["corps"][c.fixed["corporation"]]["pos"])
+               for c in choices)
 
 
 def legal(g: "G1830State") -> list[Choice]:
@@ -292,7 +304,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
-        if over_limit(g, seat) and any(c.type == "sell_shares" for c in _choices(g, seat)):
+        if must_correct(g, seat, _choices(g, seat)):
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
         _next_turn(g, passed=not r["acted"])
         return {"type": "pass", "player": seat}
