@@ -204,13 +204,41 @@ def test_8_2d_withhold_moves_left_and_the_company_keeps_all():
     ccash = g.s["corps"]["PRR"]["cash"]
     op.withhold(g, "PRR", 50)
     assert g.s["corps"]["PRR"]["cash"] == ccash + 50
+    assert g.price("PRR") == 67          # "am Ende der Aktionsrunde"
+    op.end_or(g)
     assert g.price("PRR") == 65
+
+
+def test_8_2d_withheld_prices_move_at_the_end_of_the_operating_round():
+    """8.2d: the marker of a company that pays nothing moves left "am Ende der
+    Aktionsrunde".  PRR (76) and NYC (71) operate in one round; PRR withholds, so its
+    price is still 76 while NYC operates, and moves when the round ends."""
+    g = operating(corps={"PRR": (76, 0), "NYC": (71, 1)})
+    g.s["or_total"] = 2
+    assert g.s["op"]["corp"] == "PRR"
+    act(g, "pass")              # no tile, no train: nothing run, nothing paid (ruling 6)
+    while g.s["op"]["corp"] == "PRR":
+        act(g, "pass")
+    assert g.s["op"]["corp"] == "NYC" and g.price("PRR") == 76
+    while g.s["op"]["corp"] == "NYC":
+        act(g, "pass")
+    assert g.s["or_num"] == 2
+    assert g.price("PRR") == 71 and g.price("NYC") == 67
+
+
+def test_option_withhold_moves_at_once_as_18xx_games():
+    g = operating(corps={"PRR": (76, 0), "NYC": (71, 1)}, withhold_moves_at_once=True)
+    while g.s["op"]["corp"] == "PRR":
+        act(g, "pass")
+    assert g.price("PRR") == 71
 
 
 def test_first_turn_without_train_withholds_nothing_and_moves_left():
     g = operating(corps={"PRR": (67, 0)})
     act(g, "pass")  # no tile: no train, so no route and no dividend
     assert g.s["op"]["step"] == "buy_train"
+    assert g.s["op"]["withheld"] == ["PRR"]     # 8.2d: left at the end of the round
+    op.end_or(g)
     assert g.price("PRR") == 65
 
 

@@ -226,10 +226,11 @@ def test_24_0c_president_sells_shares_to_raise_the_money():
     # he may also offer his privates (SV, CA) to other players (24.0c, test_private_sale)
     assert {c.type for c in g.legal_actions()} == {"sell_shares", "offer_private"}
     illegal(g, {"type": "bankrupt", "player": 0})
+    price = g.price("PRR")
     act(g, "sell_shares", corporation="PRR", count=2)
-    assert g.s["cash"][0] == 10 + 2 * 65
+    assert g.s["cash"][0] == 10 + 2 * price
     act(g, "buy_train", train="2-0", price=80)
-    assert g.s["cash"][0] == 10 + 130 - 80
+    assert g.s["cash"][0] == 10 + 2 * price - 80
 
 
 def test_24_0c_the_president_sells_only_as_many_shares_as_the_train_needs():
@@ -257,8 +258,10 @@ def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     assert g.is_terminal
     assert g.result().details["reason"] == "bankrupt"
     assert g.s["cash"][0] == 0
-    # 25.0: what he could not sell still counts: 20 % PRR at 65
-    assert g.worth(0) == 2 * 65 + sum(
+    # 25.0: what he could not sell still counts: 20 % PRR at 67 (PRR ran nothing, but the
+    # round did not end, so its price did not move left, 8.2d)
+    assert g.price("PRR") == 67
+    assert g.worth(0) == 2 * 67 + sum(
         g.st.privates[p].value for p, c in g.s["companies"].items()
         if c["owner"] == "p0" and not c["closed"])
 

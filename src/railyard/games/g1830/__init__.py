@@ -65,6 +65,9 @@ TITLE = TitleInfo(
         OptionSpec("route_may_start_and_end_in_one_red_area", False,
                    "27.0: a route may start and end in the same red area (A9/A11 Canadian "
                    "West, I1/J2 Gulf), as 18xx.games plays; the rule forbids it"),
+        OptionSpec("withhold_moves_at_once", False,
+                   "8.2d: a withholding company's price moves left at once, as 18xx.games "
+                   "plays (the rule: at the end of the operating round)"),
         OptionSpec("bankruptcy_sale_may_change_president", False,
                    "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
                    "any other, even when that makes another player its president (the rule "

@@ -68,6 +68,7 @@ def next_corp(g: "G1830State") -> None:
 
 def end_or(g: "G1830State") -> None:
     s = g.s
+    _withheld_move_left(g)
     if s["or_num"] < s["or_total"]:
         start_or(g)
         return
@@ -345,12 +346,24 @@ def payout(g: "G1830State", corp: str, revenue: int) -> None:
 
 
 def withhold(g: "G1830State", corp: str, revenue: int) -> None:
-    """20.3 / 8.2d: the company keeps everything; the price moves left."""
+    """20.3 / 8.2d: the company keeps everything; its price moves one cell left "am Ende der
+    Aktionsrunde" - at the end of the operating round, in the order the companies withheld
+    (:func:`end_or`).  Option ``withhold_moves_at_once`` (18xx.games): at once."""
     s = g.s
     s["corps"][corp]["cash"] += revenue
     if revenue:
         g.pay_from_bank(revenue)
-    g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
+    if g.options.get("withhold_moves_at_once"):
+        g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
+    else:
+        s["op"].setdefault("withheld", []).append(corp)
+
+
+def _withheld_move_left(g: "G1830State") -> None:
+    """8.2d: at the end of the operating round every company that withheld moves left."""
+    op = g.s["op"]
+    for corp in op.pop("withheld", None) or []:
+        g.set_pos(corp, g.st.market.left(g.s["corps"][corp]["pos"]))
 
 
 # ---- privates bought by companies (23.1) ----------------------------------------------
