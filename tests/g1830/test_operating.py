@@ -104,8 +104,27 @@ def test_18_2_oo_tiles_only_on_oo_hexes():
     illegal(g, {"type": "lay_tile", "player": 2, "hex": "E11", "tile": "14", "rotation": 0})
 
 
-def test_19_1_erie_home_token_is_re_placed_when_the_first_tile_arrives():
+def test_19_1_erie_chooses_its_home_city_and_the_token_is_never_moved():
+    """19.1: "Die Basismarke der Erie RR kann auf jeder Stadt im gelben Feld installiert
+    werden ... Danach darf sie aber nicht bewegt werden."  At its first turn Erie chooses one
+    of E11's two cities; a tile laid there later leaves the token in its city."""
     g = operating(corps={"ERIE": (67, 2)})
+    assert g.s["op"]["step"] == "home_token"
+    assert {(c.type, c.fixed.get("city")) for c in g.legal_actions()} == \
+        {("place_token", 0), ("place_token", 1)}
+    act(g, "place_token", hex="E11", city=1)
+    assert g.s["tokens"]["E11"] == [[], ["ERIE"]]
+    assert g.s["corps"]["ERIE"]["cash"] == 670
+    g.s["phase"] = "3"
+    act(g, "lay_tile", hex="E11", tile="59", rotation=3)
+    assert g.s["tokens"]["E11"] == [[], ["ERIE"]]
+    assert g.s["op"]["step"] != "home_token" and not g.s["op"]["relay"]   # nothing to re-place
+
+
+def test_option_erie_token_replaced_as_18xx_games():
+    """The site: the token goes to the first city by itself, and the company that lays the
+    first tile on E11 places it again."""
+    g = operating(corps={"ERIE": (67, 2)}, erie_token_replaced=True)
     g.s["phase"] = "3"
     assert g.s["tokens"]["E11"] == [["ERIE"], []]
     act(g, "lay_tile", hex="E11", tile="59", rotation=3)

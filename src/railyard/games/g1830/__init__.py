@@ -68,6 +68,11 @@ TITLE = TitleInfo(
         OptionSpec("withhold_moves_at_once", False,
                    "8.2d: a withholding company's price moves left at once, as 18xx.games "
                    "plays (the rule: at the end of the operating round)"),
+        OptionSpec("erie_token_replaced", False,
+                   "19.1: Erie's home token goes to the first city of its untracked home "
+                   "hex by itself and whoever lays the first tile there places it again, as "
+                   "18xx.games plays (the rule: Erie chooses its city and the token is never "
+                   "moved)"),
         OptionSpec("bankruptcy_sale_may_change_president", False,
                    "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
                    "any other, even when that makes another player its president (the rule "

@@ -115,7 +115,8 @@ def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     cities = s["tokens"].get(hex_id)
     new_tile = g.st.board.tiles[tile]
     if cities:
-        if not old_tile.paths and new_tile.n_cities > 1 and any(cities):
+        if not old_tile.paths and new_tile.n_cities > 1 and any(cities) and \
+                g.options.get("erie_token_replaced"):
             # tokens on an untracked two-city hex: the company re-places them (19.1)
             op["relay"] = [c for held in cities for c in held]
             s["tokens"][hex_id] = [[] for _ in range(new_tile.n_cities)]
@@ -402,8 +403,8 @@ def _home_city(g: "G1830State", corp: str) -> int | None:
     if cd.home_city is not None:
         return cd.home_city
     tile, _ = graph.hex_tile(g.st.board, g.s["tiles"], cd.home)
-    if tile.n_cities > 1 and tile.paths:
-        return None  # a choice (19.1: Erie)
+    if tile.n_cities > 1 and (tile.paths or not g.options.get("erie_token_replaced")):
+        return None  # a choice (19.1: Erie "kann auf jeder Stadt ... installiert werden")
     return 0
 
 
