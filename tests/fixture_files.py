@@ -1,5 +1,7 @@
 """Where the 18xx.games fixture exports are: a copy kept in ``tests/fixtures`` (so a clone
-is self-contained), plus any further files in ``../shared/fixtures`` beside the clone."""
+is self-contained), plus any further files in ``../shared/fixtures`` beside the clone.
+``kind`` "18xx-games" are games people played, "18xx-games-random" games the reference
+engine played with random legal moves."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,10 +11,12 @@ LOCAL = HERE / "fixtures" / "18xx-games"
 SHARED = HERE.parents[1] / "shared" / "fixtures" / "18xx-games"
 
 
-def fixture_files(title: str) -> list[Path]:
-    files = {p.name: p for p in sorted((LOCAL / title).glob("*.json"))}
-    if (SHARED / title).is_dir():
-        for p in sorted((SHARED / title).glob("*.json")):
+def fixture_files(title: str, kind: str = "18xx-games") -> list[Path]:
+    local = HERE / "fixtures" / kind / title
+    shared = HERE.parents[1] / "shared" / "fixtures" / kind / title
+    files = {p.name: p for p in sorted(local.glob("*.json"))}
+    if shared.is_dir():
+        for p in sorted(shared.glob("*.json")):
             files.setdefault(p.name, p)
     return [files[name] for name in sorted(files)]
 

@@ -111,6 +111,20 @@ def test_reach_stops_at_cities_blocked_by_others():
     assert ("F24", "t0") not in r.found
 
 
+def test_20_1_reach_does_not_turn_back_at_a_town():
+    """A route never uses the same track twice (20.1), so it cannot run F16 -> F18 -> the
+    New Haven town on F20 and back into F18 to take the other branch of its switch towards
+    E19: E19 is not reachable from F16, the town is."""
+    tiles = {"F16": ["15", 2], "F18": ["26", 4], "F20": ["69", 4], "E19": ["63", 1]}
+    tokens = {"F16": [["ERIE"]]}
+    r = graph.reach(B, tiles, tokens, "ERIE")
+    assert ("F20", "t0") in r.found
+    assert ("E19", "c0") not in r.found
+    # likewise from E19: into the town, not back through the switch to F16
+    r = graph.reach(B, tiles, {"E19": [["NYC"]]}, "NYC")
+    assert ("F20", "t0") in r.found and ("F16", "c0") not in r.found
+
+
 def switches_back_to_back():
     """Two tile-23 switches whose shared sides meet between C19 and D18: one pair of track
     pieces runs B20-C19-D18-E17, another C21-C19-D18-D16; yellow city tiles at the four

@@ -12,9 +12,12 @@ from .helpers import act, new, operating
 def test_title_is_registered_with_its_options():
     info = get_title("1830")
     assert (info.min_players, info.max_players) == (2, 6)
-    assert {o.name for o in info.options} == {"extra_6_train", "diesels", "bank_cash",
-                                              "multiple_brown_from_ipo",
-                                              "unlimited_d_trains"}
+    assert {o.name for o in info.options} == {
+        "extra_6_train", "diesels", "bank_cash", "multiple_brown_from_ipo",
+        "unlimited_d_trains", "agreed_prices_need_consent",
+        "bankruptcy_sale_may_change_president", "train_limit_purchase_then_discard",
+        "route_may_start_and_end_in_one_red_area", "withhold_moves_at_once",
+        "erie_token_replaced"}
 
 
 def test_2_0_setup_starting_cash_and_bank():

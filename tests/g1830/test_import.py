@@ -187,3 +187,24 @@ def test_actions_after_end_game_are_refused():
     with pytest.raises(ExportError) as err:
         import_1830(data)
     assert "2" in err.value.message and "over" in err.value.message
+
+
+def test_the_import_plays_by_the_sites_profile_and_says_so(tmp_path):
+    """Where 18xx.games departs from the rulebook the import switches on exactly the
+    options of its profile (docs/games/1830.md); a game created in railyard has none."""
+    from railyard.engine.registry import get_title
+    profile = {"unlimited_d_trains": True, "train_limit_purchase_then_discard": True,
+               "agreed_prices_need_consent": False,
+               "route_may_start_and_end_in_one_red_area": True,
+               "withhold_moves_at_once": True, "erie_token_replaced": True}
+    game, _ = import_1830(_load(MAIN))
+    defaults = {o.name: o.default for o in get_title("1830").options}
+    chosen = {k: v for k, v in game.options.items() if defaults[k] != v}
+    assert chosen == {**profile, "multiple_brown_from_ipo": True}
+    assert all(defaults[k] != v for k, v in profile.items())   # the rule is the default
+    assert Game("1830", ["a", "b", "c"]).options == defaults
+    out = tmp_path / "g.json"
+    res = CliRunner().invoke(command, [str(MAIN), "--out", str(out)])
+    line = next(x for x in res.output.splitlines() if x.startswith("options"))
+    assert json.loads(line.split(": ", 1)[1]) == chosen
+    assert Game.load(str(out)).options == game.options

@@ -51,10 +51,31 @@ def test_23_1_buyer_on_turn_offers_to_buy_and_owner_answers():
     act(g, "accept_offer")
     assert g.s["cash"] == [30, 300, 320, 50]
     assert g.s["companies"]["DH"]["owner"] == "p0"
-    # with $30 seat 0 can buy no share (no company has a price yet, par 67 costs $134):
-    # a player who can do nothing more passes automatically
+    # with $30 seat 0 can buy no share (no company has a price yet, par 67 costs $134), but
+    # he may still offer a sale of a private (23.1): his turn stays open until he passes
+    assert g.current_player == 0
+    assert {c.type for c in g.legal_actions()} == {"offer_private", "pass"}
+    act(g, "pass")
     assert g.current_player == 1
     assert g.s["stock"]["passes"] == 1
+
+
+def test_23_1_a_possible_private_sale_keeps_the_turn_open_and_without_one_he_passes():
+    """4.0 / 23.1: a player who can do nothing passes automatically; an offer to buy or to
+    sell a private is something he can do, so he is asked."""
+    g = second_sr(cash=(0, 300, 250, 50))
+    # seat 0 has no money: he can buy nothing, but can offer SV or CA to the others
+    assert g.current_player == 0
+    assert {c.type for c in g.legal_actions()} == {"offer_private", "pass"}
+    act(g, "pass")
+    assert g.current_player == 1
+    # seat 3 with $0 and no private of his own can neither buy nor offer anything
+    g2 = second_sr(cash=(100, 300, 250, 0))
+    g2.s["companies"]["MH"]["owner"] = "p0"
+    for _ in range(3):
+        act(g2, "pass")
+    # so he is passed automatically: the fourth pass in a row ends the round
+    assert g2.s["round"] == "stock" and g2.s["sr"] == 3
 
 
 def test_23_1_declined_offer_changes_nothing_but_the_log():
@@ -146,9 +167,9 @@ def test_23_1_sale_does_not_move_the_priority_deal():
     g = second_sr()
     act(g, "offer_private", company="SV", buyer=1, price=20)
     act(g, "accept_offer")
-    # seats 0-2 pass; seat 3 ($50) can buy nothing and passes automatically: the round
-    # ends, the (private-only) operating round runs and stock round 3 begins
-    for _ in range(3):
+    # seats 0-3 pass (seat 3, $50, can buy no share but may offer for a private, 23.1):
+    # the round ends, the (private-only) operating round runs and stock round 3 begins
+    for _ in range(4):
         act(g, "pass")
     assert g.s["round"] == "stock" and g.s["sr"] == 3
     assert g.s["priority"] == 0 and g.current_player == 0

@@ -214,6 +214,41 @@ def test_10_0_certificate_limit_counts_privates_but_not_yellow_zone_shares():
     assert "certificate limit" in err.message
 
 
+def test_10_0_over_the_limit_he_need_not_sell_certificates_that_do_not_count():
+    """10.0: over the limit a player "muss dies korrigieren"; shares in the yellow zone do
+    not count, so selling them corrects nothing.  When none of his counting certificates
+    can be sold (president's certificates nobody can take over, pools at 50 %), he may pass
+    although he could sell a yellow-zone share."""
+    g = later_round(sr())
+    seat = g.current_player
+    for corp in ("NYC", "CPR", "C&O", "ERIE"):
+        park(g, corp, 67, seat)
+        give(g, corp, seat, [f"{corp}_{i}" for i in (1, 2, 3)])
+        give(g, corp, "pool", [f"{corp}_{i}" for i in (4, 5, 6, 7, 8)])
+    park(g, "PRR", 67, (seat + 1) % 4)
+    give(g, "PRR", seat, ["PRR_5"])
+    g.set_pos("PRR", [0, 0])            # 60: yellow zone
+    assert g.cert_count(seat) > g.cert_limit()
+    sales = {c.fixed["corporation"] for c in g.legal_actions() if c.type == "sell_shares"}
+    assert sales == {"PRR"}
+    assert "pass" in {c.type for c in g.legal_actions()}
+    act(g, "pass")
+    assert g.current_player != seat
+
+
+def test_10_0_over_the_limit_he_must_sell_a_counting_certificate_before_passing():
+    g = later_round(sr())
+    seat = g.current_player
+    for corp in ("NYC", "CPR", "C&O", "ERIE"):
+        park(g, corp, 67, seat)
+        give(g, corp, seat, [f"{corp}_{i}" for i in (1, 2, 3)])
+        give(g, corp, "pool", [f"{corp}_{i}" for i in (4, 5, 6, 7)])   # NYC_8 in the IPO
+    assert g.cert_count(seat) > g.cert_limit()
+    assert "pass" not in {c.type for c in g.legal_actions()}
+    err = illegal(g, {"type": "pass", "player": seat})
+    assert "10.0" in err.message
+
+
 def test_10_0_brown_zone_several_shares_per_turn_from_the_pool():
     g = later_round(sr())
     seat = g.current_player
@@ -279,12 +314,50 @@ def test_mh_exchange_for_an_nyc_share_closes_the_private():
     g = later_round(sr())
     owner = int(g.s["companies"]["MH"]["owner"][1:])
     g.s["stock"]["turn"] = owner
-    err = illegal(g, {"type": "exchange", "player": owner, "company": "MH", "source": "ipo"})
-    assert "NYC" in err.message
     park(g, "NYC", 90, (owner + 1) % 4)
     act(g, "exchange", company="MH", source="ipo")
     assert g.s["companies"]["MH"]["closed"]
     assert g.s["holders"]["NYC"][str(owner)] == ["NYC_1"]
+
+
+def test_17_0_mh_exchange_before_nyc_has_a_par_price():
+    """17.0 names only two conditions (less than 60 % NYC held, an NYC share in the bank);
+    an exchange is no sale, so 9.0 ("die erste Aktie ..., die aus der Bank verkauft wird")
+    does not forbid it before NYC is parred.  The share counts as sold (11.0) but NYC has
+    no president and no price: it cannot be sold, is worth nothing yet, and whoever pars
+    NYC buys the president's certificate."""
+    g = later_round(sr())
+    owner = int(g.s["companies"]["MH"]["owner"][1:])
+    g.s["stock"]["turn"] = owner
+    assert g.s["corps"]["NYC"]["pos"] is None
+    assert ("exchange", "ipo") in {(c.type, c.fixed.get("source")) for c in g.legal_actions()}
+    worth = g.worth(owner)
+    act(g, "exchange", company="MH", source="ipo")
+    assert g.s["companies"]["MH"]["closed"]
+    assert g.s["holders"]["NYC"][str(owner)] == ["NYC_1"]
+    assert g.s["corps"]["NYC"]["president"] is None
+    assert g.worth(owner) == worth - g.st.privates["MH"].value
+    assert stock.sell_error(g, owner, "NYC", 1) is not None
+    other = (owner + 1) % 4
+    g.s["stock"]["turn"] = other
+    g.s["stock"]["acted"] = False
+    g.s["stock"]["bought"] = None
+    act(g, "par", corporation="NYC", price=90)
+    assert g.s["corps"]["NYC"]["president"] == other
+    assert g.s["holders"]["NYC"][str(other)] == ["NYC_0"]
+    assert stock.sold_percent(g, "NYC") == 30
+
+
+def test_8_1_camden_amboy_share_is_held_before_prr_has_a_par_price():
+    """17.0 C&A / 8.1 last paragraph: the C&A's first buyer holds 10 % PRR although PRR has
+    no par price yet; he may keep it, cannot sell it before the president's certificate is
+    sold, and it counts for neither worth nor presidency until then."""
+    g = new(4)
+    for sym in ("SV", "CS", "DH", "MH", "CA"):
+        act(g, "buy_private", company=sym)
+    assert g.s["holders"]["PRR"]["0"] == ["PRR_1"]
+    assert g.s["corps"]["PRR"]["pos"] is None and g.s["corps"]["PRR"]["president"] is None
+    assert stock.sell_error(g, 0, "PRR", 1) is not None
 
 
 def test_17_0_mh_exchange_also_outside_the_owners_turn():

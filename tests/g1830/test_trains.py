@@ -6,8 +6,8 @@ from railyard.games.g1830 import trains
 from .helpers import act, illegal, new, operating
 
 
-def at_buy_step(corps=None, n=4):
-    g = operating(n, corps=corps or {"PRR": (67, 0)})
+def at_buy_step(corps=None, n=4, **options):
+    g = operating(n, corps=corps or {"PRR": (67, 0)}, **options)
     act(g, "pass")  # no tile
     assert g.s["op"]["step"] == "buy_train"
     return g
@@ -102,6 +102,64 @@ def test_21_0_d_trains_after_the_first_6_with_trade_in_for_800():
     assert c["cash"] == 200
 
 
+def _at_limit_in_phase_6(**options):
+    """PRR holds a 5 and a 6 (the limit of 2) with $1500; D-trains are for sale."""
+    g = at_buy_step(corps={"PRR": (100, 0)}, **options)
+    for t in ("2", "3", "4", "5"):
+        sell_out(g, t)
+    g.s["depot"] = [t for t in g.s["depot"] if not t.startswith("6-")]
+    g.s["train_pool"] = ["6-1"]
+    g.s["phase"] = "6"
+    g.s["bought_types"] = ["2", "3", "4", "5", "6"]
+    c = g.s["corps"]["PRR"]
+    c["trains"] = ["5-0", "6-0"]
+    c["cash"] = 1500
+    from railyard.games.g1830 import operating
+    operating.advance(g)
+    return g
+
+
+def test_21_0_at_the_train_limit_a_4_5_or_6_may_still_be_traded_in_for_a_d():
+    """21.0: "D-Züge kann man ... für 800 Dollar plus Dreingabe" kaufen: the train given in
+    leaves as the D arrives, so a company at its limit may trade; buying more is refused."""
+    g = _at_limit_in_phase_6()
+    assert g.s["op"]["step"] == "buy_train" and g.current_player == 0
+    offered = {(ch.fixed["train"], ch.fixed.get("exchange")) for ch in g.legal_actions()
+               if ch.type == "buy_train"}
+    assert offered == {("D-0", "5-0"), ("D-0", "6-0")}
+    err = illegal(g, {"type": "buy_train", "player": 0, "train": "D-0", "price": 1100})
+    assert "most trains allowed" in err.message
+    illegal(g, {"type": "buy_train", "player": 0, "train": "6-1", "price": 630})
+    act(g, "buy_train", train="D-0", price=800, exchange="6-0")
+    assert g.s["corps"]["PRR"]["trains"] == ["5-0", "D-0"]
+    assert "6-0" in g.s["train_pool"]
+
+
+def test_21_0_at_the_train_limit_without_a_trade_in_the_purchase_step_is_skipped():
+    g = _at_limit_in_phase_6()
+    g2 = at_buy_step(corps={"PRR": (100, 0)})
+    g2.s["corps"]["PRR"]["trains"] = ["2-0", "2-1", "2-2", "2-3"]
+    from railyard.games.g1830 import trains
+    assert not trains.buy_step_open(g2, "PRR")
+    g.s["corps"]["PRR"]["cash"] = 799          # cannot pay the $800
+    assert not trains.buy_step_open(g, "PRR")
+
+
+def test_option_train_limit_purchase_then_discard_as_18xx_games():
+    """The site's behaviour (option ``train_limit_purchase_then_discard``, set by the
+    import): at the limit with a possible trade-in any train may be bought; the company then
+    discards down to the limit."""
+    g = _at_limit_in_phase_6(train_limit_purchase_then_discard=True)
+    offered = {ch.fixed["train"] for ch in g.legal_actions() if ch.type == "buy_train"}
+    assert {"D-0", "6-1"} <= offered
+    act(g, "buy_train", train="D-0", price=1100)
+    assert g.s["op"]["discard"] == ["PRR"]
+    assert {c.type for c in g.legal_actions()} == {"discard_train"}
+    act(g, "discard_train", corporation="PRR", train="5-0")
+    assert g.s["corps"]["PRR"]["trains"] == ["6-0", "D-0"]
+    assert "5-0" in g.s["train_pool"]
+
+
 def test_22_0_rusting_6_rusts_3s_and_d_rusts_4s():
     assert trains.ttype("3-4") == "3"
     from railyard.games.g1830.data import static
@@ -148,8 +206,8 @@ def test_24_0_president_pays_the_shortfall_for_the_cheapest_train():
     assert g.s["cash"][0] == cash - 30
 
 
-def emergency(g_cash, corp_cash, holding):
-    g = operating(corps={"PRR": (67, 0)})
+def emergency(g_cash, corp_cash, holding, **options):
+    g = operating(corps={"PRR": (67, 0)}, **options)
     route_for_prr(g)
     g.s["corps"]["PRR"]["cash"] = corp_cash
     g.s["cash"][0] = g_cash
@@ -168,10 +226,28 @@ def test_24_0c_president_sells_shares_to_raise_the_money():
     # he may also offer his privates (SV, CA) to other players (24.0c, test_private_sale)
     assert {c.type for c in g.legal_actions()} == {"sell_shares", "offer_private"}
     illegal(g, {"type": "bankrupt", "player": 0})
+    price = g.price("PRR")
     act(g, "sell_shares", corporation="PRR", count=2)
-    assert g.s["cash"][0] == 10 + 2 * 65
+    assert g.s["cash"][0] == 10 + 2 * price
     act(g, "buy_train", train="2-0", price=80)
-    assert g.s["cash"][0] == 10 + 130 - 80
+    assert g.s["cash"][0] == 10 + 2 * price - 80
+
+
+def test_24_0c_the_president_sells_only_as_many_shares_as_the_train_needs():
+    """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen, indem er Aktien ...
+    verkauft": $70 are missing for the 2-train ($80, PRR $0, president $10); at $65 a share
+    two shares are needed, a third may not be sold."""
+    g = emergency(10, 0, 5)
+    price = g.price("PRR")
+    assert 70 > price and 2 * price >= 70
+    sale = [c for c in g.legal_actions() if c.type == "sell_shares"]
+    assert [c.ranges["count"] for c in sale] == [(1, 2)]
+    err = illegal(g, {"type": "sell_shares", "player": 0, "corporation": "PRR", "count": 3})
+    assert "24.0c" in err.message
+    act(g, "sell_shares", corporation="PRR", count=1)
+    # one share was not enough: the next one may be sold, then nothing more
+    assert [c.ranges["count"] for c in g.legal_actions() if c.type == "sell_shares"] == \
+        [(1, 1)]
 
 
 def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
@@ -182,10 +258,49 @@ def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     assert g.is_terminal
     assert g.result().details["reason"] == "bankrupt"
     assert g.s["cash"][0] == 0
-    # 25.0: what he could not sell still counts: 20 % PRR at 65
-    assert g.worth(0) == 2 * 65 + sum(
+    # 25.0: what he could not sell still counts: 20 % PRR at 67 (PRR ran nothing, but the
+    # round did not end, so its price did not move left, 8.2d)
+    assert g.price("PRR") == 67
+    assert g.worth(0) == 2 * 67 + sum(
         g.st.privates[p].value for p, c in g.s["companies"].items()
         if c["owner"] == "p0" and not c["closed"])
+
+
+def _bankrupt_with_a_rival(**options):
+    """PRR must buy a train; its president (seat 0, $10) holds 30 % PRR, seat 1 also 30 %:
+    selling any PRR share would make seat 1 president (24.0c), so nothing can be sold."""
+    from .helpers import give
+    g = emergency(10, 0, 2, **options)
+    give(g, "PRR", 1, g.s["holders"]["PRR"]["ipo"][-3:])
+    assert {c.type for c in g.legal_actions()} == {"bankrupt", "offer_private"}
+    price = g.price("PRR")
+    act(g, "bankrupt")
+    assert g.is_terminal
+    return g, price
+
+
+def test_24_0c_25_0_bankruptcy_sale_never_makes_another_player_president_of_the_company_in_need():
+    """24.0c: "Aktienverkäufe dürfen auch nicht dazu führen, dass jemand anders Präsident der
+    betreffenden Gesellschaft wird"; 24.0f/25.0: he sells all he may sell and his result is
+    what he keeps.  Seat 0 keeps his 30 % PRR and stays its president."""
+    g, price = _bankrupt_with_a_rival()
+    h = g.s["holders"]["PRR"]
+    assert sorted(h["0"]) == ["PRR_0", "PRR_1"] and h["pool"] == []
+    assert g.s["corps"]["PRR"]["president"] == 0
+    assert g.price("PRR") == price
+    assert g.worth(0) == 3 * price + sum(
+        g.st.privates[p].value for p, c in g.s["companies"].items()
+        if c["owner"] == "p0" and not c["closed"])
+
+
+def test_option_bankruptcy_sale_may_change_president_sells_them_to_a_successor():
+    """The option ``bankruptcy_sale_may_change_president``: the bankrupt's PRR shares are sold
+    like any other; seat 1 (30 %) becomes president and the price falls three rows."""
+    g, price = _bankrupt_with_a_rival(bankruptcy_sale_may_change_president=True)
+    h = g.s["holders"]["PRR"]
+    assert h["0"] == [] and len(h["pool"]) == 3
+    assert g.s["corps"]["PRR"]["president"] == 1
+    assert g.price("PRR") < price
 
 
 def test_25_0_broken_bank_ends_the_game_after_the_set_of_operating_rounds():
@@ -265,5 +380,7 @@ def test_24_0b_president_money_for_a_train_of_another_players_company_up_to_face
     illegal(g, {"type": "buy_train", "player": 0, "train": "2-0", "price": 81})
     nyc = g.s["corps"]["NYC"]["cash"]
     act(g, "buy_train", train="2-0", price=80)
+    assert g.current_player == 1        # NYC's president agrees to the price (21.0)
+    act(g, "accept_offer")
     assert g.s["corps"]["PRR"]["cash"] == 0 and g.s["cash"][0] == 500 - 70
     assert g.s["corps"]["NYC"]["cash"] == nyc + 80

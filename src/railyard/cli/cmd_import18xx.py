@@ -38,6 +38,11 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
             game, result = import_export(data)
     except ExportError as exc:
         fail(exc.message, 1)
+    from ..engine.registry import get_title
+    defaults = {o.name: o.default for o in get_title(game.title).options}
+    chosen = {k: v for k, v in game.options.items() if defaults.get(k) != v}
+    click.echo("options (the export's optional rules and where 18xx.games departs from the "
+               f"rulebook): {json.dumps(chosen, sort_keys=True)}")
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
     if out:

@@ -7,6 +7,8 @@ a path joins two endpoints: an edge (an ``int``) or a stop (``"c0"``, ``"c1"`` c
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
@@ -123,6 +125,36 @@ class Board:
                 blockers=tuple(t.get("blockers", [])))
         tiles = {raw["name"]: TileDef.from_json(raw) for raw in data["tiles"]}
         return Board(hexes, tiles)
+
+    def offboard_area(self, hex_id: str) -> str | None:
+        """The red off-board area ``hex_id`` belongs to, named by its first hex id (None for
+        other hexes): off-board hexes next to each other on the map form one area (1830
+        27.0: Canadian West is A9 and A11, the Gulf I1 and J2).  Neighbours by coordinates
+        (letter = row, number = column; same row two columns apart, or next row one column
+        apart), since the map data leaves out the blank sides between red hexes."""
+        areas = self.__dict__.get("_areas")
+        if areas is None:
+            red = sorted(h for h, hx in self.hexes.items() if hx.printed.offboard_revenue)
+
+            def rc(h: str) -> tuple[int, int]:
+                m = re.fullmatch(r"([A-Z]+)(\d+)", h)
+                return (ord(m.group(1)[-1]) - 65, int(m.group(2))) if m else (-99, -99)
+
+            areas = {}
+            for h in red:
+                if h in areas:
+                    continue
+                stack, areas[h] = [h], h
+                while stack:
+                    r, c = rc(stack.pop())
+                    for o in red:
+                        ro, co = rc(o)
+                        if o not in areas and ((ro == r and abs(co - c) == 2) or
+                                               (abs(ro - r) == 1 and abs(co - c) == 1)):
+                            areas[o] = h
+                            stack.append(o)
+            self.__dict__["_areas"] = areas
+        return areas.get(hex_id)
 
     def tile(self, name: str) -> TileDef:
         return self.tiles[name]

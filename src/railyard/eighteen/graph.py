@@ -51,6 +51,9 @@ class Reach:
 
 
 def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
+    """Everything a route from one of ``corp``'s tokens can run to.  A route never uses the
+    same track twice (20.1), so it does not turn back at a stop along the track it came
+    by: a stop is left by any of its paths except the one it was reached by."""
     start = [(h, f"c{i}") for h, cities in tokens.items()
              for i, held in enumerate(cities) if corp in held]
     nodes: set = set(start)
@@ -58,7 +61,8 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     paths_used: set = set()
     edges: set = set()
     seen_edge: set = set()
-    stack: list = [("n", h, n) for h, n in start]
+    seen_state: set = {(h, n, None) for h, n in start}
+    stack: list = [("n", h, n, None) for h, n in start]
     cache: dict = {}
 
     def paths_of(h: str):
@@ -68,8 +72,10 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
         return p
 
     while stack:
-        kind, h, end = stack.pop()
+        kind, h, end, came = stack.pop()
         for idx, (a, b) in enumerate(paths_of(h)):
+            if idx == came:
+                continue
             if a == end:
                 other = b
             elif b == end:
@@ -85,26 +91,30 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
                 edges.add(key)
                 if key not in seen_edge:
                     seen_edge.add(key)
-                    stack.append(("e", nb, key[1]))
+                    stack.append(("e", nb, key[1], None))
             else:
                 node = (h, other)
                 if kind == "e" or other != end:
                     found.add(node)
-                if node in nodes:
-                    continue
                 nodes.add(node)
                 if other[0] == "o":
                     continue
                 if other[0] == "c" and city_blocked(board, tiles, tokens, h, int(other[1:]), corp):
                     continue
-                stack.append(("n", h, other))
+                state = (h, other, idx)
+                if state in seen_state:
+                    continue
+                seen_state.add(state)
+                stack.append(("n", h, other, idx))
     return Reach(nodes, paths_used, edges, found)
 
 
-def route_exists(board: Board, tiles: dict, tokens: dict, corp: str) -> bool:
+def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
+                 one_area_ends_ok: bool = True) -> bool:
     """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""
     from .routes import find_routes
-    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1))
+    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
+                            one_area_ends_ok=one_area_ends_ok))
 
 
 class RouteError(Exception):

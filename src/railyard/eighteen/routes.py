@@ -53,8 +53,11 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
 
 
 def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
-                colour: str, limit: int = 400) -> list[tuple[int, list, list, list]]:
-    """Up to ``limit`` valid routes: (revenue, stops, paths, chains)."""
+                colour: str, limit: int = 400,
+                one_area_ends_ok: bool = True) -> list[tuple[int, list, list, list]]:
+    """Up to ``limit`` valid routes: (revenue, stops, paths, chains).  With
+    ``one_area_ends_ok`` false a route may not start and end in the same red off-board
+    area (1830 27.0, :meth:`Board.offboard_area`)."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
     link_cache: dict = {}
@@ -84,7 +87,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     def dfs(stops, used, chains):
         if len(found) >= limit:
             return
-        if len(stops) >= 2:
+        if len(stops) >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
             key = (tuple(sorted([stops[0], stops[-1]])), frozenset(stops), frozenset(used))
             if key not in seen:
                 seen.add(key)
@@ -105,13 +108,22 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     return found
 
 
+def _one_area(board: Board, a: tuple, b: tuple) -> bool:
+    """Both stops are off-boards of the same red area (27.0)."""
+    return a[1][0] == "o" and b[1][0] == "o" and \
+        board.offboard_area(a[0]) is not None and \
+        board.offboard_area(a[0]) == board.offboard_area(b[0])
+
+
 def best_route_set(board: Board, tiles: dict, tokens: dict, corp: str,
-                   trains: list[tuple[str, int]], colour: str) -> list[dict]:
+                   trains: list[tuple[str, int]], colour: str,
+                   one_area_ends_ok: bool = True) -> list[dict]:
     """A greedy set of disjoint routes, longest trains first (not necessarily optimal)."""
     used: set = set()
     out = []
     for train_id, distance in sorted(trains, key=lambda t: -t[1]):
-        routes = find_routes(board, tiles, tokens, corp, distance, colour)
+        routes = find_routes(board, tiles, tokens, corp, distance, colour,
+                             one_area_ends_ok=one_area_ends_ok)
         routes.sort(key=lambda r: -r[0])
         for rev, stops, paths, chains in routes:
             if any(p in used for p in paths):

@@ -14,10 +14,11 @@ KIND = {"c": "city", "t": "town", "o": "offboard"}
 
 
 def network_for(board: Board, tiles: dict, tokens: dict, corp: str, colour: str,
-                value=None, offboard=None, end_bonus=None) -> Network:
+                value=None, offboard=None, end_bonus=None, area=None) -> Network:
     """``value(hex, stop)``: a stop's revenue (default: the tile's value for ``colour``);
     ``offboard(hex, stop)``: the stop is an off-board (route end only) although the tile
-    calls it a city; ``end_bonus(hex, stop)``: extra revenue as a route end."""
+    calls it a city; ``end_bonus(hex, stop)``: extra revenue as a route end;
+    ``area(hex, stop)``: the stop's red area (``Stop.area``; default none)."""
     stops: list = []
     links: list = []
     seen: set = set()
@@ -44,7 +45,8 @@ def network_for(board: Board, tiles: dict, tokens: dict, corp: str, colour: str,
             rev = tile.stop_revenue(end, colour) if value is None else value(h, end)
             bonus = 0 if end_bonus is None else end_bonus(h, end)
             stops.append(Stop(sid, rev, kind, token=token, blocked=blocked,
-                              end_bonus=bonus))
+                              end_bonus=bonus,
+                              area=None if area is None else area(h, end)))
         return sid, None
 
     for h in sorted(board.hexes):

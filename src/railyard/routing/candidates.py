@@ -87,7 +87,7 @@ class TrainSearch:
         ``(revenue, mask, stops, segments)``.  With ``best_only`` the threshold rises to
         each route found (plus one), so the last route returned is a best one."""
         cp = self.cp
-        passable, token, segs = cp.passable, cp.token, cp.segs
+        passable, token, segs, area = cp.passable, cp.token, cp.segs, cp.area
         val, cnt, end, cap = self.val, self.cnt, self.end, self.cap
         nonneg = self.nonneg
         memo: dict = {}     # bound(cur, visited, count): the same stop set is met often
@@ -99,7 +99,8 @@ class TrainSearch:
         def dfs(cur, visited, mask, count, value, has_token):
             nonlocal thr
             if len(stops) >= 2:
-                if has_token and stops[0] < cur:
+                if has_token and stops[0] < cur and (area[cur] is None or
+                                                     area[cur] != area[stops[0]]):
                     rev = value + end[cur]
                     if rev >= thr:
                         k = (tuple(stops), mask)

@@ -30,6 +30,7 @@ class Compiled:
         self.n_pieces = len(bits)
         self.passable = [s.passable for s in net.stops]
         self.token = [s.token for s in net.stops]
+        self.area = [s.area for s in net.stops]
         self.segs = [self._segments_from(i) for i in range(len(net.stops))]
         self.reach = self._reachable()
         self.cache: dict = {}

@@ -35,7 +35,8 @@ class Stop:
     ``blocked``: every token space is held by other companies: a route may start or end
     here but not pass through (19.0).  ``terminal``: only a route end (off-boards are always
     treated so, 20.1).  ``end_bonus``: extra revenue when the stop is the first or last
-    stop of a route (1870 destination doubling, 9.6.6)."""
+    stop of a route (1870 destination doubling, 9.6.6).  ``area``: stops of one red area
+    (same value, not None) may not be both ends of a route (1830 27.0)."""
 
     id: Hashable
     revenue: int
@@ -44,6 +45,7 @@ class Stop:
     blocked: bool = False
     terminal: bool = False
     end_bonus: int = 0
+    area: Hashable | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

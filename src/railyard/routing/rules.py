@@ -86,6 +86,8 @@ def route_problems(ix: Index, train: Train, route: Route) -> tuple[list[str], li
         errs.append("a route connects at least two stops (20.1)")
     if not any(s.token for s in stops):
         errs.append("the route has no station token of the company (20.1)")
+    if len(stops) >= 2 and stops[0].area is not None and stops[0].area == stops[-1].area:
+        errs.append("a route may not start and end in the same red area (27.0)")
     counted = sum(stop_counts(train, s) for s in stops)
     if train.limit is not None and counted > train.limit:
         errs.append(f"train {train.id!r} counts at most {train.limit} stops, the route has "

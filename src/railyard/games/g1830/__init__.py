@@ -57,6 +57,30 @@ TITLE = TitleInfo(
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)"),
+        OptionSpec("agreed_prices_need_consent", True,
+                   "21.0, 23.1: a train bought from another player's company and a private "
+                   "bought from a player other than the president are offers the seller "
+                   "accepts or declines (false: the buying president's price stands, as "
+                   "18xx.games plays)"),
+        OptionSpec("route_may_start_and_end_in_one_red_area", False,
+                   "27.0: a route may start and end in the same red area (A9/A11 Canadian "
+                   "West, I1/J2 Gulf), as 18xx.games plays; the rule forbids it"),
+        OptionSpec("withhold_moves_at_once", False,
+                   "8.2d: a withholding company's price moves left at once, as 18xx.games "
+                   "plays (the rule: at the end of the operating round)"),
+        OptionSpec("erie_token_replaced", False,
+                   "19.1: Erie's home token goes to the first city of its untracked home "
+                   "hex by itself and whoever lays the first tile there places it again, as "
+                   "18xx.games plays (the rule: Erie chooses its city and the token is never "
+                   "moved)"),
+        OptionSpec("bankruptcy_sale_may_change_president", False,
+                   "24.0c, 25.0: the bankrupt's shares of the company in need are sold like "
+                   "any other, even when that makes another player its president (the rule "
+                   "forbids it; he keeps them)"),
+        OptionSpec("train_limit_purchase_then_discard", False,
+                   "21.0: a company at its train limit that could trade a 4, 5 or 6 in for "
+                   "a D may buy any train it can pay and then discards down to the limit, as "
+                   "18xx.games plays (the rule allows no purchase beyond the limit)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

@@ -17,13 +17,20 @@ PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "
                 "city-1": "H4", "city-3": "H10", "H12-0": "H12", "city-4": "H16",
                 "H18-1": "H18", "I15-0": "I15", "J14-1": "J14", "K15-0": "K15"}
 
-__all__ = ["import_1830", "load_export"]
+#: how 18xx.games departs from the printed rules: the options every import switches on
+#: (docs/games/1830.md, "The 18xx.games profile")
+SITE_PROFILE = {"unlimited_d_trains": True, "train_limit_purchase_then_discard": True,
+                "agreed_prices_need_consent": False,
+                "route_may_start_and_end_in_one_red_area": True,
+                "withhold_moves_at_once": True, "erie_token_replaced": True}
+
+__all__ = ["SITE_PROFILE", "import_1830", "load_export"]
 
 
 def _options(data: dict) -> dict:
-    """The export's optional rules, plus what 18xx.games always plays: D-trains without
-    limit (its data file; the rulebook's 21.0 prints six)."""
-    return {**map_options(data, OPTIONS_1830), "unlimited_d_trains": True}
+    """The export's optional rules, plus what 18xx.games always plays where it departs from
+    the rulebook (:data:`SITE_PROFILE`)."""
+    return {**map_options(data, OPTIONS_1830), **SITE_PROFILE}
 
 
 class _Replay(ReplayBase):
@@ -32,6 +39,11 @@ class _Replay(ReplayBase):
     def __init__(self, data: dict, before: Any = None) -> None:
         super().__init__(data, before, _options)
         self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
+        self._ended: str | None = None     # the corporation whose turn the last action ended
+
+    def _operating(self) -> str | None:
+        op = self.s.get("op")
+        return op.get("corp") if self.s["round"] == "operating" and op else None
 
     def actor(self, a: dict) -> int:
         et = a.get("entity_type")
@@ -170,9 +182,25 @@ class _Replay(ReplayBase):
                 {"type": "accept_offer", "player": int(owner[1:]), "company": comp,
                  "price": a["price"]}]
 
+    def _idle_private_step(self, a: dict) -> bool:
+        """Notes 6.3: the site keeps a corporation's final private step waiting while it
+        owns a tile-laying private whose ability is unused (CS, DH), even where no tile can
+        go there any more; our turn has nothing left to decide and has ended.  The ``pass``
+        recorded there declines nothing of ours."""
+        corp = a.get("entity")
+        if a.get("type") != "pass" or a.get("entity_type") != "corporation" or \
+                corp != self._ended or self.s["round"] not in ("operating", "stock"):
+            return False
+        comps = self.s["companies"]
+        return any(comps[p]["owner"] == f"c{corp}" and not comps[p]["closed"]
+                   and p not in self.s["ability_used"] for p in ("CS", "DH"))
+
     def apply(self, a: dict, ident: Any) -> None:
         t = a.get("type")
         if t in NO_OPS or str(t).startswith("program_"):   # export notes 5.2
+            return
+        if self._idle_private_step(a):
+            self._ended = None
             return
         if self.game.is_terminal:
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
@@ -180,12 +208,38 @@ class _Replay(ReplayBase):
         self._expected_revenue = None
         if self.before is not None:
             self.before(self.game, a, ident)
+        before = self._operating()
         self.guarded(ident, t, lambda: self._apply(a, ident))
+        after = self._operating()
+        self._ended = before if before is not None and before != after else None
         if self._pending_copy is not None:
             copy, hex_id = self._pending_copy
             self.copies[copy] = hex_id
 
+    def _end_open_turns(self, a: dict) -> None:
+        """Export notes 6.2: the site ends a stock-round turn by itself (and passes a player
+        at the start of his turn) when its rules leave him nothing to do; ours still let him
+        offer a private sale (23.1), which the site does not offer then.  When the next
+        recorded action is not his, he did not make one: his ``pass`` is applied."""
+        from ...games.g1830 import private_sale
+        s = self.s
+        mine = {"pass", private_sale.OFFER, "exchange"}   # the M&H exchange keeps no turn open
+        for _ in range(len(self.ids) + 1):
+            if s["round"] != "stock" or self.game.is_terminal or private_sale.pending(
+                    self.game.state) is not None:
+                return
+            cur = self.game.current_player
+            if a.get("entity_type") == "player" and self.seat_of(a["entity"]) == cur:
+                return
+            if a.get("entity_type") == "company" and self.actor(a) == cur:
+                return
+            if any(c.type not in mine for c in self.game.state.legal_actions()):
+                return
+            self.game.apply({"type": "pass", "player": cur})
+
     def _apply(self, a: dict, ident: Any) -> None:
+        if a.get("type") not in ("end_game",):
+            self._end_open_turns(a)
         for act in self.translate(a):
             normal = self.game.apply(act)
             if act["type"] == "run_routes" and self._expected_revenue is not None and \

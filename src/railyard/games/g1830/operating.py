@@ -16,7 +16,7 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen import shares as sh
 from ...eighteen.routes import best_route_set
-from . import private_sale, privates, stock, track, trains
+from . import consent, private_sale, privates, stock, track, trains
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -36,7 +36,9 @@ def start_or(g: "G1830State") -> None:
     s["or_num"] += 1
     s["op"] = {"corp": None, "step": None, "done": [], "laid": False, "tokened": False,
                "revenue": 0, "routes": None, "dh_token": False, "relay": [],
-               "discard": [], "emergency": False}
+               "discard": [], "emergency": False,
+               # 11.0: a company floated during the round operates from the next round on
+               "eligible": [c for c, v in s["corps"].items() if v["floated"]]}
     privates.pay_revenue(g)  # 16.0
     next_corp(g)
 
@@ -51,7 +53,9 @@ def order_key(g: "G1830State", corp: str):
 def next_corp(g: "G1830State") -> None:
     s = g.s
     op = s["op"]
-    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]]
+    eligible = op.get("eligible")
+    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]
+               and (eligible is None or c in eligible)]
     if not waiting:
         end_or(g)
         return
@@ -64,6 +68,7 @@ def next_corp(g: "G1830State") -> None:
 
 def end_or(g: "G1830State") -> None:
     s = g.s
+    _withheld_move_left(g)
     if s["or_num"] < s["or_total"]:
         start_or(g)
         return
@@ -87,7 +92,8 @@ def advance(g: "G1830State") -> None:
     """Skip every step that has nothing to decide (section 6.3 of the export notes)."""
     s = g.s
     op = s["op"]
-    while not s["ended"] and op["corp"] is not None and not op["discard"]:
+    while not s["ended"] and op["corp"] is not None and not op["discard"] and \
+            not op.get("deal"):
         corp = op["corp"]
         step = op["step"]
         if step == "home_token":
@@ -105,7 +111,8 @@ def advance(g: "G1830State") -> None:
         elif step == "routes":
             c = s["corps"][corp]
             if op["routes"] is None and c["trains"] and graph.route_exists(
-                    g.st.board, s["tiles"], s["tokens"], corp):
+                    g.st.board, s["tiles"], s["tokens"], corp,
+                    one_area_ends_ok=_one_area_ok(g)):
                 return
             op["step"] = "dividend"
         elif step == "dividend":
@@ -129,6 +136,8 @@ def actor(g: "G1830State") -> int | None:
     op = s["op"]
     if op.get("offer"):
         return op["offer"]["to"]  # 24.0c: the buyer answers the president's offer
+    if op.get("deal"):
+        return op["deal"]["to"]   # 21.0, 23.1: the seller answers the company's offer
     if op["discard"]:
         return s["corps"][op["discard"][0]]["president"]
     return s["corps"][op["corp"]]["president"]
@@ -140,6 +149,8 @@ def legal(g: "G1830State") -> list[Choice]:
     op = s["op"]
     if op.get("offer"):
         return private_sale.answer_choices(g)
+    if op.get("deal"):
+        return consent.choices(g)
     seat = actor(g)
     if op["discard"]:
         corp = op["discard"][0]
@@ -164,7 +175,7 @@ def legal(g: "G1830State") -> list[Choice]:
         c = s["corps"][corp]
         tr = [(t, g.train_def(t).distance) for t in c["trains"]]
         routes = best_route_set(g.st.board, s["tiles"], s["tokens"], corp, tr,
-                                g.phase_colour())
+                                g.phase_colour(), one_area_ends_ok=_one_area_ok(g))
         out.append(Choice("run_routes", seat, {"routes": routes}))
     elif step == "dividend":
         out.append(Choice("dividend", seat, {"kind": "payout"}))
@@ -190,6 +201,13 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     t = act["type"]
     if op.get("offer") and t not in (private_sale.ACCEPT, private_sale.DECLINE):
         g.wrong_phase("An offer for a private is open; it must be accepted or declined first.")
+    if op.get("deal"):
+        if t not in (consent.ACCEPT, consent.DECLINE):
+            g.wrong_phase("An offer to buy is open; the seller must accept or decline it "
+                          "first (21.0, 23.1).")
+        out = consent.answer(g, act, lambda d: _carry_out_deal(g, d))
+        advance(g)
+        return out
     if t == private_sale.OFFER:
         return private_sale.apply_offer(g, act)
     if t in (private_sale.ACCEPT, private_sale.DECLINE):
@@ -239,6 +257,11 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     return out
 
 
+def _one_area_ok(g: "G1830State") -> bool:
+    """Option ``route_may_start_and_end_in_one_red_area`` (18xx.games); 27.0 forbids it."""
+    return bool(g.options.get("route_may_start_and_end_in_one_red_area"))
+
+
 def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     s = g.s
     op = s["op"]
@@ -264,6 +287,11 @@ def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) ->
             rr = graph.resolve_route(g.st.board, s["tiles"], r.get("chains") or [])
             rr.revenue = graph.check_route(g.st.board, s["tiles"], s["tokens"], corp, rr,
                                            g.train_def(tid).distance, g.phase_colour())
+            ends = (rr.stops[0], rr.stops[-1]) if rr.stops else ()
+            if ends and not _one_area_ok(g) and all(e[1][0] == "o" for e in ends) and \
+                    g.st.board.offboard_area(ends[0][0]) == g.st.board.offboard_area(ends[1][0]):
+                raise graph.RouteError("A route may not start and end in the same red area "
+                                       "(27.0).")
         except graph.RouteError as exc:
             g.fail(f"Route of train {tid}: {exc}")
         resolved.append(rr)
@@ -318,12 +346,24 @@ def payout(g: "G1830State", corp: str, revenue: int) -> None:
 
 
 def withhold(g: "G1830State", corp: str, revenue: int) -> None:
-    """20.3 / 8.2d: the company keeps everything; the price moves left."""
+    """20.3 / 8.2d: the company keeps everything; its price moves one cell left "am Ende der
+    Aktionsrunde" - at the end of the operating round, in the order the companies withheld
+    (:func:`end_or`).  Option ``withhold_moves_at_once`` (18xx.games): at once."""
     s = g.s
     s["corps"][corp]["cash"] += revenue
     if revenue:
         g.pay_from_bank(revenue)
-    g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
+    if g.options.get("withhold_moves_at_once"):
+        g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
+    else:
+        s["op"].setdefault("withheld", []).append(corp)
+
+
+def _withheld_move_left(g: "G1830State") -> None:
+    """8.2d: at the end of the operating round every company that withheld moves left."""
+    op = g.s["op"]
+    for corp in op.pop("withheld", None) or []:
+        g.set_pos(corp, g.st.market.left(g.s["corps"][corp]["pos"]))
 
 
 # ---- privates bought by companies (23.1) ----------------------------------------------
@@ -376,7 +416,26 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
     if price > s["corps"][corp]["cash"]:
         g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
+    out = {"type": "buy_company", "player": seat, "company": sym, "price": price}
+    if consent.needed(g, seat, int(owner[1:])):
+        # 23.1: the price is agreed with the private's owner, who accepts or declines
+        consent.open_offer(g, {"kind": "company", "buyer": corp, "company": sym,
+                               "price": price, "seat": seat, "to": int(owner[1:])})
+        return {**out, "offer": True}
+    _transfer_company(g, corp, sym, price)
+    return out
+
+
+def _transfer_company(g: "G1830State", corp: str, sym: str, price: int) -> None:
+    s = g.s
+    owner = g.company_owner(sym)
     s["corps"][corp]["cash"] -= price
     s["cash"][int(owner[1:])] += price
     s["companies"][sym]["owner"] = f"c{corp}"
-    return {"type": "buy_company", "player": seat, "company": sym, "price": price}
+
+
+def _carry_out_deal(g: "G1830State", d: dict) -> None:
+    if d["kind"] == "train":
+        trains.carry_out(g, d["buyer"], d["seat"], d["train"], d["price"], d["seller"], None)
+    else:
+        _transfer_company(g, d["buyer"], d["company"], d["price"])

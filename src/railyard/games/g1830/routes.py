@@ -22,8 +22,11 @@ def route_network(state: Any, corporation: str) -> RouteProblem:
     corp = s["corps"].get(corporation)
     if corp is None:
         raise KeyError(f"unknown corporation {corporation!r}")
-    net = network_for(state.st.board, s["tiles"], s["tokens"], corporation,
-                      state.phase_colour())
+    board = state.st.board
+    one_area_ok = bool(state.options.get("route_may_start_and_end_in_one_red_area"))
+    net = network_for(board, s["tiles"], s["tokens"], corporation, state.phase_colour(),
+                      area=lambda h, end: board.offboard_area(h)
+                      if end[0] == "o" and not one_area_ok else None)
     trains = []
     for tid in corp["trains"]:
         dist = state.train_def(tid).distance

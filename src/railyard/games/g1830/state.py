@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, private_sale, stock
+from . import auction, consent, operating, private_sale, stock
 from .data import PRIVATE_ORDER, static
 
 
@@ -181,7 +181,7 @@ class G1830State(DictState):
             "bankrupt": lambda: "goes bankrupt",
             END_GAME: lambda: "ends the game (agreed by the players)",
         }.get(t)
-        sale = private_sale.describe(self, a)
+        sale = consent.describe(self, a) or private_sale.describe(self, a)
         if sale is not None:
             return f"{who} {sale}"
         op = self.s.get("op") if self.s.get("round") == "operating" else None

@@ -3,7 +3,8 @@
 On his turn a player may sell any number of shares and buy one (in either order, 4.0), or
 pass; the round ends when all players have passed in succession.  A turn also ends by itself
 once the player has acted and can do nothing more, and a player who can do nothing at all
-passes automatically.
+passes automatically; offering a sale of a private to or from another player (23.1) is
+something he can do.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
 from .data import PAR_PRICES
-from . import operating, private_sale, privates
+from . import consent, operating, private_sale, privates
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -172,10 +173,11 @@ def par_error(g: "G1830State", seat: int, corp: str, price: int,
 
 def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
     s = g.s
+    # 17.0 names two conditions: the owner holds less than 60 % NYC, and an NYC share is
+    # in the bank (IPO or pool).  An exchange is no sale, so 9.0 (the president's share is
+    # the first one *sold*) does not stop it before NYC has a par price.
     if g.company_owner("MH") != f"p{seat}":
         return "You do not own the Mohawk & Hudson."
-    if s["corps"]["NYC"]["pos"] is None:
-        return "NYC has no par price yet; its president's share must be sold first (8.0)."
     if source not in ("ipo", "pool") or not s["holders"]["NYC"][source]:
         return f"There is no NYC share in the {source} (17.0: M&H)."
     if not any(sh.pct(x) == 10 for x in s["holders"]["NYC"][source]):
@@ -208,7 +210,15 @@ def over_limit(g: "G1830State", seat: int) -> bool:
 def _has_action(g: "G1830State", seat: int) -> bool:
     # the M&H exchange is possible at any time and does not keep a turn open.  Selling one
     # share and parring at the lowest price are the easiest of their kind, so checking them
-    # is enough.
+    # is enough.  A sale of a private between players (23.1: "wenn Käufer oder Verkäufer an
+    # der Reihe sind") the player on turn may still offer is a possible action too.
+    s = g.s
+    if _has_share_action(g, seat):
+        return True
+    return bool(private_sale.choices(g, seat))
+
+
+def _has_share_action(g: "G1830State", seat: int) -> bool:
     s = g.s
     certs = g.cert_count(seat)
     for corp, c in s["corps"].items():
@@ -246,9 +256,21 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     for source in ("ipo", "pool"):
         if mh_exchange_error(g, seat, source) is None:
             out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
-    if not over_limit(g, seat) or not any(c.type == "sell_shares" for c in out):
+    if not must_correct(g, seat, out):
         out.append(Choice("pass", seat))
     return out
+
+
+def must_correct(g: "G1830State", seat: int, choices: list[Choice]) -> bool:
+    """10.0: a player over the certificate limit must correct it: he may not pass while he
+    can sell a certificate that counts (shares in the yellow, orange or brown zone do not
+    count, so selling them corrects nothing)."""
+    if not over_limit(g, seat):
+        return False
+    m = g.st.market
+    return any(c.type == "sell_shares"
+               and m.counts_for_cert_limit(g.s["corps"][c.fixed["corporation"]]["pos"])
+               for c in choices)
 
 
 def legal(g: "G1830State") -> list[Choice]:
@@ -282,7 +304,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
-        if over_limit(g, seat) and any(c.type == "sell_shares" for c in _choices(g, seat)):
+        if must_correct(g, seat, _choices(g, seat)):
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
         _next_turn(g, passed=not r["acted"])
         return {"type": "pass", "player": seat}
@@ -433,9 +455,8 @@ def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
     """17.0 M&H: exchange for a 10 % NYC share, by its owner, at any time."""
     seat = act["player"]
     source = act.get("source", "ipo")
-    if private_sale.pending(g) is not None:
-        g.wrong_phase("An offer for a private is open; the exchange waits until it is "
-                      "answered.")
+    if private_sale.pending(g) is not None or consent.pending(g) is not None:
+        g.wrong_phase("An offer is open; the exchange waits until it is answered.")
     if act.get("company") != "MH":
         g.fail("Only the Mohawk & Hudson can be exchanged (17.0).", UNKNOWN_ID)
     err = mh_exchange_error(g, seat, source)

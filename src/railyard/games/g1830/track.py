@@ -115,7 +115,8 @@ def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     cities = s["tokens"].get(hex_id)
     new_tile = g.st.board.tiles[tile]
     if cities:
-        if not old_tile.paths and new_tile.n_cities > 1 and any(cities):
+        if not old_tile.paths and new_tile.n_cities > 1 and any(cities) and \
+                g.options.get("erie_token_replaced"):
             # tokens on an untracked two-city hex: the company re-places them (19.1)
             op["relay"] = [c for held in cities for c in held]
             s["tokens"][hex_id] = [[] for _ in range(new_tile.n_cities)]
@@ -246,6 +247,37 @@ def token_cost(g: "G1830State", corp: str) -> int:
     return 40 if used <= 1 else 100  # 19.0
 
 
+def current_city(g: "G1830State", hex_id: str, printed: int) -> int:
+    """The index, on the tile lying on ``hex_id`` now, of the printed map's city ``printed``:
+    upgrades keep its track (18.1), so it is the city that has all of its exits (a
+    reservation of the printed map follows its city, 19.0).  Printed cities without track
+    keep their index."""
+    board = g.st.board
+    hx = board.hexes[hex_id]
+    if hex_id not in g.s["tiles"]:
+        return printed
+    node = f"c{printed}"
+    ex = {a if isinstance(a, int) else b for a, b in hx.printed.paths
+          if node in (a, b) and (isinstance(a, int) or isinstance(b, int))}
+    if not ex:
+        return printed
+    tile, _ = graph.hex_tile(board, g.s["tiles"], hex_id)
+    paths = graph.hex_paths(board, g.s["tiles"], hex_id)
+    for i in range(tile.n_cities):
+        mine = {a if isinstance(a, int) else b for a, b in paths
+                if f"c{i}" in (a, b) and (isinstance(a, int) or isinstance(b, int))}
+        if ex <= mine:
+            return i
+    return printed
+
+
+def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
+    """The companies whose home (19.0) is city ``city`` of the tile on ``hex_id`` now."""
+    hx = g.st.board.hexes[hex_id]
+    return tuple(c for i, res in enumerate(hx.reservations)
+                 if current_city(g, hex_id, i) == city for c in res)
+
+
 def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
     s = g.s
     tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
@@ -253,8 +285,7 @@ def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
         return 0
     held = graph.city_tokens(s["tokens"], hex_id, city)
     free = tile.city_slots[city] - len(held)
-    hx = g.st.board.hexes[hex_id]
-    res = hx.reservations[city] if city < len(hx.reservations) else ()
+    res = reserved_for(g, hex_id, city)
     for other in res:
         if other != corp and not s["corps"][other]["home_done"] and other not in held:
             free -= 1  # 19.0: a home city of a company not yet operating stays open for it
@@ -368,12 +399,12 @@ def _home_city(g: "G1830State", corp: str) -> int | None:
     hx = g.st.board.hexes[cd.home]
     for i, res in enumerate(hx.reservations):
         if corp in res:
-            return i
+            return current_city(g, cd.home, i)
     if cd.home_city is not None:
         return cd.home_city
     tile, _ = graph.hex_tile(g.st.board, g.s["tiles"], cd.home)
-    if tile.n_cities > 1 and tile.paths:
-        return None  # a choice (19.1: Erie)
+    if tile.n_cities > 1 and (tile.paths or not g.options.get("erie_token_replaced")):
+        return None  # a choice (19.1: Erie "kann auf jeder Stadt ... installiert werden")
     return 0
 
 

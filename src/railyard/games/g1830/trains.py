@@ -11,7 +11,7 @@ from ...eighteen import graph
 from ...eighteen import shares as sh
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
-from . import privates, stock
+from . import consent, privates, stock
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -40,7 +40,9 @@ def must_buy(g: "G1830State", corp: str) -> bool:
     trains."""
     s = g.s
     return (not s["corps"][corp]["trains"] and bool(offers(g))
-            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp))
+            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp,
+                                   one_area_ends_ok=bool(g.options.get(
+                                       "route_may_start_and_end_in_one_red_area"))))
 
 
 def cheapest(g: "G1830State") -> int:
@@ -55,11 +57,30 @@ def in_emergency(g: "G1830State", corp: str) -> bool:
     return must_buy(g, corp) and g.s["corps"][corp]["cash"] < cheapest(g)
 
 
+def d_exchanges(g: "G1830State", corp: str) -> list[tuple[str, str]]:
+    """21.0: the (D-train, train given in) purchases at $800 ``corp`` can pay now.  They are
+    possible at the train limit too: the train given in leaves as the D arrives, so the
+    number of trains does not grow."""
+    c = g.s["corps"][corp]
+    if c["cash"] < D_EXCHANGE_PRICE:
+        return []
+    return [(t, own) for t, _ in offers(g) if ttype(t) == "D"
+            for own in c["trains"] if ttype(own) in D_EXCHANGEABLE]
+
+
+def over_limit_purchase(g: "G1830State", corp: str) -> bool:
+    """Option ``train_limit_purchase_then_discard`` (18xx.games): a company at its train
+    limit that could trade a train in for a D (21.0) may buy any train it can pay and then
+    discards down to the limit.  The rule (21.0) allows no purchase beyond the limit."""
+    return bool(g.options.get("train_limit_purchase_then_discard")) and \
+        bool(d_exchanges(g, corp))
+
+
 def buy_step_open(g: "G1830State", corp: str) -> bool:
     s = g.s
     c = s["corps"][corp]
     if len(c["trains"]) >= limit(g):
-        return False
+        return bool(d_exchanges(g, corp))
     if must_buy(g, corp):
         return True
     cash = c["cash"]
@@ -74,8 +95,10 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     s = g.s
     c = s["corps"][corp]
     out: list[Choice] = []
-    if len(c["trains"]) >= limit(g):
-        return [Choice("pass", seat)]
+    if len(c["trains"]) >= limit(g) and not over_limit_purchase(g, corp):
+        return [Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
+                                           "exchange": own})
+                for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
     cash = c["cash"]
     emergency = in_emergency(g, corp)
     pres_cash = s["cash"][seat]
@@ -99,7 +122,7 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                 if c2["pos"] is None:
                     continue
                 have = sh.percent(s["holders"][corp2], str(seat)) // 10
-                for k in range(have, 0, -1):
+                for k in range(min(have, needed_shares(g, corp, seat, corp2)), 0, -1):
                     if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
                         out.append(Choice("sell_shares", seat, {"corporation": corp2},
                                           {"count": (1, k)}))
@@ -118,7 +141,8 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     if op["step"] != "buy_train":
         g.wrong_phase("Trains are bought last in a company's turn (17.0e).")
     tid = get_str(act, "train")
-    if len(c["trains"]) >= limit(g):
+    if len(c["trains"]) >= limit(g) and act.get("exchange") is None and \
+            not over_limit_purchase(g, corp):
         g.fail(f"{corp} already has the most trains allowed ({limit(g)}) (21.0).")
     emergency = in_emergency(g, corp)
     exchange = act.get("exchange")
@@ -160,6 +184,26 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     else:
         g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
                f"21.0).", UNKNOWN_ID)
+    out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
+    if exchange is not None:
+        out["exchange"] = exchange
+    if seller is not None and consent.needed(g, seat, s["corps"][seller]["president"]):
+        # 21.0 "zu einem vereinbarten Preis": the seller's president accepts or declines
+        consent.open_offer(g, {"kind": "train", "buyer": corp, "seller": seller,
+                               "train": tid, "price": price, "seat": seat,
+                               "to": s["corps"][seller]["president"]})
+        return {**out, "offer": True}
+    carry_out(g, corp, seat, tid, price, seller, exchange)
+    return out
+
+
+def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
+              seller: str | None, exchange: str | None) -> None:
+    """The purchase of ``tid`` for ``price`` (from the bank, or from ``seller``), paid by
+    ``corp`` and, for the rest, by its president ``seat`` (24.0)."""
+    s = g.s
+    op = s["op"]
+    c = s["corps"][corp]
     # pay
     from_corp = min(price, c["cash"])
     c["cash"] -= from_corp
@@ -181,10 +225,8 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         privates.close(g, "BO")  # 23.2: the B&O's first train closes the B&O private
     if seller is None:
         _new_type(g, ttype(tid))
-    out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
-    if exchange is not None:
-        out["exchange"] = exchange
-    return out
+    if len(c["trains"]) > limit(g) and corp not in op["discard"]:
+        op["discard"].append(corp)   # only with train_limit_purchase_then_discard
 
 
 def _new_type(g: "G1830State", ty: str) -> None:
@@ -244,11 +286,25 @@ def emergency_sell(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int
     err = stock.sell_error(g, seat, corp2, count, emergency_for=corp)
     if err:
         g.fail(err)
+    need = needed_shares(g, corp, seat, corp2)
+    if count > need:
+        g.fail(f"Selling {need} share(s) of {corp2} raises the money the train needs; no "
+               f"more may be sold (24.0c: only what is needed).")
     stock.sell(g, seat, corp2, count, act.get("certs"))
     out = {"type": "sell_shares", "player": seat, "corporation": corp2, "count": count}
     if act.get("certs") is not None:
         out["certs"] = list(act["certs"])
     return out
+
+
+def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
+    """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen": the fewest shares
+    of ``corp2`` (sold at its current price) that cover what is still missing for the
+    cheapest train; a sale of more is refused."""
+    s = g.s
+    short = cheapest(g) - s["corps"][corp]["cash"] - s["cash"][seat]
+    price = g.price(corp2)
+    return max(1, -(-short // price)) if price > 0 else 1
 
 
 def max_raise(g: "G1830State", seat: int, corp: str) -> int:
@@ -267,7 +323,11 @@ def max_raise(g: "G1830State", seat: int, corp: str) -> int:
 
 def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
     """24.0f / 25.0: the president cannot raise the money: his shares are sold as far as the
-    rules allow, his cash goes to the bank, and the game ends at once."""
+    rules allow ("alles verkauft, was er verkaufen darf": the 24.0c limits hold, so no sale
+    makes another player president of the company in need; he keeps those shares and they
+    count for his result), his cash goes to the bank, and the game ends at once.  Option
+    ``bankruptcy_sale_may_change_president``: that company's shares are sold like any
+    other (the president's certificate to a successor)."""
     s = g.s
     if s["op"]["step"] != "buy_train" or not in_emergency(g, corp):
         g.wrong_phase("Bankruptcy happens only when a company must buy a train (24.0).")
@@ -275,12 +335,13 @@ def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
     if s["corps"][corp]["cash"] + s["cash"][seat] + max_raise(g, seat, corp) >= need:
         g.fail("You can still raise the money for the cheapest train by selling shares "
                "(24.0c, f).")
+    guard = "" if g.options.get("bankruptcy_sale_may_change_president") else corp
     for corp2 in g.st.corp_order:
         while True:
             have = sh.percent(s["holders"][corp2], str(seat)) // 10
             k = next((k for k in range(have, 0, -1)
                       if s["corps"][corp2]["pos"] is not None
-                      and stock.sell_error(g, seat, corp2, k, emergency_for="") is None), 0)
+                      and stock.sell_error(g, seat, corp2, k, emergency_for=guard) is None), 0)
             if not k:
                 break
             stock.sell(g, seat, corp2, k)

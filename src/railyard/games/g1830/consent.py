@@ -1,0 +1,86 @@
+"""Purchases at an agreed price need the seller's consent (21.0, 23.1).
+
+21.0: "Züge können ... zu einem vereinbarten Preis von einer anderen Gesellschaft" gekauft
+werden; 23.1: a company buys a private from a player for a price between half and double its
+face value.  An agreed price is agreed by both sides, so when the other side belongs to
+another player the purchase is an offer:
+
+1. ``buy_train {train, price}`` (a train of another company) or ``buy_company {company,
+   price}`` by the buying company's president makes the offer; nothing changes hands yet.
+2. ``accept_offer`` or ``decline_offer`` by the seller - the president of the company that
+   owns the train, or the owner of the private - who is the seat to act while the offer is
+   open.  Accepted, the purchase is carried out as offered; declined, nothing happens.  Either
+   way the buyer's turn goes on.
+
+When the president of the buying company is also the seller (his other company's train,
+his own private) he agrees with himself: the purchase happens at once (21.0: "auch zwischen
+Gesellschaften, die dem gleichen Präsidenten gehören, müssen Züge zum Mindestbetrag von
+einem Dollar verkauft werden").
+
+Option ``agreed_prices_need_consent`` (default true, the rule); false is 18xx.games, where
+the buying president names the price and the purchase happens at once.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ...engine.actions import Choice
+
+if TYPE_CHECKING:
+    from .state import G1830State
+
+ACCEPT, DECLINE = "accept_offer", "decline_offer"
+
+
+def needed(g: "G1830State", buyer_seat: int, seller_seat: int) -> bool:
+    return bool(g.options.get("agreed_prices_need_consent", True)) and \
+        buyer_seat != seller_seat
+
+
+def pending(g: "G1830State") -> dict | None:
+    op = g.s.get("op") if g.s.get("round") == "operating" else None
+    return op.get("deal") if op else None
+
+
+def open_offer(g: "G1830State", deal: dict) -> None:
+    """``deal``: kind ("train" or "company"), what, price, buyer (company), to (the seller's
+    seat) and the action fields to carry out on acceptance."""
+    g.s["op"]["deal"] = deal
+
+
+def _what(g: "G1830State", d: dict) -> str:
+    if d["kind"] == "train":
+        return f"{d['seller']}'s train {d['train']} to {d['buyer']} for ${d['price']}"
+    return f"{d['company']} to {d['buyer']} for ${d['price']}"
+
+
+def choices(g: "G1830State") -> list[Choice]:
+    d = pending(g)
+    deal = _what(g, d)
+    return [Choice(ACCEPT, d["to"], label=f"accept: sell {deal}"),
+            Choice(DECLINE, d["to"], label=f"decline: do not sell {deal}")]
+
+
+def answer(g: "G1830State", act: Mapping[str, Any],
+           carry_out: Callable[[dict], None]) -> dict:
+    d = pending(g)
+    if d is None:
+        g.wrong_phase("There is no open offer to answer.")
+    t = act["type"]
+    if "price" in act and act["price"] != d["price"]:
+        g.fail(f"The open offer is ${d['price']}, not {act['price']!r}.")
+    del g.s["op"]["deal"]
+    if t == ACCEPT:
+        carry_out(d)
+    return {"type": t, "player": act["player"], "price": d["price"],
+            **({"train": d["train"]} if d["kind"] == "train" else {"company": d["company"]})}
+
+
+def describe(g: "G1830State", a: Mapping[str, Any]) -> str | None:
+    t = a.get("type")
+    if t == ACCEPT and ("train" in a or "company" in a):
+        return f"accepts the offer: {a.get('train') or a.get('company')} for ${a.get('price')}"
+    if t == DECLINE and ("train" in a or "company" in a):
+        return f"declines the offer for {a.get('train') or a.get('company')} at " \
+               f"${a.get('price')}"
+    return None
