@@ -228,3 +228,53 @@ def test_6_3_a_pass_after_the_marker_declines_the_track_step_still_waiting():
     assert len(s["corps"]["MP"]["trains"]) == 3
     assert s["op"]["corp"] != "MP" and "MP" in s["op"]["done"]
     assert "A20" not in s["tiles"] and s["tiles"]["B19"][0] == "57"
+
+
+# ---- the track step kept open by MRBC (export notes 6.3 corrected) ---------------------------
+RANDOM = fixture("1870", "34110.json").parents[2] / "18xx-games-random" / "1870"
+
+
+def _random(name: str) -> dict:
+    return json.loads((RANDOM / name).read_text("utf-8"))
+
+
+def _stopped_before(data: dict, ident: int) -> _Replay:
+    class Stop(Exception):
+        pass
+
+    def before(game, a, i):
+        if i == ident:
+            raise Stop
+    rp = _Replay(data, before)
+    with pytest.raises(Stop):
+        rp.run()
+    return rp
+
+
+def test_6_3_b_mrbc_of_a_player_keeps_the_track_step_open_in_phases_2_and_3():
+    """1870-p2-seed1, action 85: SLSF has upgraded F13 (its one lay, 9.1.1), MRBC belongs
+    to Player 2, phase 2, SLSF has $140 >= MRBC's lowest price $20 (8.1): the reference's
+    track step still waits and action 85's ``pass`` leaves it; action 86's ``pass`` ends
+    the turn in the private step.  With less than $20 the track step would be over."""
+    rp = _stopped_before(_random("1870-p2-seed1.json"), 85)
+    s = rp.s
+    assert s["op"]["corp"] == "SLSF" and s["op"]["lays"] == [["F13", "green"]]
+    assert s["companies"]["MRBC"]["owner"] == "p1" and s["phase"] == "2"
+    assert rp._track_open("SLSF")
+    s["corps"]["SLSF"]["cash"] = 19
+    assert not rp._track_open("SLSF")
+    s["corps"]["SLSF"]["cash"] = 140
+    s["phase"] = "4"
+    assert not rp._track_open("SLSF")
+
+
+def test_6_3_a_own_unused_mrbc_keeps_the_track_step_open():
+    """Same position, MRBC given to SLSF: its tile lay (11.2 b) is unused, so the track step
+    waits (notes 6.3 a); once the lay is used it does not."""
+    rp = _stopped_before(_random("1870-p2-seed1.json"), 85)
+    s = rp.s
+    s["companies"]["MRBC"]["owner"] = "SLSF"
+    s["corps"]["SLSF"]["cash"] = 0
+    assert rp._track_open("SLSF")
+    s.setdefault("used_abilities", []).append("MRBC")
+    assert not rp._track_open("SLSF")

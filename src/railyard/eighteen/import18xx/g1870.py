@@ -103,7 +103,20 @@ class _Replay(ReplayBase):
         if self.turn["track"] or op["ran"] or op.get("revenue") is not None:
             return False
         lays = op["lays"]
-        return not lays or (len(lays) == 1 and lays[0][1] == "yellow")
+        return not lays or (len(lays) == 1 and lays[0][1] == "yellow") \
+            or self._mrbc_keeps_track(corp)
+
+    def _mrbc_keeps_track(self, corp: str) -> bool:
+        """Notes 6.3 (corrected): after the corporation's own lays the reference's track
+        step still waits (a) while the corporation owns MRBC and has not used its tile lay
+        (11.2 b), (b) while MRBC belongs to a player, privates may be bought (phases 2-3,
+        8.1) and the corporation has MRBC's lowest price ($20) in its treasury."""
+        g = self.game.state
+        owner = g.company_owner("MRBC")
+        if owner == corp:
+            return "MRBC" not in self.s.get("used_abilities", [])
+        return bool(owner) and owner.startswith("p") and self.s["phase"] in ("2", "3") \
+            and self.s["corps"][corp]["cash"] >= (g.st.privates["MRBC"].value + 1) // 2
 
     def _token_open(self, corp: str) -> bool:
         from ...games.g1870 import stations
