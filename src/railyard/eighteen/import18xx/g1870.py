@@ -28,8 +28,15 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
                 "N1-0": "N1", "N7-0": "N7", "N17-0": "N17"}
 
 
+#: the 18xx.games profile: where the site plays differently from the printed rules
+#: (docs/games/1870.md, "18xx.games profile"); every import switches these on
+SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
+                "buy_after_buy_and_sell")
+
+
 def _options(data: dict) -> dict:
-    return map_options(data, {o.name: o.name for o in get_title("1870").options})
+    known = {o.name: o.name for o in get_title("1870").options if o.name not in SITE_PROFILE}
+    return {**map_options(data, known), **{name: True for name in SITE_PROFILE}}
 
 
 class _Replay(ReplayBase):
@@ -205,8 +212,11 @@ class _Replay(ReplayBase):
             elif any(stock.buy_problem(g, seat, c, src) is None for src in ("ipo", "pool")):
                 return False
         # buying another player's private (6.3.1) does not keep a turn open on the
-        # reference: both fixtures end such turns by themselves
-        return not treasury.legal(g, seat)
+        # reference: both fixtures end such turns by themselves; nor does a reissue
+        # after the player's own dealing (reissue_after_dealing): the reference ends
+        # such turns by themselves (bankrupt fixture, action 240)
+        return not any(c.type == "redeem" or not s["stock"]["acted"]
+                       for c in treasury.legal(g, seat))
 
     def settle(self) -> None:
         """Skip what the reference skips: routes without a route (withhold $0), and the

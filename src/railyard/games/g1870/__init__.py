@@ -46,6 +46,17 @@ TITLE = TitleInfo(
         OptionSpec("max_reissue_200", False,
                    "7.4.2: reissue prices above $200 become $200 (18xx.games: "
                    "max_reissue_200)"),
+        OptionSpec("redemption_without_consent", False,
+                   "7.3.4, 18xx.games profile: a corporation redeeming a share from a player "
+                   "takes it without asking (printed: the player is asked, \"anbieten\")"),
+        OptionSpec("reissue_after_dealing", False,
+                   "7.4.1, 18xx.games profile: a president who has bought or sold in his "
+                   "turn may still reissue, which ends his turn (printed: the reissue "
+                   "replaces his buying and selling in that turn)"),
+        OptionSpec("buy_after_buy_and_sell", False,
+                   "6.1.4, 18xx.games profile: in the brown zone the purchase from the pool "
+                   "may go on after a sale that followed it (printed: buy then sell, or sell "
+                   "then buy)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

@@ -40,6 +40,8 @@ def actor(g: "G1870State") -> int:
         return r["queue"][r["protect"]]["president"]
     if r.get("offer"):
         return player_privates.actor(g)
+    if r.get("redeem_offer"):
+        return treasury.offer_actor(g)
     return r["turn"]
 
 
@@ -112,7 +114,7 @@ def _buy_state_problem(g: "G1870State", corp: str, source: str) -> str | None:
         return "A redemption or reissue is the whole turn (7.3.1, 7.4.1)."
     if not r["buys"]:
         return None
-    if r["sold_after_buy"]:
+    if r["sold_after_buy"] and not g.options.get("buy_after_buy_and_sell"):
         return "You already bought and then sold this turn (6.1.4)."
     if (source == "pool" and all(b == ["pool", corp] for b in r["buys"])
             and g.st.market.multiple_buy(g.s["corps"][corp]["pos"])):
@@ -211,6 +213,8 @@ def legal(g: "G1870State") -> list[Choice]:
         return protection.legal(g)
     if r.get("offer"):
         return player_privates.legal(g)
+    if r.get("redeem_offer"):
+        return treasury.offer_legal(g)
     seat = r["turn"]
     sells = []
     for corp in s["corps"]:
@@ -243,6 +247,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         return protection.apply(g, action)
     if r.get("offer"):
         return player_privates.respond(g, action)
+    if r.get("redeem_offer"):
+        return treasury.respond(g, action)
     if t in ("par", "buy_share", "pass", "buy_private") and over_limit(g, seat) and any(
             sell_range(g, seat, c) for c in g.s["corps"]):
         g.fail(f"You hold more than {g.cert_limit()} certificates and must sell first (6.4.1).")
