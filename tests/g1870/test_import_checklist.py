@@ -278,3 +278,31 @@ def test_6_3_a_own_unused_mrbc_keeps_the_track_step_open():
     assert rp._track_open("SLSF")
     s.setdefault("used_abilities", []).append("MRBC")
     assert not rp._track_open("SLSF")
+
+
+# ---- the connection check recorded after a bank-break end (notes 6.5 corrected) --------------
+def test_6_5_the_check_after_the_final_turn_is_applied_before_the_end():
+    """1870-p2-seed21: the bank is broken; MKT's dividend (action 758) ends the last turn of
+    the final operating round, and its auto action records the end-of-turn connection check
+    (empty) before the game ends (10.1.1).  The import accepts it; the game ends with the
+    recorded worths."""
+    data = _random("1870-p2-seed21.json")
+    game, result = import_1870(data)
+    assert game.state.s["end_reason"] == "bank broken"
+    assert result == {str(k): v for k, v in data["result"].items()}
+
+
+def test_6_5_a_run_recorded_after_the_end_is_refused():
+    data = _random("1870-p2-seed21.json")
+    last = next(a for a in data["actions"] if a["id"] == 758)
+    last["auto_actions"][0]["corporations"] = ["MKT"]
+    with pytest.raises(ExportError, match="after the game ended"):
+        import_1870(data)
+
+
+def test_6_5_only_one_check_after_the_end():
+    data = _random("1870-p2-seed21.json")
+    last = next(a for a in data["actions"] if a["id"] == 758)
+    last["auto_actions"].append(dict(last["auto_actions"][0]))
+    with pytest.raises(ExportError, match="already over"):
+        import_1870(data)

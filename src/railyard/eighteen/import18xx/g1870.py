@@ -57,6 +57,7 @@ class _Replay(ReplayBase):
         #: recorded check), "plain"; in step with the tail of the game's log
         self.applied: list[str] = []
         self._settling = False
+        self._end_checked = False                 # notes 6.5: the check after the end
 
     # ---- lookups -------------------------------------------------------------------------
     def owner_corp(self, company: str) -> str:
@@ -578,6 +579,8 @@ class _Replay(ReplayBase):
                 self.game.apply({"type": "end_game", "player": seat})
             return
         if self.game.is_terminal:
+            if self._check_after_the_end(a, ident):
+                return
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
         self._pending_copy = None
         self._cert_moves = None
@@ -587,6 +590,23 @@ class _Replay(ReplayBase):
         if self.before is not None:
             self.before(self.game, a, ident)
         self.guarded(ident, t, lambda: self._apply_entry(a))
+
+    def _check_after_the_end(self, a: dict, ident: Any) -> bool:
+        """Notes 6.5 (corrected): when a broken bank ends the game after the last
+        corporation's turn of the final operating round, the reference records the
+        end-of-turn connection check of that turn (an auto action of the same entry)
+        before it ends the game.  It changes nothing: no corporation may run any more."""
+        if a.get("type") != "destination_connection" or not str(ident).endswith("(auto)"):
+            return False
+        if self.s.get("end_reason") != "bank broken" or not self.applied \
+                or self._end_checked:
+            return False
+        if a.get("corporations"):
+            raise ExportError(f"Action {ident} (destination_connection): the export starts "
+                              f"connection runs for {a['corporations']} after the game "
+                              f"ended (10.1.1)", "rule", action_id=ident)
+        self._end_checked = True
+        return True
 
     def _apply_entry(self, a: dict) -> None:
         for act in self.translate(a):
