@@ -306,3 +306,28 @@ def test_6_5_only_one_check_after_the_end():
     last["auto_actions"].append(dict(last["auto_actions"][0]))
     with pytest.raises(ExportError, match="already over"):
         import_1870(data)
+
+
+# ---- MRBC's lay after the normal lays (11.2 b; profile option mrbc_lay_extra) ---------------
+def test_11_2_b_mrbc_lay_is_one_of_the_normal_lays_and_extra_on_the_site():
+    """1870-p4-seed32, action 253: IC has upgraded L15 (its one lay, 9.1.1), then lays a
+    yellow tile on the Mississippi hex K14 with MRBC.  By 11.2 (b) that lay is one of the
+    normal lays: refused.  18xx.games (profile option ``mrbc_lay_extra``, which the import
+    switches on) gives it in addition once the normal lays are used up."""
+    from railyard.games.g1870 import track
+    rp = _stopped_before(_random("1870-p4-seed32.json"), 253)
+    g = rp.game.state
+    assert g.options["mrbc_lay_extra"] is True
+    assert g.s["op"]["lays"] == [["L15", "green"]] and g.company_owner("MRBC") == "IC"
+    assert track.lay_error(g, "IC", "K14", "58", 2, use_mrbc=True) is None
+    g.options["mrbc_lay_extra"] = False
+    assert "9.1.1" in track.lay_error(g, "IC", "K14", "58", 2, use_mrbc=True)
+
+
+def test_11_2_b_with_a_normal_lay_left_the_mrbc_lay_uses_it():
+    """1870-p5-seed28, actions 191-193: SSW lays one yellow tile, then MRBC's yellow tile:
+    that is its second normal lay, so no track step is left (the next action buys a train)."""
+    rp = _stopped_before(_random("1870-p5-seed28.json"), 193)
+    op = rp.s["op"]
+    assert op["lays"] == [["I18", "yellow"], ["G18", "yellow"]]
+    assert not rp._track_open("SSW")

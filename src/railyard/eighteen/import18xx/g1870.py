@@ -31,7 +31,7 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 #: the 18xx.games profile: where the site plays differently from the printed rules
 #: (docs/games/1870.md, "18xx.games profile"); every import switches these on
 SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
-                "buy_after_buy_and_sell")
+                "buy_after_buy_and_sell", "mrbc_lay_extra")
 
 
 def _options(data: dict) -> dict:

@@ -57,6 +57,10 @@ TITLE = TitleInfo(
                    "6.1.4, 18xx.games profile: in the brown zone the purchase from the pool "
                    "may go on after a sale that followed it (printed: buy then sell, or sell "
                    "then buy)"),
+        OptionSpec("mrbc_lay_extra", False,
+                   "11.2 (b), 18xx.games profile: the MRBC owner's discounted yellow lay on "
+                   "a Mississippi hex comes in addition to its normal lays (supplement: one "
+                   "of them)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

@@ -190,7 +190,8 @@ def legal(g: "G1870State") -> list[Choice]:
     if not op["ran"]:
         out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp))]
         if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
-                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")):
+                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
+                or track.mrbc_lay_left(g, corp)):
             out.extend(track.choices(g, corp, pres))
         out.extend(stations.choices(g, corp, pres))
         out.extend(_private_choices(g, corp, pres))
