@@ -331,3 +331,13 @@ def test_11_2_b_with_a_normal_lay_left_the_mrbc_lay_uses_it():
     op = rp.s["op"]
     assert op["lays"] == [["I18", "yellow"], ["G18", "yellow"]]
     assert not rp._track_open("SSW")
+
+
+def test_6_2_a_possible_private_purchase_keeps_the_stock_turn_open():
+    """1870-p6-seed9, action 47: Player 2 ($44, nothing to buy or sell) could buy a private
+    from another player (6.3.1, phase 2): the reference waits for his ``pass`` instead of
+    ending his turn by itself (notes 6.2)."""
+    rp = _stopped_before(_random("1870-p6-seed9.json"), 47)
+    assert rp.s["stock"]["turn"] == 1 and rp.s["phase"] == "2"
+    assert {c.type for c in rp.game.legal_actions()} == {"pass", "buy_private"}
+    assert not rp._only_pass()

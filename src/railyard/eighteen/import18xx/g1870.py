@@ -31,7 +31,7 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 #: the 18xx.games profile: where the site plays differently from the printed rules
 #: (docs/games/1870.md, "18xx.games profile"); every import switches these on
 SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
-                "buy_after_buy_and_sell", "mrbc_lay_extra")
+                "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2")
 
 
 def _options(data: dict) -> dict:
@@ -196,7 +196,7 @@ class _Replay(ReplayBase):
     def _only_pass(self) -> bool:
         """The stock-round seat to act can do nothing but pass (what ``legal_actions``
         would list, stopping at the first other option)."""
-        from ...games.g1870 import stock, treasury
+        from ...games.g1870 import player_privates, stock, treasury
         g = self.game.state
         s = self.s
         r = s["stock"]
@@ -212,10 +212,13 @@ class _Replay(ReplayBase):
                     return False
             elif any(stock.buy_problem(g, seat, c, src) is None for src in ("ipo", "pool")):
                 return False
-        # buying another player's private (6.3.1) does not keep a turn open on the
-        # reference: both fixtures end such turns by themselves; nor does a reissue
-        # after the player's own dealing (reissue_after_dealing): the reference ends
-        # such turns by themselves (bankrupt fixture, action 240)
+        # 6.3.1: buying another player's private keeps the turn open (with the profile
+        # option private_trades_from_phase_2 only in phases 2-3, as on the reference)
+        if player_privates.choices(g, seat):
+            return False
+        # a reissue after the player's own dealing (reissue_after_dealing) does not keep
+        # the turn open: the reference ends such turns by themselves (bankrupt fixture,
+        # action 240)
         return not any(c.type == "redeem" or not s["stock"]["acted"]
                        for c in treasury.legal(g, seat))
 

@@ -61,6 +61,10 @@ TITLE = TitleInfo(
                    "11.2 (b), 18xx.games profile: the MRBC owner's discounted yellow lay on "
                    "a Mississippi hex comes in addition to its normal lays (supplement: one "
                    "of them)"),
+        OptionSpec("private_trades_from_phase_2", False,
+                   "6.3.1, 18xx.games profile: players buy privates from each other in stock "
+                   "rounds only in phases 2-3 (printed: from the first stock round until the "
+                   "privates close)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "
