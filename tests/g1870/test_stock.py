@@ -361,3 +361,15 @@ def test_6_1_4_profile_buy_after_buy_and_sell_continues_the_brown_purchase():
     act(g, "buy_share", corporation="IC", source="pool")
     assert len(g.s["holders"]["IC"]["0"]) == 2
     illegal(g, {"type": "buy_share", "player": 0, "corporation": "GMO", "source": "ipo"})
+
+
+def test_6_1_4_no_sale_after_buy_sell_buy():
+    """6.1.4 "never sell, buy, sell again": after buy, sell, buy (profile option) a further
+    sale would be sell-buy-sell: refused (1870-p3-seed38, actions 107-110: the reference
+    ends the turn by itself)."""
+    g = _brown_buy_sell(buy_after_buy_and_sell=True)
+    float_corp(g, "TP", 100, 3)
+    give(g, "TP", 0, ["TP_5"])
+    act(g, "buy_share", corporation="IC", source="pool")
+    illegal(g, {"type": "sell_shares", "player": 0, "corporation": "TP", "count": 1})
+    assert {c.type for c in g.legal_actions()} <= {"pass", "buy_share"}

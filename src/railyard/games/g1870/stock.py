@@ -31,7 +31,7 @@ def start(g: "G1870State") -> None:
 
 def _fresh_turn() -> dict:
     return {"acted": False, "buys": [], "sold_turn": [], "sold_before_buy": False,
-            "sold_after_buy": False, "treasury_done": False}
+            "sold_after_buy": False, "bought_after_sale": False, "treasury_done": False}
 
 
 def actor(g: "G1870State") -> int:
@@ -184,8 +184,9 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
     r = s["stock"]
     if s["sr"] <= 1 or not started(g, corp) or r["treasury_done"]:
         return None                                   # 6.1.1
-    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]):
-        return None                                   # 6.1.3, 6.1.4
+    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]) \
+            or r.get("bought_after_sale"):
+        return None                                   # 6.1.3, 6.1.4: never sell-buy-sell
     h = s["holders"][corp]
     mine = sh.percent(h, str(seat))
     if not mine:
@@ -319,6 +320,8 @@ def _buy(g: "G1870State", action) -> dict:
     g.check_float(corp)
     r = s["stock"]
     r["buys"].append([source, corp])
+    if r["sold_turn"]:
+        r["bought_after_sale"] = True                 # 6.1.4 (buy-sell-buy, profile)
     r["acted"] = True
     return {"type": "buy_share", "player": seat, "corporation": corp, "source": source,
             "price": price}
