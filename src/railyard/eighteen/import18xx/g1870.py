@@ -58,6 +58,7 @@ class _Replay(ReplayBase):
         self.applied: list[str] = []
         self._settling = False
         self._end_checked = False                 # notes 6.5: the check after the end
+        self._mkt_given = False                   # 4.7: MKT_1 handed to the private's buyer
 
     # ---- lookups -------------------------------------------------------------------------
     def owner_corp(self, company: str) -> str:
@@ -522,10 +523,13 @@ class _Replay(ReplayBase):
         return [out]
 
     def _sync_private_shares(self) -> None:
-        """4.7: the MKT private's buyer receives MKT_1."""
+        """4.7: the MKT private's buyer receives MKT_1 (once: a redeemed and reissued
+        MKT_1 is an IPO share like any other)."""
         owner = self.s["companies"]["MKT"]["owner"]
-        if owner and owner.startswith("p") and self.certs.where("MKT_1") == "ipo":
+        if not self._mkt_given and owner and owner.startswith("p") \
+                and self.certs.where("MKT_1") == "ipo":
             self.certs.give("MKT_1", owner[1:])
+            self._mkt_given = True
 
     def check_connections(self, a: dict) -> None:
         """Notes 5.2: the recorded result of a connection check is authoritative (the
