@@ -341,3 +341,14 @@ def test_6_2_a_possible_private_purchase_keeps_the_stock_turn_open():
     assert rp.s["stock"]["turn"] == 1 and rp.s["phase"] == "2"
     assert {c.type for c in rp.game.legal_actions()} == {"pass", "buy_private"}
     assert not rp._only_pass()
+
+
+def test_6_2_a_treasury_action_alone_does_not_keep_a_stock_turn_open():
+    """1870-p4-seed3, before action 439: Player 4 can do nothing but have MKT redeem a pool
+    share (7.3); the reference passes over him (the next recorded action is Player 1's),
+    so the import ends his turn by itself; the redemption stays legal in our game."""
+    rp = _stopped_before(_random("1870-p4-seed3.json"), 439)
+    assert rp.s["stock"]["turn"] == 0                 # Player 4 (seat 3) was passed over
+    assert dict(rp.game.log[-1]) == {"type": "pass", "player": 3}
+    rp.game.undo(1)
+    assert {c.type for c in rp.game.legal_actions()} == {"pass", "redeem"}

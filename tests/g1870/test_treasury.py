@@ -158,3 +158,23 @@ def test_7_4_1_profile_reissue_after_dealing_then_ends_the_turn():
     act(g, "reissue", corporation="IC")
     assert g.s["holders"]["IC"]["ipo"] == ["IC_8"]
     assert {c.type for c in g.legal_actions()} == {"pass"}
+
+
+def test_7_3_2_money_from_reissued_shares_waits_for_the_next_operating_round():
+    """7.3.2 / 7.4.5 (rulebook: the corporation "darf es aber erst in der nächsten
+    Betriebsrunde verwenden"): IC had $0 at the start of the round and has $100 from a
+    reissued share sold since: no redemption.  Profile option ``redeem_with_reissue_money``
+    (18xx.games, 1870-p2-seed15 action 930: TP redeems with such money): allowed."""
+    for option, ok in ((False, False), (True, True)):
+        g = new(4, redeem_with_reissue_money=option)
+        float_corp(g, "IC", 100, 0)
+        give(g, "IC", 1, ["IC_5", "IC_6", "IC_7", "IC_8"])
+        g.s["corps"]["IC"]["operated"] = True
+        to_stock_round(g)
+        g.s["stock"]["start_cash"]["IC"] = 0
+        g.s["corps"]["IC"]["cash"] = 100
+        listed = any(c.type == "redeem" for c in g.legal_actions())
+        assert listed is ok
+        if not ok:
+            err = illegal(g, {"type": "redeem", "player": 0, "corporation": "IC", "source": "1"})
+            assert "7.3.2" in err.message

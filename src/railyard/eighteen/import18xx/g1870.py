@@ -31,7 +31,8 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 #: the 18xx.games profile: where the site plays differently from the printed rules
 #: (docs/games/1870.md, "18xx.games profile"); every import switches these on
 SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
-                "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2")
+                "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2",
+                "redeem_with_reissue_money")
 
 
 def _options(data: dict) -> dict:
@@ -196,8 +197,8 @@ class _Replay(ReplayBase):
 
     def _only_pass(self) -> bool:
         """The stock-round seat to act can do nothing but pass (what ``legal_actions``
-        would list, stopping at the first other option)."""
-        from ...games.g1870 import player_privates, stock, treasury
+        would list, stopping at the first other option), treasury actions not counted."""
+        from ...games.g1870 import player_privates, stock
         g = self.game.state
         s = self.s
         r = s["stock"]
@@ -217,11 +218,11 @@ class _Replay(ReplayBase):
         # option private_trades_from_phase_2 only in phases 2-3, as on the reference)
         if player_privates.choices(g, seat):
             return False
-        # a reissue after the player's own dealing (reissue_after_dealing) does not keep
-        # the turn open: the reference ends such turns by themselves (bankrupt fixture,
-        # action 240)
-        return not any(c.type == "redeem" or not s["stock"]["acted"]
-                       for c in treasury.legal(g, seat))
+        # a redemption or reissue never keeps a turn open: the reference passes over a
+        # player whose only options are his corporations' treasury actions (e.g.
+        # 1870-p4-seed3 before action 439, where MKT could redeem from the pool; the
+        # bankrupt fixture, action 240, after a purchase)
+        return True
 
     def settle(self) -> None:
         """Skip what the reference skips: routes without a route (withhold $0), and the

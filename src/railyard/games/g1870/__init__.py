@@ -65,6 +65,10 @@ TITLE = TitleInfo(
                    "6.3.1, 18xx.games profile: players buy privates from each other in stock "
                    "rounds only in phases 2-3 (printed: from the first stock round until the "
                    "privates close)"),
+        OptionSpec("redeem_with_reissue_money", False,
+                   "7.3.2, 7.4.5, 18xx.games profile: a redemption may spend money from "
+                   "reissued shares sold in the same stock round (printed: that money is "
+                   "usable from the next operating round)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

@@ -5,7 +5,9 @@ refuses (rulebook "anbieten", 7.3.4).
 
 Options of the 18xx.games profile: ``redemption_without_consent`` (the share is taken
 without asking, 7.3.4) and ``reissue_after_dealing`` (a president who has bought or sold in
-his turn may still reissue; the reissue then ends his turn, 7.4.1)."""
+his turn may still reissue; the reissue then ends his turn, 7.4.1) and
+``redeem_with_reissue_money`` (a redemption may spend money from reissued shares sold in
+the same stock round; printed: only from the next operating round, 7.4.5)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -63,7 +65,9 @@ def redeem_problem(g: "G1870State", seat: int, corp: str) -> str | None:
         return f"{corp} already holds {own_count(g, corp)} of its own shares (7.3.2)."
     if corp in r["redeemed"]:
         return f"{corp} has already redeemed a share in this stock round (7.3.2)."
-    if r["start_cash"].get(corp, 0) < g.price(corp):
+    cash = c["cash"] if g.options.get("redeem_with_reissue_money") \
+        else r["start_cash"].get(corp, 0)
+    if cash < g.price(corp):
         return (f"{corp}'s cash at the start of this stock round does not cover the price of "
                 f"${g.price(corp)} (7.3.2).")
     if not redeem_sources(g, corp):
