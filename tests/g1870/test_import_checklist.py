@@ -352,3 +352,13 @@ def test_6_2_a_treasury_action_alone_does_not_keep_a_stock_turn_open():
     assert dict(rp.game.log[-1]) == {"type": "pass", "player": 3}
     rp.game.undo(1)
     assert {c.type for c in rp.game.legal_actions()} == {"pass", "redeem"}
+
+
+def test_6_3_the_train_step_waits_at_the_limit_for_a_diesel_trade_in():
+    """1870-p2-seed30 (diesels), action 1034: FW is at the phase-D limit of 2 trains; a
+    diesel with a 5 traded in does not raise its count (12.2), so the reference's train
+    step still waits and FW buys it."""
+    rp = _stopped_before(_random("1870-p2-seed30.json"), 1034)
+    s = rp.s
+    assert s["op"]["corp"] == "FW" and len(s["corps"]["FW"]["trains"]) == 2
+    assert rp._trains_open("FW")

@@ -150,7 +150,7 @@ class _Replay(ReplayBase):
                                 2, "gray", limit=1))
 
     def _trains_open(self, corp: str) -> bool:
-        from ...games.g1870 import emergency, operating, trade
+        from ...games.g1870 import diesels, emergency, operating, trade
         g = self.game.state
         s = self.s
         c = s["corps"][corp]
@@ -159,7 +159,8 @@ class _Replay(ReplayBase):
         if emergency.must_buy(g, corp):
             return True
         if len(c["trains"]) >= operating.train_limit(g):
-            return False
+            # 12.2: a diesel with a trade-in does not raise the train count
+            return any("exchange" in ch.fixed for ch in diesels.choices(g, corp, 0))
         prices = []
         t = operating.next_train(g)
         if t is not None:
