@@ -362,3 +362,23 @@ def test_6_3_the_train_step_waits_at_the_limit_for_a_diesel_trade_in():
     s = rp.s
     assert s["op"]["corp"] == "FW" and len(s["corps"]["FW"]["trains"]) == 2
     assert rp._trains_open("FW")
+
+
+def test_2_1_a_purchase_beyond_the_limit_is_refused_and_on_the_site_then_discarded():
+    """1870-p2-seed10 (diesels), action 1065: FW holds a D and a 6 (the phase-D limit of 2)
+    and could trade the 6 in for a diesel (12.2).  It buys ATSF's 5 for $1: by 2.1/9.5.1
+    refused; with the profile option ``train_limit_purchase_then_discard`` (18xx.games)
+    bought, and FW must then discard down to the limit (action 1066 discards it)."""
+    rp = _stopped_before(_random("1870-p2-seed10.json"), 1065)
+    g = rp.game
+    seller = next(c for c, v in rp.s["corps"].items() if rp.trains["5-0"] in v["trains"])
+    buy = {"type": "buy_train", "player": g.current_player, "corporation": "FW",
+           "source": seller, "train": rp.trains["5-0"], "price": 1}
+    g.state.options["train_limit_purchase_then_discard"] = False
+    with pytest.raises(Exception, match="train limit"):
+        g.apply(dict(buy))
+    g.state.options["train_limit_purchase_then_discard"] = True
+    g.apply(dict(buy))
+    if rp.s["op"].get("offer"):
+        g.apply({"type": "accept_offer", "player": g.current_player, "corporation": seller})
+    assert rp.s["op"]["discard"] == ["FW"] and len(rp.s["corps"]["FW"]["trains"]) == 3

@@ -32,7 +32,7 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 #: (docs/games/1870.md, "18xx.games profile"); every import switches these on
 SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
                 "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2",
-                "redeem_with_reissue_money")
+                "redeem_with_reissue_money", "train_limit_purchase_then_discard")
 
 
 def _options(data: dict) -> dict:

@@ -69,6 +69,10 @@ TITLE = TitleInfo(
                    "7.3.2, 7.4.5, 18xx.games profile: a redemption may spend money from "
                    "reissued shares sold in the same stock round (printed: that money is "
                    "usable from the next operating round)"),
+        OptionSpec("train_limit_purchase_then_discard", False,
+                   "2.1, 9.5.1, 12.2, 18xx.games profile: a corporation at its train limit "
+                   "that could trade a 4, 5 or 6 in for a diesel may buy any train and then "
+                   "discards down to the limit (printed: no purchase beyond the limit)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

@@ -366,7 +366,8 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     s = g.s
     c = s["corps"][corp]
     source = get_str(action, "source")
-    if len(c["trains"]) >= train_limit(g) + (1 if action.get("exchange") else 0):
+    if len(c["trains"]) >= train_limit(g) + (1 if action.get("exchange") else 0) \
+            and not diesels.over_limit_purchase(g, corp):
         g.fail(f"{corp} is at the train limit of {train_limit(g)} (2.1, 9.5.1).")
     exchange = action.get("exchange")
     if exchange is not None and source != "depot":
@@ -407,6 +408,7 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     c["trains"].append(tid)
     if first:
         _phase_change(g, _train_type(tid))
+    diesels.discard_if_over(g, corp)
     out = {"type": "buy_train", "player": action["player"], "corporation": corp,
            "source": source, "train": tid, "price": price}
     if exchange is not None:
