@@ -210,5 +210,5 @@ def test_the_import_plays_by_the_18xx_games_profile_and_says_so():
     assert not any(Game("1870", ["a", "b"], 0).options.get(k) for k in SITE_PROFILE)
     res = CliRunner().invoke(command, [str(SMALL)])
     assert res.exit_code == 0, res.output
-    line = next(x for x in res.output.splitlines() if x.startswith("options: "))
-    assert set(line[len("options: "):].split(", ")) == set(SITE_PROFILE)
+    lines = [json.loads(x) for x in res.output.splitlines() if x.startswith("{")]
+    assert set(next(x["options"] for x in lines if "options" in x)) == set(SITE_PROFILE)
