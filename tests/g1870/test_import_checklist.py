@@ -228,3 +228,157 @@ def test_6_3_a_pass_after_the_marker_declines_the_track_step_still_waiting():
     assert len(s["corps"]["MP"]["trains"]) == 3
     assert s["op"]["corp"] != "MP" and "MP" in s["op"]["done"]
     assert "A20" not in s["tiles"] and s["tiles"]["B19"][0] == "57"
+
+
+# ---- the track step kept open by MRBC (export notes 6.3 corrected) ---------------------------
+RANDOM = fixture("1870", "34110.json").parents[2] / "18xx-games-random" / "1870"
+
+
+def _random(name: str) -> dict:
+    return json.loads((RANDOM / name).read_text("utf-8"))
+
+
+def _stopped_before(data: dict, ident: int) -> _Replay:
+    class Stop(Exception):
+        pass
+
+    def before(game, a, i):
+        if i == ident:
+            raise Stop
+    rp = _Replay(data, before)
+    with pytest.raises(Stop):
+        rp.run()
+    return rp
+
+
+def test_6_3_b_mrbc_of_a_player_keeps_the_track_step_open_in_phases_2_and_3():
+    """1870-p2-seed1, action 85: SLSF has upgraded F13 (its one lay, 9.1.1), MRBC belongs
+    to Player 2, phase 2, SLSF has $140 >= MRBC's lowest price $20 (8.1): the reference's
+    track step still waits and action 85's ``pass`` leaves it; action 86's ``pass`` ends
+    the turn in the private step.  With less than $20 the track step would be over."""
+    rp = _stopped_before(_random("1870-p2-seed1.json"), 85)
+    s = rp.s
+    assert s["op"]["corp"] == "SLSF" and s["op"]["lays"] == [["F13", "green"]]
+    assert s["companies"]["MRBC"]["owner"] == "p1" and s["phase"] == "2"
+    assert rp._track_open("SLSF")
+    s["corps"]["SLSF"]["cash"] = 19
+    assert not rp._track_open("SLSF")
+    s["corps"]["SLSF"]["cash"] = 140
+    s["phase"] = "4"
+    assert not rp._track_open("SLSF")
+
+
+def test_6_3_a_own_unused_mrbc_keeps_the_track_step_open():
+    """Same position, MRBC given to SLSF: its tile lay (11.2 b) is unused, so the track step
+    waits (notes 6.3 a); once the lay is used it does not."""
+    rp = _stopped_before(_random("1870-p2-seed1.json"), 85)
+    s = rp.s
+    s["companies"]["MRBC"]["owner"] = "SLSF"
+    s["corps"]["SLSF"]["cash"] = 0
+    assert rp._track_open("SLSF")
+    s.setdefault("used_abilities", []).append("MRBC")
+    assert not rp._track_open("SLSF")
+
+
+# ---- the connection check recorded after a bank-break end (notes 6.5 corrected) --------------
+def test_6_5_the_check_after_the_final_turn_is_applied_before_the_end():
+    """1870-p2-seed21: the bank is broken; MKT's dividend (action 758) ends the last turn of
+    the final operating round, and its auto action records the end-of-turn connection check
+    (empty) before the game ends (10.1.1).  The import accepts it; the game ends with the
+    recorded worths."""
+    data = _random("1870-p2-seed21.json")
+    game, result = import_1870(data)
+    assert game.state.s["end_reason"] == "bank broken"
+    assert result == {str(k): v for k, v in data["result"].items()}
+
+
+def test_6_5_a_run_recorded_after_the_end_is_refused():
+    data = _random("1870-p2-seed21.json")
+    last = next(a for a in data["actions"] if a["id"] == 758)
+    last["auto_actions"][0]["corporations"] = ["MKT"]
+    with pytest.raises(ExportError, match="after the game ended"):
+        import_1870(data)
+
+
+def test_6_5_only_one_check_after_the_end():
+    data = _random("1870-p2-seed21.json")
+    last = next(a for a in data["actions"] if a["id"] == 758)
+    last["auto_actions"].append(dict(last["auto_actions"][0]))
+    with pytest.raises(ExportError, match="already over"):
+        import_1870(data)
+
+
+# ---- MRBC's lay after the normal lays (11.2 b; profile option mrbc_lay_extra) ---------------
+def test_11_2_b_mrbc_lay_is_one_of_the_normal_lays_and_extra_on_the_site():
+    """1870-p4-seed32, action 253: IC has upgraded L15 (its one lay, 9.1.1), then lays a
+    yellow tile on the Mississippi hex K14 with MRBC.  By 11.2 (b) that lay is one of the
+    normal lays: refused.  18xx.games (profile option ``mrbc_lay_extra``, which the import
+    switches on) gives it in addition once the normal lays are used up."""
+    from railyard.games.g1870 import track
+    rp = _stopped_before(_random("1870-p4-seed32.json"), 253)
+    g = rp.game.state
+    assert g.options["mrbc_lay_extra"] is True
+    assert g.s["op"]["lays"] == [["L15", "green"]] and g.company_owner("MRBC") == "IC"
+    assert track.lay_error(g, "IC", "K14", "58", 2, use_mrbc=True) is None
+    g.options["mrbc_lay_extra"] = False
+    assert "9.1.1" in track.lay_error(g, "IC", "K14", "58", 2, use_mrbc=True)
+
+
+def test_11_2_b_with_a_normal_lay_left_the_mrbc_lay_uses_it():
+    """1870-p5-seed28, actions 191-193: SSW lays one yellow tile, then MRBC's yellow tile:
+    that is its second normal lay, so no track step is left (the next action buys a train)."""
+    rp = _stopped_before(_random("1870-p5-seed28.json"), 193)
+    op = rp.s["op"]
+    assert op["lays"] == [["I18", "yellow"], ["G18", "yellow"]]
+    assert not rp._track_open("SSW")
+
+
+def test_6_2_a_possible_private_purchase_keeps_the_stock_turn_open():
+    """1870-p6-seed9, action 47: Player 2 ($44, nothing to buy or sell) could buy a private
+    from another player (6.3.1, phase 2): the reference waits for his ``pass`` instead of
+    ending his turn by itself (notes 6.2)."""
+    rp = _stopped_before(_random("1870-p6-seed9.json"), 47)
+    assert rp.s["stock"]["turn"] == 1 and rp.s["phase"] == "2"
+    assert {c.type for c in rp.game.legal_actions()} == {"pass", "buy_private"}
+    assert not rp._only_pass()
+
+
+def test_6_2_a_treasury_action_alone_does_not_keep_a_stock_turn_open():
+    """1870-p4-seed3, before action 439: Player 4 can do nothing but have MKT redeem a pool
+    share (7.3); the reference passes over him (the next recorded action is Player 1's),
+    so the import ends his turn by itself; the redemption stays legal in our game."""
+    rp = _stopped_before(_random("1870-p4-seed3.json"), 439)
+    assert rp.s["stock"]["turn"] == 0                 # Player 4 (seat 3) was passed over
+    assert dict(rp.game.log[-1]) == {"type": "pass", "player": 3}
+    rp.game.undo(1)
+    assert {c.type for c in rp.game.legal_actions()} == {"pass", "redeem"}
+
+
+def test_6_3_the_train_step_waits_at_the_limit_for_a_diesel_trade_in():
+    """1870-p2-seed30 (diesels), action 1034: FW is at the phase-D limit of 2 trains; a
+    diesel with a 5 traded in does not raise its count (12.2), so the reference's train
+    step still waits and FW buys it."""
+    rp = _stopped_before(_random("1870-p2-seed30.json"), 1034)
+    s = rp.s
+    assert s["op"]["corp"] == "FW" and len(s["corps"]["FW"]["trains"]) == 2
+    assert rp._trains_open("FW")
+
+
+def test_2_1_a_purchase_beyond_the_limit_is_refused_and_on_the_site_then_discarded():
+    """1870-p2-seed10 (diesels), action 1065: FW holds a D and a 6 (the phase-D limit of 2)
+    and could trade the 6 in for a diesel (12.2).  It buys ATSF's 5 for $1: by 2.1/9.5.1
+    refused; with the profile option ``train_limit_purchase_then_discard`` (18xx.games)
+    bought, and FW must then discard down to the limit (action 1066 discards it)."""
+    rp = _stopped_before(_random("1870-p2-seed10.json"), 1065)
+    g = rp.game
+    seller = next(c for c, v in rp.s["corps"].items() if rp.trains["5-0"] in v["trains"])
+    buy = {"type": "buy_train", "player": g.current_player, "corporation": "FW",
+           "source": seller, "train": rp.trains["5-0"], "price": 1}
+    g.state.options["train_limit_purchase_then_discard"] = False
+    with pytest.raises(Exception, match="train limit"):
+        g.apply(dict(buy))
+    g.state.options["train_limit_purchase_then_discard"] = True
+    g.apply(dict(buy))
+    if rp.s["op"].get("offer"):
+        g.apply({"type": "accept_offer", "player": g.current_player, "corporation": seller})
+    assert rp.s["op"]["discard"] == ["FW"] and len(rp.s["corps"]["FW"]["trains"]) == 3

@@ -70,3 +70,17 @@ def test_3_1_3_a_private_needs_room_under_the_certificate_limit():
     float_corp(g, "MP", 100, 0, 5)         # with GRSC: 16 = the limit for 4 players
     assert g.cert_count(0) == 16
     assert private_choices(g) == {}
+
+
+def test_6_3_1_from_the_first_stock_round_and_from_phase_2_on_the_site():
+    """6.3.1 / 2.5 (rulebook "In der Aktienrunde kann ein Spieler eine Privatbahn von einem
+    anderen Spieler ... kaufen"): in phase 1 too.  Profile option
+    ``private_trades_from_phase_2`` (18xx.games): only in phases 2-3."""
+    assert set(private_choices(sr("1"))) == {"SCC", "GSC"}
+    g = sr("1")
+    g.options["private_trades_from_phase_2"] = True
+    assert private_choices(g) == {}
+    illegal(g, {"type": "buy_private", "player": 0, "company": "SCC", "price": 10})
+    g = sr("2")
+    g.options["private_trades_from_phase_2"] = True
+    assert set(private_choices(g)) == {"SCC", "GSC"}

@@ -61,3 +61,57 @@ def test_home_space_of_an_unstarted_corporation_is_reserved():
     assert "free space" in stations.token_error(g, "IC", "M20", 0)
     g.s["corps"]["GMO"]["closed"] = True
     assert "reach" in stations.token_error(g, "IC", "M20", 0)
+
+
+def _ic_with_destination_k12(marker: str | None):
+    """White-box: IC's destination is K12 (yellow city, track to L11 and J13); L11 has a
+    yellow city joined to K12 only; IC's home station is gone, so only a destination
+    marker on the map reaches L11."""
+    import dataclasses
+    g = new(4)
+    corps = dict(g.st.corps)
+    corps["IC"] = dataclasses.replace(corps["IC"], destination="K12")
+    g.st = dataclasses.replace(g.st, corps=corps)
+    float_corp(g, "IC", 100, 0)
+    g.s["corps"]["IC"]["operated"] = True
+    g.s["tiles"].update({"K12": ["57", 0], "L11": ["57", 0]})
+    g.s["or_total"] = 1
+    operating.next_round(g)
+    assert g.s["op"]["corp"] == "IC"
+    g.s["tokens"]["K16"] = [[]]
+    g.s["corps"]["IC"]["connected"] = True
+    if marker:
+        g.s["corps"]["IC"]["dest_marker"] = marker
+    return g
+
+
+def test_9_6_3_a_a_city_reached_only_from_the_destination_marker_takes_a_station():
+    """9.6.3 (a): the destination marker on the map counts as IC's station in K12; rulebook
+    "Legen von Bahnhofsmarkern": a station goes where track reaches "von einem der bereits
+    gesetzten Bahnhofsmarker aus".  L11 is reached from K12 only: listed and allowed."""
+    g = _ic_with_destination_k12("map")
+    assert [(c.fixed["hex"], c.fixed["city"]) for c in g.legal_actions()
+            if c.type == "place_token"] == [("L11", 0)]
+    assert act(g, "place_token", corporation="IC", hex="L11", city=0)["hex"] == "L11"
+
+
+def test_9_6_3_without_the_map_marker_the_city_is_out_of_reach():
+    for marker in (None, "charter"):
+        g = _ic_with_destination_k12(marker)
+        assert not [c for c in g.legal_actions() if c.type == "place_token"]
+        err = illegal(g, {"type": "place_token", "player": 0, "corporation": "IC",
+                          "hex": "L11", "city": 0})
+        assert "9.2.2" in err.message
+
+
+def test_9_2_2_no_second_station_beside_the_destination_marker():
+    """D5, rulebook "nicht mehr als einen Bahnhofsmarker auf einem Feld": K12 holds IC's
+    destination marker (its station there, 9.6.3 a), so IC may not put a station in K12,
+    although the city has a free space and is reached."""
+    g = _ic_with_destination_k12("map")
+    g.s["tokens"]["K16"] = [["IC"]]
+    g.s["tiles"].update({"K16": ["57", 4], "K14": ["4", 1]})   # home joined to K12 too
+    err = illegal(g, {"type": "place_token", "player": 0, "corporation": "IC",
+                      "hex": "K12", "city": 0})
+    assert "9.2.2" in err.message and "destination marker" in err.message
+    assert "K12" not in [c.fixed["hex"] for c in g.legal_actions() if c.type == "place_token"]

@@ -332,3 +332,44 @@ def test_finish_on_400_variant_ends_when_a_marker_reaches_400(monkeypatch):
         assert g.s["ended"] == ends
         if ends:
             assert g.result().unit == "worth"
+
+
+def _brown_buy_sell(**options):
+    g = new(4, **options)
+    to_stock_round(g)
+    float_corp(g, "IC", 100, 1)
+    give(g, "IC", "pool", ["IC_5", "IC_6", "IC_7"])
+    place(g, "IC", 4, 0)                          # 40 brown
+    float_corp(g, "GMO", 100, 2)
+    give(g, "GMO", 0, ["GMO_5"])
+    act(g, "buy_share", corporation="IC", source="pool")
+    act(g, "sell_shares", corporation="GMO", count=1)
+    return g
+
+
+def test_6_1_4_no_further_brown_purchase_after_buy_then_sell():
+    """6.1.4 (rulebook: "kaufen dann verkaufen oder verkaufen dann kaufen"): after buying
+    and then selling the turn's buying is over, also in the brown zone (ruling 2)."""
+    g = _brown_buy_sell()
+    illegal(g, {"type": "buy_share", "player": 0, "corporation": "IC", "source": "pool"})
+
+
+def test_6_1_4_profile_buy_after_buy_and_sell_continues_the_brown_purchase():
+    """18xx.games profile option ``buy_after_buy_and_sell`` (1870-p3-seed2, actions
+    111-115: two SSW pool shares, an SLSF sale, two more SSW pool shares)."""
+    g = _brown_buy_sell(buy_after_buy_and_sell=True)
+    act(g, "buy_share", corporation="IC", source="pool")
+    assert len(g.s["holders"]["IC"]["0"]) == 2
+    illegal(g, {"type": "buy_share", "player": 0, "corporation": "GMO", "source": "ipo"})
+
+
+def test_6_1_4_no_sale_after_buy_sell_buy():
+    """6.1.4 "never sell, buy, sell again": after buy, sell, buy (profile option) a further
+    sale would be sell-buy-sell: refused (1870-p3-seed38, actions 107-110: the reference
+    ends the turn by itself)."""
+    g = _brown_buy_sell(buy_after_buy_and_sell=True)
+    float_corp(g, "TP", 100, 3)
+    give(g, "TP", 0, ["TP_5"])
+    act(g, "buy_share", corporation="IC", source="pool")
+    illegal(g, {"type": "sell_shares", "player": 0, "corporation": "TP", "count": 1})
+    assert {c.type for c in g.legal_actions()} <= {"pass", "buy_share"}

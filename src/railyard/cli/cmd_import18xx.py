@@ -45,6 +45,9 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
                f"rulebook): {json.dumps(chosen, sort_keys=True)}")
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
+    on = sorted(k for k, v in (game.options or {}).items() if v is True)
+    if on:       # the optional rules and the 18xx.games profile the replay played by
+        click.echo(json.dumps({"options": on}))
     if out:
         game.save(out)
         click.echo(f"saved {len(game.log)} actions to {out}")

@@ -64,6 +64,33 @@ TITLE = TitleInfo(
         OptionSpec("max_reissue_200", False,
                    "7.4.2: reissue prices above $200 become $200 (18xx.games: "
                    "max_reissue_200)"),
+        OptionSpec("redemption_without_consent", False,
+                   "7.3.4, 18xx.games profile: a corporation redeeming a share from a player "
+                   "takes it without asking (printed: the player is asked, \"anbieten\")"),
+        OptionSpec("reissue_after_dealing", False,
+                   "7.4.1, 18xx.games profile: a president who has bought or sold in his "
+                   "turn may still reissue, which ends his turn (printed: the reissue "
+                   "replaces his buying and selling in that turn)"),
+        OptionSpec("buy_after_buy_and_sell", False,
+                   "6.1.4, 18xx.games profile: in the brown zone the purchase from the pool "
+                   "may go on after a sale that followed it (printed: buy then sell, or sell "
+                   "then buy)"),
+        OptionSpec("mrbc_lay_extra", False,
+                   "11.2 (b), 18xx.games profile: the MRBC owner's discounted yellow lay on "
+                   "a Mississippi hex comes in addition to its normal lays (supplement: one "
+                   "of them)"),
+        OptionSpec("private_trades_from_phase_2", False,
+                   "6.3.1, 18xx.games profile: players buy privates from each other in stock "
+                   "rounds only in phases 2-3 (printed: from the first stock round until the "
+                   "privates close)"),
+        OptionSpec("redeem_with_reissue_money", False,
+                   "7.3.2, 7.4.5, 18xx.games profile: a redemption may spend money from "
+                   "reissued shares sold in the same stock round (printed: that money is "
+                   "usable from the next operating round)"),
+        OptionSpec("train_limit_purchase_then_discard", False,
+                   "2.1, 9.5.1, 12.2, 18xx.games profile: a corporation at its train limit "
+                   "that could trade a 4, 5 or 6 in for a diesel may buy any train and then "
+                   "discards down to the limit (printed: no purchase beyond the limit)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

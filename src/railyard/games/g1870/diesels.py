@@ -81,3 +81,20 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
         if kind in discount and c["cash"] >= d.price - discount[kind]:
             out.append(Choice("buy_train", seat, {**fixed, "exchange": tid}))
     return out
+
+
+def over_limit_purchase(g: "G1870State", corp: str) -> bool:
+    """Option ``train_limit_purchase_then_discard`` (18xx.games profile): a corporation at
+    its train limit that could trade a 4, 5 or 6 in for a diesel (12.2) may buy any train
+    it can pay and then discards down to the limit.  The rule (2.1, 9.5.1) allows no
+    purchase beyond the limit."""
+    return bool(g.options.get("train_limit_purchase_then_discard")) and any(
+        "exchange" in ch.fixed for ch in choices(g, corp, 0))
+
+
+def discard_if_over(g: "G1870State", corp: str) -> None:
+    """After a purchase beyond the limit (only with the option): discard first (2.4)."""
+    from .operating import train_limit
+    op = g.s["op"]
+    if len(g.s["corps"][corp]["trains"]) > train_limit(g) and corp not in op["discard"]:
+        op["discard"].append(corp)

@@ -165,15 +165,36 @@ def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
 
 
 def _bankrupt(g: "G1870State", corp: str, seat: int) -> dict:
-    """10.3.2 (ruling, 18xx.games): sellable shares go to the pool without price drops, his
-    cash goes to the bank, the game ends at once."""
+    """10.3.2 (ruling, 18xx.games): all sellable shares go to the pool without price drops,
+    also those of corporations he presides (D4): as many as the pool takes (3.1.5), none of
+    a corporation he already sold in this emergency (10.2.2), and as the presidency allows (6.1.6: the president's certificate only to another player holding
+    20 %; 10.2.3: never the presidency of the corporation needing the train); his cash goes
+    to the bank, the game ends at once."""
     s = g.s
+    n = len(g.players)
     for other, h in s["holders"].items():
         c = s["corps"][other]
-        if c["closed"] or c["president"] == seat:
+        if c["closed"] or c["pos"] is None:
             continue
+        if any(x["corporation"] == other for x in s["op"].get("sales", ())):
+            continue                                  # 10.2.2: one block per corporation
         room = (50 - sh.percent(h, "pool")) // 10
-        for cert in [x for x in h.get(str(seat), ()) if sh.pct(x) == 10][:room]:
+        mine = sh.percent(h, str(seat))
+        count = min(room, mine // 10)
+        if c["president"] == seat:
+            others = max((sh.percent(h, str(p)) for p in range(n) if p != seat), default=0)
+            if other == corp:
+                own = (mine - max(others, 20)) // 10
+            else:
+                own = mine // 10 if others >= 20 else (mine - 20) // 10
+            count = max(0, min(room, own))
+            after = mine - 10 * count
+            if count and after < others:                           # 6.1.6
+                new = next((seat + i) % n for i in range(1, n)
+                           if sh.percent(h, str((seat + i) % n)) == others)
+                sh.transfer_presidency(h, other, seat, new)
+                c["president"] = new
+        for cert in [x for x in h.get(str(seat), ()) if sh.pct(x) == 10][:count]:
             sh.move(h, cert, str(seat), "pool")
     s["bank"] += s["cash"][seat]
     s["cash"][seat] = 0

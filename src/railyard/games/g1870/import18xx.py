@@ -28,8 +28,16 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
                 "N1-0": "N1", "N7-0": "N7", "N17-0": "N17"}
 
 
+#: the 18xx.games profile: where the site plays differently from the printed rules
+#: (docs/games/1870.md, "18xx.games profile"); every import switches these on
+SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
+                "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2",
+                "redeem_with_reissue_money", "train_limit_purchase_then_discard")
+
+
 def _options(data: dict) -> dict:
-    return map_options(data, {o.name: o.name for o in get_title("1870").options})
+    known = {o.name: o.name for o in get_title("1870").options if o.name not in SITE_PROFILE}
+    return {**map_options(data, known), **{name: True for name in SITE_PROFILE}}
 
 
 class _Replay(ReplayBase):
@@ -50,6 +58,8 @@ class _Replay(ReplayBase):
         #: recorded check), "plain"; in step with the tail of the game's log
         self.applied: list[str] = []
         self._settling = False
+        self._end_checked = False                 # notes 6.5: the check after the end
+        self._mkt_given = False                   # 4.7: MKT_1 handed to the private's buyer
 
     # ---- lookups -------------------------------------------------------------------------
     def owner_corp(self, company: str) -> str:
@@ -103,7 +113,20 @@ class _Replay(ReplayBase):
         if self.turn["track"] or op["ran"] or op.get("revenue") is not None:
             return False
         lays = op["lays"]
-        return not lays or (len(lays) == 1 and lays[0][1] == "yellow")
+        return not lays or (len(lays) == 1 and lays[0][1] == "yellow") \
+            or self._mrbc_keeps_track(corp)
+
+    def _mrbc_keeps_track(self, corp: str) -> bool:
+        """Notes 6.3 (corrected): after the corporation's own lays the reference's track
+        step still waits (a) while the corporation owns MRBC and has not used its tile lay
+        (11.2 b), (b) while MRBC belongs to a player, privates may be bought (phases 2-3,
+        8.1) and the corporation has MRBC's lowest price ($20) in its treasury."""
+        g = self.game.state
+        owner = g.company_owner("MRBC")
+        if owner == corp:
+            return "MRBC" not in self.s.get("used_abilities", [])
+        return bool(owner) and owner.startswith("p") and self.s["phase"] in ("2", "3") \
+            and self.s["corps"][corp]["cash"] >= (g.st.privates["MRBC"].value + 1) // 2
 
     def _token_open(self, corp: str) -> bool:
         from ...games.g1870 import stations
@@ -127,7 +150,7 @@ class _Replay(ReplayBase):
                                 2, "gray", limit=1))
 
     def _trains_open(self, corp: str) -> bool:
-        from ...games.g1870 import emergency, operating, trade
+        from ...games.g1870 import diesels, emergency, operating, trade
         g = self.game.state
         s = self.s
         c = s["corps"][corp]
@@ -136,7 +159,8 @@ class _Replay(ReplayBase):
         if emergency.must_buy(g, corp):
             return True
         if len(c["trains"]) >= operating.train_limit(g):
-            return False
+            # 12.2: a diesel with a trade-in does not raise the train count
+            return any("exchange" in ch.fixed for ch in diesels.choices(g, corp, 0))
         prices = []
         t = operating.next_train(g)
         if t is not None:
@@ -174,8 +198,8 @@ class _Replay(ReplayBase):
 
     def _only_pass(self) -> bool:
         """The stock-round seat to act can do nothing but pass (what ``legal_actions``
-        would list, stopping at the first other option)."""
-        from ...games.g1870 import stock, treasury
+        would list, stopping at the first other option), treasury actions not counted."""
+        from ...games.g1870 import player_privates, stock
         g = self.game.state
         s = self.s
         r = s["stock"]
@@ -191,9 +215,15 @@ class _Replay(ReplayBase):
                     return False
             elif any(stock.buy_problem(g, seat, c, src) is None for src in ("ipo", "pool")):
                 return False
-        # buying another player's private (6.3.1) does not keep a turn open on the
-        # reference: both fixtures end such turns by themselves
-        return not treasury.legal(g, seat)
+        # 6.3.1: buying another player's private keeps the turn open (with the profile
+        # option private_trades_from_phase_2 only in phases 2-3, as on the reference)
+        if player_privates.choices(g, seat):
+            return False
+        # a redemption or reissue never keeps a turn open: the reference passes over a
+        # player whose only options are his corporations' treasury actions (e.g.
+        # 1870-p4-seed3 before action 439, where MKT could redeem from the pool; the
+        # bankrupt fixture, action 240, after a purchase)
+        return True
 
     def settle(self) -> None:
         """Skip what the reference skips: routes without a route (withhold $0), and the
@@ -495,10 +525,13 @@ class _Replay(ReplayBase):
         return [out]
 
     def _sync_private_shares(self) -> None:
-        """4.7: the MKT private's buyer receives MKT_1."""
+        """4.7: the MKT private's buyer receives MKT_1 (once: a redeemed and reissued
+        MKT_1 is an IPO share like any other)."""
         owner = self.s["companies"]["MKT"]["owner"]
-        if owner and owner.startswith("p") and self.certs.where("MKT_1") == "ipo":
+        if not self._mkt_given and owner and owner.startswith("p") \
+                and self.certs.where("MKT_1") == "ipo":
             self.certs.give("MKT_1", owner[1:])
+            self._mkt_given = True
 
     def check_connections(self, a: dict) -> None:
         """Notes 5.2: the recorded result of a connection check is authoritative (the
@@ -555,6 +588,8 @@ class _Replay(ReplayBase):
                 self.game.apply({"type": "end_game", "player": seat})
             return
         if self.game.is_terminal:
+            if self._check_after_the_end(a, ident):
+                return
             raise ExportError(f"Action {ident} ({t}): the game is already over.")
         self._pending_copy = None
         self._cert_moves = None
@@ -564,6 +599,23 @@ class _Replay(ReplayBase):
         if self.before is not None:
             self.before(self.game, a, ident)
         self.guarded(ident, t, lambda: self._apply_entry(a))
+
+    def _check_after_the_end(self, a: dict, ident: Any) -> bool:
+        """Notes 6.5 (corrected): when a broken bank ends the game after the last
+        corporation's turn of the final operating round, the reference records the
+        end-of-turn connection check of that turn (an auto action of the same entry)
+        before it ends the game.  It changes nothing: no corporation may run any more."""
+        if a.get("type") != "destination_connection" or not str(ident).endswith("(auto)"):
+            return False
+        if self.s.get("end_reason") != "bank broken" or not self.applied \
+                or self._end_checked:
+            return False
+        if a.get("corporations"):
+            raise ExportError(f"Action {ident} (destination_connection): the export starts "
+                              f"connection runs for {a['corporations']} after the game "
+                              f"ended (10.1.1)", "rule", action_id=ident)
+        self._end_checked = True
+        return True
 
     def _apply_entry(self, a: dict) -> None:
         for act in self.translate(a):

@@ -190,7 +190,8 @@ def legal(g: "G1870State") -> list[Choice]:
     if not op["ran"]:
         out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp))]
         if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
-                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")):
+                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
+                or track.mrbc_lay_left(g, corp)):
             out.extend(track.choices(g, corp, pres))
         out.extend(stations.choices(g, corp, pres))
         out.extend(_private_choices(g, corp, pres))
@@ -365,7 +366,8 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     s = g.s
     c = s["corps"][corp]
     source = get_str(action, "source")
-    if len(c["trains"]) >= train_limit(g) + (1 if action.get("exchange") else 0):
+    if len(c["trains"]) >= train_limit(g) + (1 if action.get("exchange") else 0) \
+            and not diesels.over_limit_purchase(g, corp):
         g.fail(f"{corp} is at the train limit of {train_limit(g)} (2.1, 9.5.1).")
     exchange = action.get("exchange")
     if exchange is not None and source != "depot":
@@ -406,6 +408,7 @@ def _buy_train(g: "G1870State", action, corp: str) -> dict:
     c["trains"].append(tid)
     if first:
         _phase_change(g, _train_type(tid))
+    diesels.discard_if_over(g, corp)
     out = {"type": "buy_train", "player": action["player"], "corporation": corp,
            "source": source, "train": tid, "price": price}
     if exchange is not None:

@@ -4,7 +4,8 @@ Spieler kaufen"): in phases 1-3, as the one purchase of his turn, at any price a
 the owner (ruling: whole dollars from $1 to the buyer's cash).  The buyer needs room under
 the certificate limit (a private counts one, 3.1.2).  The owner accepts or refuses the
 offer (``accept_offer`` / ``refuse_offer {company}``); a refused offer is no purchase and
-the buyer's turn goes on."""
+the buyer's turn goes on.  Profile option ``private_trades_from_phase_2`` (18xx.games): only
+in phases 2-3."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -26,6 +27,8 @@ def problem(g: "G1870State", seat: int, sym: str) -> str | None:
     owner = g.company_owner(sym)
     if owner is None or not owner.startswith("p") or owner == f"p{seat}":
         return f"{sym} does not belong to another player."
+    if g.options.get("private_trades_from_phase_2") and s["phase"] not in ("2", "3"):
+        return "Privates change hands between players only in phases 2-3 (18xx.games)."
     if s["phase"] not in PHASES:
         return "Privates change hands between players only in phases 1-3 (2.5)."
     if r["buys"] or r["treasury_done"] or r["sold_after_buy"]:

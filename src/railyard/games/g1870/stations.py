@@ -1,6 +1,9 @@
 """Station markers (9.2): one per turn after the home marker, in the charter's order and
 prices, in a reachable city with a free space that is not another unstarted corporation's
-home, at most one per hex."""
+home, at most one per hex.  A destination marker on the map counts as the corporation's
+station there (9.6.3 a; rulebook "Legen von Bahnhofsmarkern": reachable "von einem der
+bereits gesetzten Bahnhofsmarker aus", and "nicht mehr als einen Bahnhofsmarker auf einem
+Feld"): cities are reached from it too, and no station may join it in its hex."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -8,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
-from .running import red_hexes
+from .running import red_hexes, tokens_for
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -54,11 +57,14 @@ def token_error(g: "G1870State", corp: str, hex_id: str, city: int, reach=None) 
         return f"There is no city {city} for a station in {hex_id}."
     if any(corp in held for held in s["tokens"].get(hex_id, [])):
         return f"{corp} already has a station in {hex_id} (9.2.2)."
+    if s["corps"][corp].get("dest_marker") == "map" and hex_id == g.st.corps[corp].destination:
+        return (f"{corp}'s destination marker in {hex_id} is already its station there; "
+                f"at most one per hex (9.2.2, 9.6.3).")
     held = graph.city_tokens(s["tokens"], hex_id, city)
     if len(held) + _reserved(g, corp, hex_id, city) >= tile.city_slots[city]:
         return f"The city in {hex_id} has no free space (9.2.2, 9.2.3)."
     if reach is None:
-        reach = graph.reach(board, s["tiles"], s["tokens"], corp)
+        reach = graph.reach(board, s["tiles"], tokens_for(g, corp), corp)
     if (hex_id, f"c{city}") not in reach.nodes:
         return f"{corp} cannot reach the city in {hex_id} (9.2.2)."
     if s["corps"][corp]["cash"] < price:
@@ -90,7 +96,7 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     s = g.s
     if s["op"].get("token") or next_price(g, corp) is None:
         return []
-    reach = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    reach = graph.reach(g.st.board, s["tiles"], tokens_for(g, corp), corp)  # 9.6.3 (a)
     out = []
     for hex_id, stop in sorted(reach.nodes):
         if stop[0] == "c" and token_error(g, corp, hex_id, int(stop[1:]), reach) is None:

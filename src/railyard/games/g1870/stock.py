@@ -31,7 +31,7 @@ def start(g: "G1870State") -> None:
 
 def _fresh_turn() -> dict:
     return {"acted": False, "buys": [], "sold_turn": [], "sold_before_buy": False,
-            "sold_after_buy": False, "treasury_done": False}
+            "sold_after_buy": False, "bought_after_sale": False, "treasury_done": False}
 
 
 def actor(g: "G1870State") -> int:
@@ -40,6 +40,8 @@ def actor(g: "G1870State") -> int:
         return r["queue"][r["protect"]]["president"]
     if r.get("offer"):
         return player_privates.actor(g)
+    if r.get("redeem_offer"):
+        return treasury.offer_actor(g)
     return r["turn"]
 
 
@@ -112,7 +114,7 @@ def _buy_state_problem(g: "G1870State", corp: str, source: str) -> str | None:
         return "A redemption or reissue is the whole turn (7.3.1, 7.4.1)."
     if not r["buys"]:
         return None
-    if r["sold_after_buy"]:
+    if r["sold_after_buy"] and not g.options.get("buy_after_buy_and_sell"):
         return "You already bought and then sold this turn (6.1.4)."
     if (source == "pool" and all(b == ["pool", corp] for b in r["buys"])
             and g.st.market.multiple_buy(g.s["corps"][corp]["pos"])):
@@ -182,8 +184,9 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
     r = s["stock"]
     if s["sr"] <= 1 or not started(g, corp) or r["treasury_done"]:
         return None                                   # 6.1.1
-    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]):
-        return None                                   # 6.1.3, 6.1.4
+    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]) \
+            or r.get("bought_after_sale"):
+        return None                                   # 6.1.3, 6.1.4: never sell-buy-sell
     h = s["holders"][corp]
     mine = sh.percent(h, str(seat))
     if not mine:
@@ -211,6 +214,8 @@ def legal(g: "G1870State") -> list[Choice]:
         return protection.legal(g)
     if r.get("offer"):
         return player_privates.legal(g)
+    if r.get("redeem_offer"):
+        return treasury.offer_legal(g)
     seat = r["turn"]
     sells = []
     for corp in s["corps"]:
@@ -243,6 +248,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         return protection.apply(g, action)
     if r.get("offer"):
         return player_privates.respond(g, action)
+    if r.get("redeem_offer"):
+        return treasury.respond(g, action)
     if t in ("par", "buy_share", "pass", "buy_private") and over_limit(g, seat) and any(
             sell_range(g, seat, c) for c in g.s["corps"]):
         g.fail(f"You hold more than {g.cert_limit()} certificates and must sell first (6.4.1).")
@@ -313,6 +320,8 @@ def _buy(g: "G1870State", action) -> dict:
     g.check_float(corp)
     r = s["stock"]
     r["buys"].append([source, corp])
+    if r["sold_turn"]:
+        r["bought_after_sale"] = True                 # 6.1.4 (buy-sell-buy, profile)
     r["acted"] = True
     return {"type": "buy_share", "player": seat, "corporation": corp, "source": source,
             "price": price}

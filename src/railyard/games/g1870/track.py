@@ -125,6 +125,21 @@ def free_home(g: "G1870State", corp: str, hex_id: str, use_mrbc: bool) -> bool:
             and g.company_owner("MRBC") == corp and "MRBC" not in g.s.get("used_abilities", []))
 
 
+def extra_lay(g: "G1870State", use_mrbc: bool) -> bool:
+    """Option ``mrbc_lay_extra`` (18xx.games profile): MRBC's tile lay (11.2 b) is one of
+    the normal lays while one is left, and comes in addition once they are used up (after
+    an upgrade or two yellow tiles); by 11.2 (b) it is always one of them."""
+    lays = g.s["op"]["lays"]
+    used_up = bool(lays) and (lays[0][1] != "yellow" or len(lays) >= 2)
+    return use_mrbc and used_up and bool(g.options.get("mrbc_lay_extra"))
+
+
+def mrbc_lay_left(g: "G1870State", corp: str) -> bool:
+    """With ``mrbc_lay_extra``: the corporation owns MRBC and has not used its lay."""
+    return (bool(g.options.get("mrbc_lay_extra")) and g.company_owner("MRBC") == corp
+            and "MRBC" not in g.s.get("used_abilities", []))
+
+
 def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
     cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in g.s["tiles"] else 0
     return max(0, cost - MRBC_DISCOUNT) if use_mrbc else cost
@@ -152,7 +167,7 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
     home = free_home(g, corp, hex_id, use_mrbc)
     if s["op"].get("home_laid") == hex_id:
         return "The free home tile may not be upgraded in the same operating round (11.2)."
-    if lays and not home:
+    if lays and not home and not extra_lay(g, use_mrbc):
         if lays[0][1] != "yellow" or new.colour != "yellow":
             return "Two yellow tiles or one upgrade per turn (9.1.1)."
         if len(lays) >= 2:
@@ -214,6 +229,8 @@ def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     s["bank"] += cost
     if home:
         s["op"]["home_laid"] = hex_id                           # 11.2 (c): not a normal lay
+    elif extra_lay(g, use_mrbc):
+        s["op"]["mrbc_extra"] = hex_id                          # profile: not a normal lay
     else:
         s["op"]["lays"].append([hex_id, g.st.board.tiles[tile_name].colour])
     return {"type": "lay_tile", "player": action["player"], "corporation": corp,

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 
+from . import diesels
+
 if TYPE_CHECKING:
     from .state import G1870State
 
@@ -53,7 +55,7 @@ def buy(g: "G1870State", action: Mapping[str, Any], corp: str, other: str) -> di
     tid = get_str(action, "train")
     if tid not in s["corps"][other]["trains"]:
         g.fail(f"{other} has no train {tid}.", UNKNOWN_ID)
-    if len(c["trains"]) >= train_limit(g):
+    if len(c["trains"]) >= train_limit(g) and not diesels.over_limit_purchase(g, corp):
         g.fail(f"{corp} is at the train limit of {train_limit(g)} (2.1, 9.5.1).")
     price = get_int(action, "price")
     if price < 1:
@@ -79,6 +81,7 @@ def transfer(g: "G1870State", offer: dict) -> None:
     buyer["trains"].append(offer["train"])
     buyer["cash"] -= offer["price"]
     seller["cash"] += offer["price"]
+    diesels.discard_if_over(g, offer["buyer"])
 
 
 def actor(g: "G1870State") -> int:
