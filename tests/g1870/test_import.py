@@ -205,7 +205,7 @@ def test_cli_shows_the_import_warnings_on_stderr():
 def test_the_import_plays_by_the_18xx_games_profile_and_says_so():
     """Issue 12: the import switches on exactly the 18xx.games profile (plus the export's
     optional rules) and prints it; a game created in railyard has none of them."""
-    from railyard.eighteen.import18xx.g1870 import SITE_PROFILE
+    from railyard.games.g1870.import18xx import SITE_PROFILE
     game, _ = import_1870(_load(SMALL))
     assert {k for k, v in game.options.items() if v is True} == set(SITE_PROFILE)
     assert not any(Game("1870", ["a", "b"], 0).options.get(k) for k in SITE_PROFILE)

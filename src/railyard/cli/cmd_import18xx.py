@@ -1,4 +1,4 @@
-"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export of 1830 through
+"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export (1830, 1870) through
 railyard's rules; the last line printed is ``{"result": {<player id>: worth, ...}}``."""
 from __future__ import annotations
 
@@ -41,13 +41,12 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
     from ..engine.registry import get_title
     defaults = {o.name: o.default for o in get_title(game.title).options}
     chosen = {k: v for k, v in game.options.items() if defaults.get(k) != v}
-    click.echo("options (the export's optional rules and where 18xx.games departs from the "
-               f"rulebook): {json.dumps(chosen, sort_keys=True)}")
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
-    on = sorted(k for k, v in (game.options or {}).items() if v is True)
-    if on:       # the optional rules and the 18xx.games profile the replay played by
-        click.echo(json.dumps({"options": on}))
+    # the options the replay played by that differ from a game created in railyard: the
+    # export's optional rules and the 18xx.games profile (where the site departs from the
+    # rulebook); a JSON line like every other line on stdout
+    click.echo(json.dumps({"options": chosen}, sort_keys=True))
     if out:
         game.save(out)
         click.echo(f"saved {len(game.log)} actions to {out}")
