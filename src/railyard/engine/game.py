@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any, Iterator, Mapping
 
-from .actions import Action, Choice
-from .errors import IllegalAction, NothingToUndo, RailyardError, SaveError
+from .actions import Action, Choice, check_shape, require_mapping
+from .errors import MALFORMED, BadOptions, IllegalAction, NothingToUndo, RailyardError, SaveError
 from .registry import TitleInfo, get_title
 from .state import GameState, Result
 
@@ -20,6 +21,39 @@ SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
 CHECKPOINT_EVERY = 64
 MAX_SEED = 2**63 - 1
+#: limits of a save file: nesting depth of its JSON and its size in bytes
+MAX_SAVE_DEPTH = 32
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+log = logging.getLogger("railyard.engine")
+
+
+def json_depth_exceeds(value: Any, limit: int) -> bool:
+    """Whether a parsed JSON value is nested more than ``limit`` levels (iterative, so
+    any depth is measured without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
+def parse_json(text: str | bytes, max_depth: int) -> Any:
+    """``json.loads`` that answers ``ValueError`` (never ``RecursionError``) for JSON nested
+    deeper than ``max_depth`` or too deep for the parser."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested more than {max_depth} levels deep") from None
+    if json_depth_exceeds(data, max_depth):
+        raise ValueError(f"nested more than {max_depth} levels deep")
+    return data
 
 
 def _canonical(obj: Any) -> str:
@@ -49,7 +83,15 @@ class Game:
         self.players = info.check_players(players)
         self.seed = seed
         self.options = info.resolve_options(options)
-        self.state: GameState = info.factory(self.players, seed, self.options)
+        try:
+            self.state: GameState = info.factory(self.players, seed, self.options)
+        except RailyardError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - hostile option values: a clear refusal
+            log.warning("%s failed to start with options %.300r (%s: %s)", self.title,
+                        self.options, type(exc).__name__, exc)
+            raise BadOptions(f"{info.name} cannot start with these options "
+                             f"({', '.join(sorted(self.options)) or 'none'}).") from None
         self.log: list[Action] = []
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
@@ -77,8 +119,29 @@ class Game:
 
     # ---- transitions -----------------------------------------------------------------
     def apply(self, action: Any) -> Action:
-        """Apply one action; raises :class:`IllegalAction` and changes nothing if illegal."""
-        normalised = self.state.apply(action)
+        """Apply one action; raises :class:`IllegalAction` and changes nothing if illegal.
+
+        The boundary of every title: the action's shape is checked first
+        (:func:`~railyard.engine.actions.check_shape`: JSON values only, bounded, no
+        fractions).  Should the title still fail on it with anything but
+        :class:`IllegalAction` (a field of a type it did not expect), the state is rebuilt
+        from the log, so it is exactly as before, and the failure is answered as a
+        ``malformed`` :class:`IllegalAction` (and logged, as it points at a title that
+        checks its fields too late)."""
+        require_mapping(action)
+        try:
+            normalised = self.state.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # noqa: BLE001 - converted, state restored, logged
+            log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
+                        type(exc).__name__, exc, action)
+            self._restore()
+            fields = ", ".join(repr(k) for k in action if k not in ("type", "player"))
+            raise IllegalAction(
+                f"This {action.get('type')!r} action cannot be taken as given: one of its "
+                f"fields ({fields or 'none'}) is not of the kind the game expects here. "
+                "Nothing was changed.", MALFORMED) from None
         self.log.append(normalised)
         prev = self._digests[-1] if self._digests else self._genesis
         self._digests.append(_chain(prev, normalised))
@@ -86,6 +149,15 @@ class Game:
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         return normalised
+
+    def _restore(self) -> None:
+        """Rebuild the current state from the nearest checkpoint and the log."""
+        n = len(self.log)
+        base = max(k for k in self._checkpoints if k <= n)
+        state = self._checkpoints[base].clone()
+        for act in self.log[base:n]:
+            state.apply(act)
+        self.state = state
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions."""
@@ -158,8 +230,13 @@ class Game:
 
     @classmethod
     def loads(cls, text: str | bytes) -> "Game":
+        """Load a save from its JSON text (at most :data:`MAX_SAVE_BYTES`, nested at most
+        :data:`MAX_SAVE_DEPTH` deep; a deeper or larger one is refused as corrupt)."""
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"The save is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a "
+                            "railyard save.", "corrupt")
         try:
-            data = json.loads(text)
+            data = parse_json(text, MAX_SAVE_DEPTH)
         except (ValueError, UnicodeDecodeError) as exc:
             raise SaveError(f"The save is not valid JSON (corrupt or truncated): {exc}.",
                             "corrupt") from None
@@ -169,7 +246,7 @@ class Game:
     def load(cls, path: str) -> "Game":
         try:
             with open(path, "rb") as fh:
-                text = fh.read()
+                text = fh.read(MAX_SAVE_BYTES + 1)
         except OSError as exc:
             raise SaveError(f"Cannot read the save file {path}: {exc.strerror}.",
                             "unreadable") from None
@@ -179,6 +256,9 @@ class Game:
     def from_save(cls, data: Any) -> "Game":
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("This is not a railyard save file.", "not_a_save")
+        if json_depth_exceeds(data, MAX_SAVE_DEPTH):
+            raise SaveError(f"The save is nested more than {MAX_SAVE_DEPTH} levels deep; it is "
+                            "not a railyard save.", "corrupt")
         version = data.get("version")
         if version != SAVE_VERSION:
             raise SaveError(f"Save version {version!r} is not supported "
