@@ -99,6 +99,14 @@ class Game:
 
     # ---- delegation ------------------------------------------------------------------
     @property
+    def hidden_information(self) -> bool:
+        """Whether the game hides something from its players that its seed fixes: the
+        title says so (``TitleInfo.hidden_information``) or its state has a
+        ``private_view`` (each seat sees more than the others)."""
+        return bool(self.info.hidden_information or self.info.extra.get("hidden_information")
+                    or callable(getattr(self.state, "private_view", None)))
+
+    @property
     def current_player(self) -> int | None:
         return self.state.current_player
 

@@ -31,8 +31,6 @@ MAX_NAME = 40
 MAX_LIVE = 2000                  # games kept in memory
 BOT_STEPS_PER_REQUEST = 300
 BOT_STEPS_PER_CHUNK = 500
-#: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
-HIDDEN_INFORMATION = {"north-american-railways"}
 
 
 class ApiError(Exception):
@@ -192,6 +190,7 @@ class Service:
         seat_spec = _check_seats(seats)
         if options is not None and not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object.")
+        client_seed = seed is not None
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         names = [s["name"] for s in seat_spec]
@@ -203,6 +202,15 @@ class Service:
                 game = Game(title, names, seed, options or {})
         except RailyardError as exc:
             raise ApiError(400, exc.code, exc.message) from None
+        if game.hidden_information and (client_seed or (save is not None
+                                                        and not game.is_terminal)):
+            # the seed fixes what the players must not know (issue 15, point 4)
+            what = "a seed" if save is None else "an unfinished save (it holds the seed)"
+            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
+                           f"that its seed fixes, so the server picks the seed: {what} "
+                           "cannot be given. Nothing was created.")
+        if any(len(n) > MAX_NAME for n in names):
+            raise ApiError(400, "bad_seats", f"Player names have at most {MAX_NAME} characters.")
         tokens: list[dict[str, Any]] = []
         seat_rows = []
         for i, s in enumerate(seat_spec):
@@ -441,8 +449,7 @@ class Service:
         live = self.get(game_id)
         with live.lock:
             info = live.game.info
-            hidden = info.slug in HIDDEN_INFORMATION or info.extra.get("hidden_information")
-            if hidden and not live.game.is_terminal:
+            if live.game.hidden_information and not live.game.is_terminal:
                 raise ApiError(403, "hidden_information", f"{info.name} has hidden "
                                "information (the save holds the seed of the shuffled deck); "
                                "it can be exported when the game is over.")
