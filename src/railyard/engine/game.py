@@ -69,6 +69,19 @@ def _genesis(title: str, players: list[str], seed: int, options: Mapping[str, An
     return hashlib.sha256(_canonical(header).encode()).hexdigest()[:16]
 
 
+def _unreadable(action: Mapping[str, Any]) -> str:
+    """The sentence for an action a title failed on: names the fields holding a list or an
+    object (the usual culprit: a list where a name or number belongs), else all fields."""
+    kinds = {list: "a list", tuple: "a list", dict: "an object"}
+    odd = [f"'{k}' is {kinds[type(v)]}" for k, v in action.items()
+           if k not in ("type", "player") and type(v) in kinds]
+    fields = [repr(k) for k in action if k not in ("type", "player")]
+    what = ("; ".join(odd) + ", which this game does not take here") if odd else \
+        f"one of its fields ({', '.join(fields) or 'none'}) is not of the kind the game expects"
+    return f"This {action.get('type')!r} action cannot be taken as given: {what}. " \
+        "Nothing was changed."
+
+
 class Game:
     """Creation parameters, action log and current state of one game."""
 
@@ -132,24 +145,24 @@ class Game:
         The boundary of every title: the action's shape is checked first
         (:func:`~railyard.engine.actions.check_shape`: JSON values only, bounded, no
         fractions).  Should the title still fail on it with anything but
-        :class:`IllegalAction` (a field of a type it did not expect), the state is rebuilt
-        from the log, so it is exactly as before, and the failure is answered as a
+        :class:`IllegalAction`, the state is rebuilt from the log, so it is exactly as
+        before; then an action that is not exactly one of the legal choices (a field of a
+        kind the title did not expect, a field no choice has) is answered as a
         ``malformed`` :class:`IllegalAction` (and logged, as it points at a title that
-        checks its fields too late)."""
+        checks its fields too late), while the failure on a legal action, a bug of the
+        title, is raised as it is."""
         require_mapping(action)
         try:
             normalised = self.state.apply(action)
         except IllegalAction:
             raise
-        except Exception as exc:  # noqa: BLE001 - converted, state restored, logged
+        except Exception as exc:
+            self._restore()
+            if self._is_legal_choice(action):
+                raise                  # a bug of the title on a legal action: not hidden
             log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
                         type(exc).__name__, exc, action)
-            self._restore()
-            fields = ", ".join(repr(k) for k in action if k not in ("type", "player"))
-            raise IllegalAction(
-                f"This {action.get('type')!r} action cannot be taken as given: one of its "
-                f"fields ({fields or 'none'}) is not of the kind the game expects here. "
-                "Nothing was changed.", MALFORMED) from None
+            raise IllegalAction(_unreadable(action), MALFORMED) from None
         self.log.append(normalised)
         prev = self._digests[-1] if self._digests else self._genesis
         self._digests.append(_chain(prev, normalised))
@@ -157,6 +170,20 @@ class Game:
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         return normalised
+
+    def _is_legal_choice(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` is exactly one of the legal choices: no field beyond the
+        choice's own, each equal to its fixed value or a whole number in its range.  (Asked
+        only after a title failed, as listing choices can be costly.)"""
+        try:
+            choices = self.state.legal_actions()
+            for c in choices:
+                if set(action) <= {"type", "player", *c.fixed, *c.ranges} and \
+                        all(k in action for k in (*c.fixed, *c.ranges)) and c.matches(action):
+                    return True
+        except Exception:  # noqa: BLE001 - a title failing to list choices: not legal
+            return False
+        return False
 
     def _restore(self) -> None:
         """Rebuild the current state from the nearest checkpoint and the log."""
