@@ -273,6 +273,9 @@ class Game:
         try:
             data = parse_json(text, MAX_SAVE_DEPTH)
         except (ValueError, UnicodeDecodeError) as exc:
+            if "nested more than" in str(exc):
+                raise SaveError(f"The file is {exc}; it is not a railyard save.",
+                                "corrupt") from None
             raise SaveError(f"The save is not valid JSON (corrupt or truncated): {exc}.",
                             "corrupt") from None
         return cls.from_save(data)
