@@ -24,6 +24,11 @@ def act(st: ChicagoExpressState, type_: str, **fields) -> dict:
     return st.apply(a)
 
 
+def bid(st: ChicagoExpressState, amount: int) -> dict:
+    """Bid ``amount`` on the share on auction, naming it as a bid must."""
+    return act(st, "bid", company=st.board.companies[st.auction.lot].id, amount=amount)
+
+
 def finish_opening(st: ChicagoExpressState, winners=(0, 1, 2, 3)) -> None:
     """Run the four opening auctions: seat ``winners[k]`` wins auction k at the minimum bid
     (everybody else passes)."""
@@ -33,7 +38,7 @@ def finish_opening(st: ChicagoExpressState, winners=(0, 1, 2, 3)) -> None:
         while st.auction is not None and st.phase == "opening_auction" \
                 and st.board.companies[st.auction.lot].id == cid:
             if st.current_player == w and st.auction.high_bid is None:
-                act(st, "bid", amount=minimums[cid])
+                bid(st, minimums[cid])
             else:
                 act(st, "pass")
 

@@ -3,7 +3,7 @@ import pytest
 
 from railyard.engine.errors import IllegalAction
 
-from .helpers import act, cidx, finish_opening, give_share, hidx, new_state, place
+from .helpers import act, bid, cidx, finish_opening, give_share, hidx, new_state, place
 
 
 def at_chicago_gate(n=4):
@@ -41,7 +41,7 @@ def test_chicago_phase_first_arrival_opens_wabash_and_auction_by_reaching_player
     assert st.opened[wab] and st.occ[hidx(st, "D3")] >> wab & 1
     assert st.locos[wab] == 10 and st.ccash[wab] == 0 and st.income[wab] == 1
     assert st.phase == "auction" and st.current_player == 0 and st.auction.min_bid == 1
-    act(st, "bid", amount=4)
+    bid(st, 4)
     for _ in range(3):
         act(st, "pass")
     assert st.held[wab] == [1, 0, 0, 0] and st.ccash[wab] == 4

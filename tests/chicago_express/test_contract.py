@@ -92,10 +92,68 @@ def test_bid_range_described_for_ui():
 
 def test_public_view_is_json_and_readable_log():
     game = Game("chicago-express", ["Ann", "Bob"], seed=1)
-    game.apply({"type": "bid", "player": 0, "amount": 9})
+    game.apply({"type": "bid", "player": 0, "company": "PRR", "amount": 9})
     game.apply({"type": "pass", "player": 1})
     view = game.public_view()
     json.dumps(view)
     assert view["players"][0] == {"name": "Ann", "cash": 51, "shares": {"PRR": 1}}
     assert view["auction"]["lot"] == "B&O" and view["current_player"] == 0
     assert game.readable_log() == ["Ann bids $9 for a PRR share", "Bob passes on the PRR share"]
+
+
+# ---- issue 13 point 6: a bid names its lot; an unknown type is malformed -------------------
+
+def _auction_states():
+    """An opening auction ("Spielvorbereitung") and a share auction ("Versteigerung einer
+    Aktie") with the seat to act able to bid."""
+    yield "opening", new_state(4)
+    for phase, st in all_phases():
+        if phase == "auction":
+            yield phase, st
+
+
+@pytest.mark.parametrize("fields,code,words", [
+    ({}, "malformed", "must name the share"),
+    ({"company": None}, "malformed", "'company'"),
+    ({"company": 7}, "malformed", "'company'"),
+    ({"company": "NOPE"}, "unknown_id", "no company 'NOPE'"),
+    ({"company": "NYC"}, "not_allowed", "not the NYC's"),
+])
+def test_a_bid_must_name_the_share_on_auction(fields, code, words):
+    """Every bid the legal actions offer names the company on auction; a bid that does not
+    (or names another company) is refused with a typed error and changes nothing."""
+    for phase, st in _auction_states():
+        lot = st.board.companies[st.auction.lot].id
+        [listed] = [c for c in st.legal_actions() if c.type == "bid"]
+        assert listed.fixed == {"company": lot}
+        action = {"type": "bid", "player": st.current_player, "amount": st.auction.next_minimum,
+                  **fields}
+        before = st.fingerprint()
+        with pytest.raises(IllegalAction) as e:
+            st.apply(action)
+        assert e.value.code == code and words in e.value.message, (phase, e.value.message)
+        assert st.fingerprint() == before
+        if code == "malformed" and "company" in fields or not fields:
+            assert e.value.details.get("field") == "company"
+        # the same bid naming the lot is accepted
+        done = st.clone().apply({**action, "company": lot})
+        assert done["company"] == lot
+
+
+def test_an_unknown_action_type_is_malformed_in_every_step():
+    for phase, st in [("opening", new_state(3)), *all_phases()]:
+        before = st.fingerprint()
+        for kind in ("teleport", "Bid", "buy_share", ""):
+            with pytest.raises(IllegalAction) as e:
+                st.apply({"type": kind, "player": st.current_player})
+            assert e.value.code == "malformed", (phase, kind)
+            assert e.value.details.get("field") == "type"
+        assert st.fingerprint() == before
+
+
+def test_a_known_action_type_in_the_wrong_step_stays_wrong_phase():
+    st = new_state(3)   # opening auction: only bid and pass
+    for kind in ("choose", "offer", "build", "develop", "forgo", "end_build"):
+        with pytest.raises(IllegalAction) as e:
+            st.apply({"type": kind, "player": st.current_player})
+        assert e.value.code == "wrong_phase", kind

@@ -3,7 +3,7 @@ import pytest
 
 from railyard.engine.errors import IllegalAction
 
-from .helpers import act, cidx, finish_opening, hidx, new_state
+from .helpers import act, bid, cidx, finish_opening, hidx, new_state
 
 
 @pytest.mark.parametrize("n,money", [(2, 60), (3, 40), (4, 30), (5, 24), (6, 20)])
@@ -45,7 +45,7 @@ def test_spielvorbereitung_order_and_minimum_bids():
         seen.append((cid, st.auction.min_bid))
         starter = st.auction.starter
         assert st.current_player == starter
-        act(st, "bid", amount=st.auction.min_bid)
+        bid(st, st.auction.min_bid)
         for _ in range(3):
             act(st, "pass")
     assert seen == [("PRR", 7), ("B&O", 6), ("C&O", 5), ("NYC", 8)]
@@ -55,7 +55,7 @@ def test_spielvorbereitung_below_minimum_refused():
     st = new_state(4)
     before = st.fingerprint()
     with pytest.raises(IllegalAction) as e:
-        act(st, "bid", amount=6)
+        bid(st, 6)
     assert e.value.code == "not_allowed" and "7" in e.value.message
     assert st.fingerprint() == before
 
@@ -63,11 +63,11 @@ def test_spielvorbereitung_below_minimum_refused():
 def test_spielvorbereitung_pass_is_final_and_highest_bid_pays_company():
     """Spielvorbereitung: a pass is final; the highest bidder pays the company."""
     st = new_state(3)
-    act(st, "bid", amount=7)   # Andy
+    bid(st, 7)   # Andy
     act(st, "pass")            # Bert passes: out for good
-    act(st, "bid", amount=9)   # Charly
+    bid(st, 9)   # Charly
     assert st.current_player == 0  # Bert is skipped
-    act(st, "bid", amount=10)  # Andy
+    bid(st, 10)  # Andy
     act(st, "pass")            # Charly passes -> Andy wins
     prr = cidx(st, "PRR")
     assert st.held[prr] == [1, 0, 0]
@@ -103,7 +103,7 @@ def test_spielvorbereitung_cannot_bid_more_than_cash():
     st = new_state(6)  # 20 $ each
     before = st.fingerprint()
     with pytest.raises(IllegalAction) as e:
-        act(st, "bid", amount=21)
+        bid(st, 21)
     assert e.value.code == "unaffordable"
     assert st.fingerprint() == before
     lo, hi = st.legal_actions()[0].ranges["amount"]

@@ -3,7 +3,7 @@ import pytest
 
 from railyard.engine.errors import IllegalAction
 
-from .helpers import act, cidx, finish_opening, give_share, new_state
+from .helpers import act, bid, cidx, finish_opening, give_share, new_state
 
 
 def opened(n=4):
@@ -90,8 +90,8 @@ def test_versteigerung_highest_bidder_pays_company_and_next_player_follows():
     act(st, "choose", action="auction")
     act(st, "offer", company="C&O")      # minimum ceil(5/2) = 3
     assert st.auction.min_bid == 3
-    act(st, "bid", amount=3)             # Andy
-    act(st, "bid", amount=5)             # Bert
+    bid(st, 3)             # Andy
+    bid(st, 5)             # Bert
     act(st, "pass")                      # Charly
     act(st, "pass")                      # Dora
     act(st, "pass")                      # Andy -> Bert wins

@@ -15,6 +15,47 @@ def test_s5_phase3_example_red_400_single_owner_gets_all():
     assert pay == [400, 0, 0, 0] and kept == 0
 
 
+@pytest.mark.parametrize("shares", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("last_round", [False, True])
+def test_s5_phase3_sole_holder_of_all_sold_shares_gets_the_whole_income(shares, last_round):
+    """Phase III: the income is split "gleichmäßig unter den Besitzern"; example: "Marion
+    besitzt als einzige rote Aktien und bekommt die vollen $400" - however many shares she
+    holds (with 5 or 6 shares $400 does not divide into $100 per share), also in the last
+    round (section 6 changes only the rest between several owners).  Ruling I2."""
+    pay, kept = split_income(400, [shares, 0, 0, 0], MARION, last_round=last_round)
+    assert pay == [400, 0, 0, 0] and kept == 0
+
+
+def test_s5_phase3_sole_holder_gets_an_income_that_leaves_a_rest_per_share():
+    """$500 over 3 shares of one owner: nothing to divide between owners, all $500 to her
+    (the per-share rule would give 3 x $100 + $100 and leave $100 in the treasury)."""
+    pay, kept = split_income(500, [3, 0, 0], MARION, last_round=False)
+    assert pay == [500, 0, 0] and kept == 0
+
+
+def test_s5_phase3_example_marion_400_with_five_shares_through_the_income_phase():
+    """The example played through phase III: red ($200 start city + a $200 city) earns $400;
+    Marion holds all five sold red shares and receives $400, the treasury nothing."""
+    st = table(special={7: (500, 200, 0)}, start_income=200)
+    give(st, MARION, RED, 5)
+    st.comp_cities[RED] = [7]
+    cash = list(st.cash)
+    st.phase = "cities"
+    st.bought = 1
+    st.end_city_phase()
+    assert st.cash[MARION] - cash[MARION] == 400 and st.comp_cash[RED] == 0
+    assert money(st) == 0
+    assert st.last_income == [{"company": "red", "income": 400, "paid": [400, 0, 0, 0],
+                               "to_company": 0}]
+
+
+def test_s5_phase3_several_owners_still_share_per_share_in_whole_100():
+    """Ruling I1 for several owners (Hinweis: one pile per share): $400 over 5 + 1 shares
+    is less than $100 a share, so the director gets $100 and $300 stays in the treasury."""
+    pay, kept = split_income(400, [5, 1, 0], MARION, last_round=False)
+    assert pay == [100, 0, 0] and kept == 300
+
+
 def test_s5_phase3_example_800_split_two_to_one_gives_500_200_100():
     """Example: red earns $800; Angelika (director) holds two, Daniela one: Angelika $500
     (2 x $200 + $100), Daniela $200, the company keeps $100."""

@@ -19,9 +19,9 @@ def test_describe_gives_a_sentence_for_every_action_type():
     st = table(shares=[[GREEN, RED], [GREEN], [RED], []])
     give(st, 1, RED)
     assert st.describe({"type": "found", "player": 0, "column": 1, "hundreds": 6}) == \
-        "P0 founds Green for $600."
+        "P0 founds Green (share column 2) for $600."
     assert st.describe({"type": "propose", "player": 0, "column": 0, "hundreds": 8}) == \
-        "P0 proposes $800 for a Red share."
+        "P0 proposes $800 for the share of Red (share column 1)."
     st.apply({"type": "propose", "player": 0, "column": 0, "hundreds": 8})
     assert st.describe({"type": "buy", "player": 1}) == \
         "P1 buys the Red share himself for $800, paying P0."
@@ -33,7 +33,7 @@ def test_describe_own_share_names_the_price_also_in_the_exception():
     st = table(shares=[[RED], [], [], []], cash=[700, 1700, 1700, 1700])
     give(st, 0, RED)
     assert st.describe({"type": "buy_own", "player": 0, "column": 0}) == \
-        "P0 buys a share of Red, his own company, for $700."
+        "P0 buys a share of his own company Red (share column 1) for $700."
 
 
 def test_readable_log_of_a_whole_game():
@@ -45,3 +45,20 @@ def test_readable_log_of_a_whole_game():
     lines = game.readable_log()
     assert len(lines) == len(game.log)
     assert all(line.endswith(".") and not line.startswith("seat") for line in lines)
+
+
+def test_browser_board_numbers_the_columns_from_1_as_the_choices_name_them():
+    """Issue 13 point 5: the choices say "share column 3"; the browser board shows the same
+    numbers above the share and city columns."""
+    import xml.etree.ElementTree as ET
+
+    from railyard.web.render.north_american_railways import render
+    game = Game(SLUG, ["Ann", "Bob", "Cy"], 5)
+    root = ET.fromstring(render({"view": game.public_view()}))
+    ns = "{http://www.w3.org/2000/svg}"
+    numbers = [(t.get("data-kind"), t.text) for t in root.iter(f"{ns}text")
+               if t.get("class") == "column-number"]
+    assert numbers == [("share", f"column {i}") for i in range(1, 5)] + \
+        [("city", f"column {i}") for i in range(1, 5)]
+    labels = [c.label for c in game.legal_actions()]
+    assert all(label.startswith(f"share column {i}:") for i, label in enumerate(labels, 1))

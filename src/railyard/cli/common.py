@@ -84,8 +84,6 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
     known = {o.name: o for o in info.options}
     ctx = click.get_current_context(silent=True)
     deck = ctx.meta.get("railyard.deck") if ctx is not None else None
-    if deck:
-        pairs = [*pairs, f"deck={deck}"]
     raw: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -94,10 +92,38 @@ def parse_options(info: TitleInfo, pairs: tuple[str, ...] | list[str]) -> dict[s
             fail(f"Options are written key=value, not {pair!r}. "
                  f"Options of {info.slug}: {option_help(info)}.")
         raw[key] = coerce(known[key], value.strip()) if key in known else value
+    if deck:
+        raw["deck"] = read_deck_file(deck)
     try:
         return info.resolve_options(raw)
     except BadOptions as exc:
+        if deck and exc.code == "bad_deck":
+            fail(f"--deck {deck}: {exc.message}")
         fail(f"{exc.message} Options of {info.slug}: {option_help(info)}.")
+
+
+#: ``--deck FILE`` reads at most this much (the game refuses a deck above 256 KiB itself)
+DECK_FILE_LIMIT = 1024 * 1024
+
+
+def read_deck_file(path: str) -> str:
+    """The text of the deck file of ``--deck FILE``, read once: the game stores the content
+    (option ``deck``), never the path.  Only a regular file is read (not a FIFO or device)."""
+    import stat
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            fail(f"--deck {path}: not a regular file.")
+        with open(path, "rb") as fh:
+            data = fh.read(DECK_FILE_LIMIT + 1)
+    except OSError as exc:
+        fail(f"--deck {path}: cannot read the file: {exc.strerror or exc}.")
+    if len(data) > DECK_FILE_LIMIT:
+        fail(f"--deck {path}: the file is larger than {DECK_FILE_LIMIT // 1024} KiB; "
+             "a deck is a few KiB.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        fail(f"--deck {path}: the file is not UTF-8 text.")
 
 
 def parse_names(text: str) -> list[str]:
@@ -179,10 +205,11 @@ def _remember_deck(ctx: click.Context, _param: click.Parameter, value: str | Non
 
 def option_option(f: Callable) -> Callable:
     """``--option KEY=VALUE`` (repeatable) and ``--deck FILE``, the North American Railways
-    city deck of your own (the same as ``-o deck=FILE``; ``parse_options`` adds it)."""
+    city deck of your own: ``parse_options`` reads the file once and puts its content into
+    the option ``deck`` (so saves hold the deck, not the path)."""
     f = click.option("--deck", type=click.Path(dir_okay=False), default=None,
                      expose_value=False, callback=_remember_deck,
-                     help="North American Railways: play with your own city deck file "
-                          "(the same as -o deck=FILE).")(f)
+                     help="North American Railways: play with your own city deck file; its "
+                          "content is stored with the game (and in saves).")(f)
     return click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
                         help="A game option (repeatable); `railyard titles` lists them.")(f)

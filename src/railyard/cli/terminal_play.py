@@ -15,7 +15,7 @@ from typing import Any
 import click
 from rich.text import Text
 
-from ..bots import RandomBot
+from ..bots.factory import make_bot
 from ..engine import Choice, Game, IllegalAction, NothingToUndo
 from .common import save_game
 from .render import (choice_text, choices_table, command_parser_for, console, result_table,
@@ -46,7 +46,7 @@ class TerminalPlay:
         self.game = game
         self.kinds = kinds
         self.save_path = save_path
-        self.bots = {seat: RandomBot(bot_seed * 1000 + seat)
+        self.bots = {seat: make_bot(game.title, bot_seed * 1000 + seat)
                      for seat, kind in enumerate(kinds) if kind == BOT}
         self.out = console()
         self.shown_at: int | None = None  # log length when the board was last shown

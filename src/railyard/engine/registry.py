@@ -42,6 +42,8 @@ class TitleInfo:
     #: picks the seed itself and shows it only when the game is over.  (A title whose state
     #: has a ``private_view`` counts as hiding information too: ``Game.hidden_information``.)
     hidden_information: bool = False
+    #: former slugs that still name this title: ``get_title`` (CLI, web, saves) resolves them
+    aliases: tuple[str, ...] = ()
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         options = dict(options or {})
@@ -76,7 +78,7 @@ MODULES = {
     "1830": "railyard.games.g1830",
     "1870": "railyard.games.g1870",
     "north-american-railways": "railyard.games.nar",
-    "six-companies": "railyard.games.six_companies",
+    "american-rails": "railyard.games.american_rails",
 }
 
 
@@ -123,9 +125,15 @@ def available() -> dict[str, TitleInfo]:
 
 
 def get_title(slug: Any) -> TitleInfo:
+    """The title of ``slug``: a current slug, or a former one listed in a title's
+    ``aliases`` (looked up among the available titles only when the slug is not current)."""
     if isinstance(slug, str) and (slug in MODULES or slug in _EXTRA):
         info = _load(slug)
         if info is not None:
             return info
+    if isinstance(slug, str):
+        for info in available().values():
+            if slug in info.aliases:
+                return info
     names = ", ".join(available()) or "none"
     raise UnknownTitle(f"Unknown game {slug!r}; available games: {names}.")

@@ -45,6 +45,9 @@ class GameState(ABC):
     """Base class of every game's state."""
 
     title: str = ""
+    #: the title's action types; when set, ``apply`` refuses any other type as ``malformed``
+    #: before the game looks at it (``None``: the title checks the type itself)
+    action_types: frozenset[str] | None = None
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         self.players = list(players)
@@ -99,6 +102,10 @@ class GameState(ABC):
     def apply(self, action: Any) -> Action:
         """Validate and apply ``action``; returns the normalised action for the log."""
         act = require_mapping(action)
+        if self.action_types is not None and act["type"] not in self.action_types:
+            raise IllegalAction(f"There is no action {act['type'][:40]!r} in this game; its "
+                                f"actions are {', '.join(sorted(self.action_types))}.",
+                                MALFORMED, field="type")
         actor = self.current_player
         if actor is None:
             raise IllegalAction("The game is over; no more actions are possible.", GAME_OVER)

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.random_bot import RandomBot
+from ..bots.factory import make_bot
 from ..engine.errors import IllegalAction, RailyardError, SaveError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
@@ -122,7 +122,11 @@ class Service:
 
     # ---- loading --------------------------------------------------------------------
     def _replay(self, row: GameRow, seats: list[SeatRow]) -> Live:
-        game = Game(row.title, row.players, row.seed, row.options)
+        try:
+            game = Game(row.title, row.players, row.seed, row.options)
+        except RailyardError as exc:  # e.g. a NAR game stored with a deck file name (issue 15)
+            raise ApiError(409, "unloadable_game",
+                           f"This game cannot be loaded: {exc.message}") from None
         live = Live(row, seats, game, 0, [])
         self._catch_up(live, self.storage.entries(row.id))
         return live
@@ -281,7 +285,7 @@ class Service:
         out: list[Entry] = []
         while live.bot_to_act() and len(out) < limit:
             seat = live.game.current_player
-            bot = RandomBot((live.row.seed * 1_000_003 + live.version) % MAX_SEED)
+            bot = make_bot(live.game.title, (live.row.seed * 1_000_003 + live.version) % MAX_SEED)
             action = bot.choose(live.game.state)
             line = _describe(live.game, action)
             try:
@@ -549,7 +553,7 @@ class Service:
 
 def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
     try:
-        from ..eighteen.import18xx import import_1830
+        from ..games.g1830.import18xx import import_1830
     except ImportError:
         raise ApiError(400, "unsupported", "Importing 18xx.games exports is not available.") \
             from None

@@ -393,11 +393,18 @@ class ChicagoExpressState(GameState):
 
     # ------------------------------------------------------------------ handlers
     def _do_bid(self, p: int, action: Mapping[str, Any]) -> Action:
+        """A bid names the lot it bids on (``company``, as ``legal_actions`` lists it): a bid
+        without it, or on another company's share, is refused."""
         a = self.auction
-        amount = get_int(action, "amount")
         cid = self.board.companies[a.lot].id
-        if "company" in action and action["company"] != cid:
-            raise IllegalAction(f"The share on auction is the {cid}'s.", NOT_ALLOWED)
+        if "company" not in action:
+            raise IllegalAction(f"A bid must name the share it is for: 'company' = {cid!r} "
+                                f"(the {cid} share is on auction).", MALFORMED, field="company")
+        bid_on = self.board.companies[self._company(action)].id
+        if bid_on != cid:
+            raise IllegalAction(f"The share on auction is the {cid}'s, not the {bid_on}'s.",
+                                NOT_ALLOWED, field="company")
+        amount = get_int(action, "amount")
         if amount < a.next_minimum:
             if a.high_bid is None:
                 raise IllegalAction(f"The minimum bid for this {cid} share is ${a.min_bid}.",
@@ -534,3 +541,6 @@ _HANDLERS = {
             "forgo": ChicagoExpressState._do_forgo},
     DEVELOP: {"develop": ChicagoExpressState._do_develop, "forgo": ChicagoExpressState._do_forgo},
 }
+# an unknown action type is ``malformed`` (checked by GameState.apply); a known type out of
+# its step is ``wrong_phase`` (``_apply``)
+ChicagoExpressState.action_types = frozenset(k for table in _HANDLERS.values() for k in table)

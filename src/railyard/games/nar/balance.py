@@ -13,7 +13,7 @@ from typing import Any
 
 from ...bots.random_bot import RandomBot
 from .bot import NarBot
-from .deck import load_deck
+from .deck import builtin_deck, parse_deck
 from .state import NarState
 
 
@@ -79,7 +79,11 @@ SETTINGS = [
 
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 1000
-    deck = load_deck(argv[1] if len(argv) > 1 else "")
+    if len(argv) > 1:   # a deck file named on the command line of this tool
+        with open(argv[1], encoding="utf-8") as fh:
+            deck = parse_deck(fh.read(), argv[1])
+    else:
+        deck = builtin_deck()
     for lineup, rotate in SETTINGS:
         print(run(lineup, games, deck, rotate))
 

@@ -1,5 +1,8 @@
-"""A simple rule-of-thumb bot for North American Railways, used to check the balance of the
-reconstructed deck by simulation (``balance.py``).  Not a strong player.
+"""A simple rule-of-thumb bot for North American Railways: the bot kind ``rules``, seated by
+``railyard play`` and the web server in every bot seat of this title (``rules_bot``, named in
+``TITLE.extra``), and used to check the balance of the reconstructed deck by simulation
+(``balance.py``).  Not a strong player; it beats random bots (docs/games/
+north-american-railways.md, simulations).
 
 ``style`` picks what it values in a city: ``"income"`` (the green number), ``"coast"`` (the
 coast-to-coast symbols) or ``"value"`` (both: income + $100 per symbol).
@@ -73,3 +76,9 @@ class NarBot:
     def _city_key(self, st: Any, ch: Any) -> tuple[float, float]:
         card = st.deck.cities[st.city_cols[ch.fixed["column"]][-1]]
         return (self.city_score(card), -card.cost)
+
+
+def rules_bot(seed: int | None = None) -> NarBot:
+    """The bot kind ``rules``: the ``value`` style (income + $100 per coast-to-coast symbol),
+    the strongest of the three in the balance simulations."""
+    return NarBot(seed, "value")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Action, Choice, get_int, get_str
 from ...engine.errors import NOT_ALLOWED, UNAFFORDABLE, UNKNOWN_ID, IllegalAction
+from .shares import no_column
 
 if TYPE_CHECKING:
     from .state import NarState
@@ -56,8 +57,13 @@ def choices(state: "NarState") -> list[Choice]:
     out = []
     for c, column in buyable(state, p):
         city = state.deck.cities[state.city_cols[column][-1]]
+        symbols = city.coast_to_coast
+        stars = f", {symbols} coast-to-coast symbol{'s' if symbols > 1 else ''}" \
+            if symbols else ""
         out.append(Choice("buy_city", p, {"company": ids[c], "column": column},
-                          label=f"{state.cname(c)} buys {city.name} for ${city.cost}"))
+                          label=f"city column {column + 1}: {state.cname(c)} buys "
+                                f"{city.name} for ${city.cost} from its treasury "
+                                f"(income +${city.income}{stars})"))
     out.append(Choice("pass", p, label="pass (out of the city phase)"))
     return out
 
@@ -71,10 +77,11 @@ def buy_city(state: "NarState", action: Mapping[str, Any]) -> Action:
     c = ids.index(cid)
     column = get_int(action, "column")
     if not 0 <= column < len(state.city_cols):
-        raise IllegalAction(f"There is no city column {column}.", UNKNOWN_ID, field="column")
+        raise IllegalAction(no_column("city", column, len(state.city_cols)), UNKNOWN_ID,
+                            field="column")
     city_id = state.bottom_city(column)
     if city_id is None:
-        raise IllegalAction(f"City column {column + 1} is empty.", NOT_ALLOWED)
+        raise IllegalAction(f"City column {column + 1} is empty.", NOT_ALLOWED, field="column")
     if not state.holdings[p][c]:
         raise IllegalAction(f"You hold no {state.cname(c)} share.", NOT_ALLOWED)
     if state.used[p] >> c & 1:

@@ -10,9 +10,11 @@ if TYPE_CHECKING:
 
 
 def pay_income(state: "NarState") -> None:
-    """Each company's income (sum of its cities' green numbers) is split evenly per share held;
-    the director gets $100 of the indivisible rest (in the last round half of it, rounded up)
-    and the company keeps what is left.  The bank pays."""
+    """Each company's income (sum of its cities' green numbers) goes to its owners: all of it
+    to a single owner of all sold shares; among several owners it is split evenly per share
+    held, the director gets $100 of the indivisible rest (in the last round half of it,
+    rounded up) and the company keeps what is left (``money.split_income``).  The bank
+    pays."""
     records = []
     for c in range(len(state.comp_cash)):
         d = state.director[c]

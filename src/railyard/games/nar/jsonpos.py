@@ -68,6 +68,8 @@ class _Reader:
             return self.string()
         m = _NUMBER.match(self.text, self.pos)
         if m:
+            if len(m.group()) > 40:
+                raise self.fail("a number of more than 40 characters")
             self.pos = m.end()
             return json.loads(m.group())
         for word, val in _LITERALS:
@@ -75,7 +77,7 @@ class _Reader:
                 self.pos += len(word)
                 return val
         if not ch:
-            raise self.fail("the file ends where a value was expected")
+            raise self.fail("the text ends where a value was expected")
         raise self.fail(f"unexpected character {ch!r} where a value was expected")
 
     def string(self) -> str:

@@ -13,14 +13,23 @@ def split_income(income: int, holdings: list[int], director: int, last_round: bo
                  bonus: int = STEP) -> tuple[list[int], int]:
     """Section 5, phase III (and 6 for the last round): the income split.
 
-    ``holdings[seat]`` is the number of shares of the company each seat holds.  Every share
-    gets the same whole-$100 amount; of the indivisible rest the director gets $100 (last
-    round: half of it, rounded up) and the company keeps what is left.  Returns (payment per
-    seat, amount kept by the company).
+    ``holdings[seat]`` is the number of shares of the company each seat holds.
+
+    Ruling I2: the income is shared "gleichmäßig unter den Besitzern"; a single owner of all
+    sold shares has nobody to share with and gets all of it, whatever the number of shares
+    (example: "Marion besitzt als einzige rote Aktien und bekommt die vollen $400").
+    Ruling I1, several owners (the Hinweis and the $800 example): every share gets the same
+    whole-$100 amount; of the indivisible rest the director gets $100 (last round: half of
+    it, rounded up) and the company keeps what is left.  Returns (payment per seat, amount
+    kept by the company).
     """
     held = sum(holdings)
     pay = [0] * len(holdings)
     if held == 0 or income <= 0:
+        return pay, 0
+    owners = [seat for seat, count in enumerate(holdings) if count]
+    if len(owners) == 1:
+        pay[owners[0]] = income
         return pay, 0
     per_share = income // held // STEP * STEP
     rest = income - per_share * held

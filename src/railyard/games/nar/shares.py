@@ -66,6 +66,8 @@ def own_price(state: "NarState", p: int) -> int:
 
 
 def choices(state: "NarState") -> list[Choice]:
+    """Phase I choices; every label names the share column (numbered from 1), the company and
+    where the money goes, so that two picks of the same kind are told apart."""
     p = actor(state)
     if broke(state, p):
         return [Choice("take_200", p, label=f"take ${state.rules.broke_grant} from the bank "
@@ -74,15 +76,23 @@ def choices(state: "NarState") -> list[Choice]:
     out = []
     for case, column, c in options(state, p):
         name = state.cname(c)
+        where = f"share column {column + 1}"
         if case == FOUND:
             out.append(Choice(FOUND, p, {"column": column}, {"hundreds": hundreds},
-                              f"found {name} (column {column + 1}), price in $100"))
+                              f"{where}: found {name} and become its director; the price "
+                              f"you name (in $100) all goes to {name}"))
         elif case == OWN:
+            price = own_price(state, p)
+            half = half_up(price)
             out.append(Choice(OWN, p, {"column": column},
-                              label=f"buy a {name} share for ${own_price(state, p)}"))
+                              label=f"{where}: buy a {name} share (your own company) for "
+                                    f"${price}: ${half} to {name}, ${price - half} to the "
+                                    "bank"))
         else:
+            director = state.players[state.director[c]]
             out.append(Choice(PROPOSE, p, {"column": column}, {"hundreds": hundreds},
-                              f"propose a price (in $100) for the {name} share to its director"))
+                              f"{where}: propose a price (in $100) for the {name} share; "
+                              f"its director {director} lets you buy it or buys it"))
     if state.chosen:
         out.append(Choice("end_turn", p, label="end the turn without a share"))
     return out
@@ -91,11 +101,15 @@ def choices(state: "NarState") -> list[Choice]:
 def response_choices(state: "NarState") -> list[Choice]:
     column, c, price = state.pending
     d = state.director[c]
-    out = [Choice("allow", d, label=f"let the proposer buy the {state.cname(c)} share "
-                                    f"for ${price}")]
+    name = state.cname(c)
+    proposer = state.players[actor(state)]
+    half = half_up(price)
+    share = f"the {name} share of share column {column + 1}"
+    out = [Choice("allow", d, label=f"let {proposer} buy {share} for ${price}: ${half} to "
+                                    f"{name}, ${price - half} to the bank")]
     if state.cash[d] >= price:
-        out.append(Choice("buy", d, label=f"buy the {state.cname(c)} share yourself "
-                                          f"for ${price}"))
+        out.append(Choice("buy", d, label=f"buy {share} yourself for ${price}: ${half} to "
+                                          f"{name}, ${price - half} to {proposer}"))
     return out
 
 
@@ -112,14 +126,24 @@ def _picking(state: "NarState", action: Mapping[str, Any]) -> tuple[int, int, in
                             "and pick no share this round.", NOT_ALLOWED)
     column = get_int(action, "column")
     if not 0 <= column < len(state.share_cols):
-        raise IllegalAction(f"There is no share column {column}.", UNKNOWN_ID, field="column")
+        raise IllegalAction(no_column("share", column, len(state.share_cols)), UNKNOWN_ID,
+                            field="column")
     c = state.bottom_share(column)
     if c is None:
-        raise IllegalAction(f"Share column {column + 1} is empty.", NOT_ALLOWED)
+        raise IllegalAction(f"Share column {column + 1} is empty.", NOT_ALLOWED, field="column")
     if c in state.chosen:
-        raise IllegalAction(f"You already picked a {state.cname(c)} share this turn; pick "
-                            "another company.", NOT_ALLOWED)
+        raise IllegalAction(f"You already picked a {state.cname(c)} share this turn (the "
+                            f"lowest share of share column {column + 1} is {state.cname(c)}); "
+                            "pick another company.", NOT_ALLOWED)
     return p, column, c
+
+
+def no_column(kind: str, column: int, count: int) -> str:
+    """The refusal of a column index out of range.  Sentences number columns from 1; the
+    action field ``column`` counts from 0, so both are named."""
+    which = f"{kind} column {column + 1}" if abs(column) < 10**6 else f"such {kind} column"
+    return (f"There is no {which}: the {kind} columns are 1 to {count} "
+            f"(the field 'column' counts from 0, so 0 to {count - 1}).")
 
 
 def _price(state: "NarState", action: Mapping[str, Any], p: int) -> int:

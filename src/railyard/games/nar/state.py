@@ -7,10 +7,10 @@ import random
 from typing import Any, Mapping
 
 from ...engine.actions import Action, Choice
-from ...engine.errors import MALFORMED, WRONG_PHASE, IllegalAction
+from ...engine.errors import WRONG_PHASE, IllegalAction
 from ...engine.state import GameState, Result
 from . import cities, income, shares
-from .deck import Deck, load_deck, rules
+from .deck import Deck, deck_from_option, rules
 
 SHARES = "shares"        # phase I, a player's turn to pick a share
 RESPOND = "respond"      # phase I, a director answers a proposed price (case 3)
@@ -20,13 +20,14 @@ OVER = "over"
 
 class NarState(GameState):
     title = "north-american-railways"
+    action_types = frozenset(shares.HANDLERS) | frozenset(cities.HANDLERS)
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any],
                  deck: Deck | None = None) -> None:
         super().__init__(players, seed, options)
         r = rules()
         self.rules = r
-        self.deck = deck if deck is not None else load_deck(self.options.get("deck", ""))
+        self.deck = deck if deck is not None else deck_from_option(self.options.get("deck", ""))
         n = len(players)
         rng = random.Random(seed)
         ncomp = len(r.company_ids)
@@ -134,10 +135,8 @@ class NarState(GameState):
             return shares.HANDLERS[kind](self, action)
         if self.phase == CITIES and kind in cities.HANDLERS:
             return cities.HANDLERS[kind](self, action)
-        known = set(shares.HANDLERS) | set(cities.HANDLERS)
-        if kind not in known:
-            raise IllegalAction(f"There is no action '{kind}' in this game.", MALFORMED,
-                                field="type")
+        # an unknown type never gets here: ``action_types`` makes GameState.apply refuse it
+        # as malformed
         raise IllegalAction(f"'{kind}' is not possible now: it is the "
                             f"{self.phase_name()}.", WRONG_PHASE)
 

@@ -55,9 +55,10 @@ def render(s: Any) -> Group:
         parts.append(Text(f"Deck: {deck['name']} ({deck['source']})"))
     if v["last_round"]:
         parts.append(Text("Last round: " + "; ".join(v["end_reasons"]), "bold red"))
-    parts.append(_columns(f"Shares ({v['shares_removed']} removed unseen; '<' = may be "
-                          "taken)", v["share_columns"], lambda cid: company_text(cid)))
-    parts.append(_columns("Cities ($cost +income, * = coast-to-coast symbol)",
+    parts.append(Text(f"{v['shares_removed']} shares were put back unseen; '<' marks the "
+                      "lowest card of a column, the one that may be taken.", "dim"))
+    parts.append(_columns("Share columns", v["share_columns"], lambda cid: company_text(cid)))
+    parts.append(_columns("City columns ($cost +income, * = coast-to-coast symbol)",
                           v["city_columns"], _city))
     comp = Table(title="Companies", title_justify="left")
     for col in ("company", "director", "treasury", "shares", "income", "symbols", "network"):
@@ -99,9 +100,10 @@ def render(s: Any) -> Group:
     parts.append(players)
     if v["pending"]:
         pend = v["pending"]
-        parts.append(Text(f"{s.players[pend['proposer']]} proposes ${pend['price']} for a "
-                          f"{pend['company']} share; {s.players[pend['director']]} lets it "
-                          "happen or buys it.", "bold"))
+        name = next(c["name"] for c in v["companies"] if c["id"] == pend["company"])
+        parts.append(Text(f"{s.players[pend['proposer']]} proposes ${pend['price']} for the "
+                          f"{name} share of share column {pend['column'] + 1}; "
+                          f"{s.players[pend['director']]} lets it happen or buys it.", "bold"))
     if v["last_income"]:
         lines = [f"{r['company']} ${r['income']}: " +
                  ", ".join(f"{s.players[i]} ${x}" for i, x in enumerate(r["paid"]) if x) +

@@ -85,7 +85,7 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
     def share_company() -> str:
         col = action.get("column")
         if isinstance(col, int) and 0 <= col < len(state.share_cols) and state.share_cols[col]:
-            return state.cname(state.share_cols[col][-1])
+            return f"{state.cname(state.share_cols[col][-1])} (share column {col + 1})"
         return "a company"
 
     price = action.get("hundreds")
@@ -95,9 +95,9 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
     if kind == "buy_own":
         from .shares import own_price
         cost = own_price(state, p) if isinstance(p, int) and 0 <= p < state.n else 1000
-        return f"{who} buys a share of {share_company()}, his own company, for ${cost}."
+        return f"{who} buys a share of his own company {share_company()} for ${cost}."
     if kind == "propose":
-        return f"{who} proposes {price} for a {share_company()} share."
+        return f"{who} proposes {price} for the share of {share_company()}."
     if kind in ("allow", "buy") and state.pending:
         column, c, amount = state.pending
         proposer = state.players[state.order()[state.turn]]
@@ -115,7 +115,7 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
         city = "a city"
         if isinstance(col, int) and 0 <= col < len(state.city_cols) and state.city_cols[col]:
             card = state.deck.cities[state.city_cols[col][-1]]
-            city = f"{card.name} (${card.cost})"
+            city = f"{card.name} (${card.cost}, city column {col + 1})"
         return f"{who} buys {city} for {name}."
     if kind == "pass":
         return f"{who} passes and leaves the city phase."

@@ -8,6 +8,13 @@ from . import esc
 from .chicago_express import COLOURS
 
 CARD_W, CARD_H, GAP, PAD = 118, 34, 8, 12
+HEAD = 14  # room for the column numbers above the cards
+
+
+def _column_number(x: float, y: float, kind: str, index: int) -> str:
+    """"column 1" ... above a column, numbered from 1 as the choices name them."""
+    return (f'<text class="column-number" data-kind="{kind}" x="{x + 2}" y="{y}" '
+            f'font-size="10" fill="#345">column {index + 1}</text>')
 
 
 def _share(x: float, y: float, colour: str) -> str:
@@ -36,8 +43,8 @@ def render(state: dict[str, Any]) -> str:
     companies = view.get("companies") or []
     ncols = max(len(shares), len(cities), 1)
     width = max(PAD * 2 + ncols * (CARD_W + GAP), 520)
-    share_h = max([len(c) for c in shares] + [0]) * (CARD_H - 10) + CARD_H
-    city_h = max([len(c) for c in cities] + [0]) * (CARD_H + 2) + CARD_H
+    share_h = max([len(c) for c in shares] + [0]) * (CARD_H - 10) + CARD_H + HEAD
+    city_h = max([len(c) for c in cities] + [0]) * (CARD_H + 2) + CARD_H + HEAD
     top_cities = 40 + share_h + 24
     top_comp = top_cities + city_h + 20
     deck = view.get("deck") or {}
@@ -50,15 +57,17 @@ def render(state: dict[str, Any]) -> str:
            f'{esc(view.get("round", ""))} · {esc(view.get("phase", ""))}</text>']
     for i, col in enumerate(shares):
         x = PAD + i * (CARD_W + GAP)
+        out.append(_column_number(x, 34 + HEAD - 4, "share", i))
         for j, colour in enumerate(col):
-            out.append(_share(x, 34 + j * (CARD_H - 10), str(colour)))
+            out.append(_share(x, 34 + HEAD + j * (CARD_H - 10), str(colour)))
     out.append(f'<text x="{PAD}" y="{top_cities - 8}" font-size="12" font-weight="bold">'
                f'City columns</text>')
     for i, col in enumerate(cities):
         x = PAD + i * (CARD_W + GAP)
+        out.append(_column_number(x, top_cities + HEAD - 4, "city", i))
         for j, card in enumerate(col):
             if isinstance(card, dict):
-                out.append(_city(x, top_cities + j * (CARD_H + 2), card))
+                out.append(_city(x, top_cities + HEAD + j * (CARD_H + 2), card))
     out.append(f'<text x="{PAD}" y="{top_comp}" font-size="12" font-weight="bold">'
                f'Companies</text>')
     for i, c in enumerate(companies):

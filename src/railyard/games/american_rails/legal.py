@@ -1,0 +1,128 @@
+"""The legal actions of the seat to act, as engine Choices."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.actions import Choice
+from .rules import RULES
+from .state_consts import POPCOUNT
+
+if TYPE_CHECKING:
+    from .state import AmericanRailsState
+
+# Choices are immutable and recur in every game: each is built once and reused.
+_CACHE: dict[tuple, Choice] = {}
+_SPACES: dict[int, list[Choice]] = {}
+
+
+def _choice(kind: str, p: int, label: str, **fixed: str) -> Choice:
+    key = (kind, p, label, *fixed.items())
+    ch = _CACHE.get(key)
+    if ch is None:
+        ch = _CACHE[key] = Choice(kind, p, fixed, label=label)
+    return ch
+
+
+def _bid(p: int, lo: int, hi: int) -> Choice:
+    key = ("bid", p, lo, hi)
+    ch = _CACHE.get(key)
+    if ch is None:
+        ch = _CACHE[key] = Choice("bid", p, ranges={"amount": (lo, hi)}, label="Bid")
+    return ch
+
+
+class LegalMixin:
+    def legal_actions(self: "AmericanRailsState") -> list[Choice]:
+        p = self.actor
+        if p is None:
+            return []
+        step = self.step
+        comps = RULES.companies
+        if step == "space":
+            col = self.columns[self.phase - 1]
+            mine = _SPACES.get(p)
+            if mine is None:
+                mine = _SPACES[p] = [Choice("space", p, {"space": s},
+                                            label=RULES.space_labels[s]) for s in RULES.spaces]
+            return [mine[i] for i, s in enumerate(col) if s is None]
+        if step == "bid":
+            lo = self._min_bid()
+            pas = _choice("pass", p, "Pass")
+            return [_bid(p, lo, self.cash[p]), pas] if self.cash[p] >= lo else [pas]
+        if step == "expand":
+            return self._build_choices(p) + [_choice("stop", p, "Stop expanding")]
+        if step == "offer":
+            out = [_choice("offer", p, f"Auction {comps[c].name}", company=comps[c].id)
+                   for c in self.in_play if self.shares_left[c] > 0
+                   and not (self.phase == 0 and self.setup_offered[c])]
+            if self.phase > 0:
+                out.append(_choice("forgo", p, "Do not auction"))
+            return out
+        b = self.board
+        if step == "place":
+            return [_choice("place", p, f"First cube on {b.names[h]}", hex=b.ids[h])
+                    for h in self.free_cities()]
+        if step == "finance":
+            return [_choice("finance", p, f"${RULES.finance_amount} to {comps[c].name}",
+                            company=comps[c].id)
+                    for c in self.in_play] + [_choice("forgo", p, "Do not finance")]
+        if step == "urbanise":
+            out = []
+            if self.markers_left > 0:
+                out = [_choice("urbanise", p, f"Urbanise {b.names[h]}", hex=b.ids[h])
+                       for h in b.cities if b.urbanisable[h] and not self.urban[h]
+                       and self.hexmask[h]]
+            return out + [_choice("forgo", p, "Do not urbanise")]
+        if step == "take2":
+            amt = RULES.take_amount
+            out = [_choice("take2", p, f"Take ${amt} from the bank"),
+                   _choice("levy", p, f"Each other player pays ${amt} to the bank")]
+            if self.n >= 4:
+                out += self._build_choices(p)
+            return out + [_choice("forgo", p, "Do nothing")]
+        return []
+
+    def legal_builds(self: "AmericanRailsState", p: int) -> list[tuple[int, int, int]]:
+        """(company, hex, cost) of every cube ``p`` may place now (company by company, each
+        company's hexes in board order)."""
+        out = []
+        hm = self.hexmask
+        urban = self.urban
+        b = self.board
+        single, base, per, counts = b.single_cube, b.cost_base, b.cost_per, b.counts_markers
+        held = self.held[p]
+        for c in self.in_play:
+            if held[c] <= 0 or self.cubes_left[c] <= 0:
+                continue
+            cash = self.ccash[c]
+            bit = 1 << c
+            m = self.reach[c]
+            while m:
+                low = m & -m
+                nb = low.bit_length() - 1
+                m ^= low
+                mask = hm[nb]
+                if mask & bit or (mask and single[nb]):
+                    continue
+                pieces = POPCOUNT[mask] + (1 if urban[nb] and counts[nb] else 0)
+                cost = base[nb] + per[nb] * pieces
+                if cost <= cash:
+                    out.append((c, nb, cost))
+        return out
+
+    def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
+        b = self.board
+        key0 = b.source
+        out = []
+        for c, h, cost in self.legal_builds(p):
+            key = (key0, p, c, h, cost)
+            ch = _BUILDS.get(key)
+            if ch is None:
+                co = RULES.companies[c]
+                ch = _BUILDS[key] = Choice("build", p, {"company": co.id, "hex": b.ids[h]},
+                                           label=f"{co.name} to {b.ids[h]} (${cost})")
+            out.append(ch)
+        return out
+
+
+_BUILDS: dict[tuple, Choice] = {}

@@ -1,0 +1,210 @@
+"""Replaying an 18xx.games export of 1830 through railyard's own 1830 rules."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...eighteen.import18xx.common import NO_OPS, ReplayBase, bid_action, load_export, map_options
+from ...eighteen.import18xx.errors import ExportError
+
+#: 18xx.games optional rules -> railyard options of 1830
+OPTIONS_1830 = {"optional_6_train": "extra_6_train",
+                "multiple_brown_from_ipo": "multiple_brown_from_ipo"}
+
+#: Appendix A: ids of the printed tiles with cities
+PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "D10-1": "D10",
+                "D14-0": "D14", "E5-0": "E5", "E11-0": "E11", "city-0": "E19", "E23-0": "E23",
+                "F4-0": "F4", "F6-0": "F6", "F16-0": "F16", "F22-2": "F22", "G19-0": "G19",
+                "city-1": "H4", "city-3": "H10", "H12-0": "H12", "city-4": "H16",
+                "H18-1": "H18", "I15-0": "I15", "J14-1": "J14", "K15-0": "K15"}
+
+__all__ = ["import_1830", "load_export"]
+
+
+def _options(data: dict) -> dict:
+    """The export's optional rules, plus what 18xx.games always plays: D-trains without
+    limit (its data file; the rulebook's 21.0 prints six)."""
+    return {**map_options(data, OPTIONS_1830), "unlimited_d_trains": True}
+
+
+class _Replay(ReplayBase):
+    title = "1830"
+
+    def __init__(self, data: dict, before: Any = None) -> None:
+        super().__init__(data, before, _options)
+        self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
+
+    def actor(self, a: dict) -> int:
+        et = a.get("entity_type")
+        if et == "player":
+            return self.seat_of(a["entity"])
+        if et == "corporation":
+            op = self.s.get("op")
+            if op and op.get("discard"):
+                return self.president(op["discard"][0])
+            return self.president(a["entity"])
+        if et == "company":
+            owner = self.s["companies"][a["entity"]]["owner"]
+            if owner and owner[0] == "p":
+                return int(owner[1:])
+            if owner and owner[0] == "c":
+                return self.president(owner[1:])
+        cur = self.game.current_player
+        if cur is None:
+            raise ExportError("the game is already over")
+        return cur
+
+    def where(self, cert: str) -> str:
+        corp = cert.rsplit("_", 1)[0]
+        h = self.s["holders"].get(corp)
+        if h is None:
+            raise ExportError(f"unknown certificate {cert!r}")
+        for k, lst in h.items():
+            if cert in lst:
+                return k
+        raise ExportError(f"certificate {cert!r} not found")
+
+    def _check_operator(self, a: dict) -> None:
+        """A corporation acts in an operating round only in its own turn (16.0 order);
+        otherwise the reference's order differs from ours, or the export is wrong."""
+        op = self.s.get("op")
+        if self.s["round"] != "operating" or not op or op.get("discard") or \
+                a.get("type") == "discard_train" or op.get("corp") is None:
+            return
+        if a.get("entity") != op["corp"]:
+            raise ExportError(f"{a.get('entity')} acts, but by our operating order {op['corp']} "
+                              f"is operating now (16.0)", "rule")
+
+    def translate(self, a: dict) -> list[dict]:
+        t = a["type"]
+        if a.get("entity_type") == "corporation":
+            self._check_operator(a)
+        seat = self.actor(a)
+        s = self.s
+        if t == "bid":
+            from ...games.g1830 import auction
+            open_sale = s["round"] == "auction" and s["auction"]["fight"] is None
+            return [bid_action(auction, self.game.state, seat, a, open_sale, "7.1, 7.3")]
+        if t == "pass":
+            return [{"type": "pass", "player": seat}]
+        if t == "par":
+            price = int(str(a["share_price"]).split(",")[0])
+            return [{"type": "par", "player": seat, "corporation": a["corporation"],
+                     "price": price}]
+        if t == "buy_shares":
+            certs = a.get("shares") or []
+            if a.get("entity_type") == "company":
+                cert = certs[0]
+                if self.where(cert) not in ("ipo", "pool"):
+                    raise ExportError(f"{cert} is not in the bank; the M&H is exchanged for "
+                                      f"a share from the IPO or the pool (17.0)", "rule")
+                return [{"type": "exchange", "player": seat, "company": a["entity"],
+                         "source": self.where(cert), "cert": cert}]
+            out = []
+            for cert in certs:
+                out.append({"type": "buy_share", "player": seat,
+                            "corporation": cert.rsplit("_", 1)[0], "source": self.where(cert),
+                            "cert": cert})
+            return out
+        if t == "sell_shares":
+            certs = a.get("shares") or []
+            corp = certs[0].rsplit("_", 1)[0]
+            return [{"type": "sell_shares", "player": seat, "corporation": corp,
+                     "count": a["percent"] // 10, "certs": list(certs)}]
+        if t == "lay_tile":
+            tile_id = a["tile"]
+            name = tile_id.rsplit("-", 1)[0]
+            out = {"type": "lay_tile", "player": seat, "hex": a["hex"], "tile": name,
+                   "rotation": a["rotation"]}
+            if a.get("entity_type") == "company":
+                out["company"] = a["entity"]
+            self._pending_copy = (tile_id, a["hex"])
+            return [out]
+        if t == "place_token":
+            city_id = a["city"]
+            copy, idx = city_id.rsplit("-", 1)
+            hex_id = self.copies.get(copy)
+            if hex_id is None:
+                raise ExportError(f"unknown city {city_id!r}")
+            out = {"type": "place_token", "player": seat, "hex": hex_id, "city": int(idx)}
+            if a.get("entity_type") == "company":
+                out["company"] = a["entity"]
+            return [out]
+        if t == "run_routes":
+            routes = [{"train": r["train"], "chains": r.get("connections") or []}
+                      for r in a.get("routes") or []]
+            recorded = [r.get("revenue") for r in a.get("routes") or []]
+            # 3.3 run_routes: the reference recomputes a missing revenue, so do we
+            self._expected_revenue = None if None in recorded else sum(map(int, recorded))
+            return [{"type": "run_routes", "player": seat, "routes": routes}]
+        if t == "dividend":
+            return [{"type": "dividend", "player": seat, "kind": a["kind"]}]
+        if t == "buy_train":
+            out = {"type": "buy_train", "player": seat, "train": a["train"], "price": a["price"]}
+            if a.get("exchange"):
+                out["exchange"] = a["exchange"]
+            return [out]
+        if t == "discard_train":
+            return [{"type": "discard_train", "player": self.president(a["entity"]),
+                     "corporation": a["entity"], "train": a["train"]}]
+        if t == "buy_company" and a.get("entity_type") == "player":
+            return self._player_buys_private(a, seat)
+        if t == "buy_company":
+            return [{"type": "buy_company", "player": seat, "company": a["company"],
+                     "price": a["price"]}]
+        if t == "bankrupt":
+            return [{"type": "bankrupt", "player": seat}]
+        if t == "end_game":  # ends the game at once; the result is the state at that moment
+            return [{"type": "end_game", "player": seat}]
+        raise ExportError(f"the action type {t!r} does not exist in 1830")
+
+    def _player_buys_private(self, a: dict, seat: int) -> list[dict]:
+        """A player buys another player's private in a stock round (23.1): our sale is an
+        offer by the player on turn and the owner's acceptance (the export records the
+        agreed sale as one action)."""
+        comp = a["company"]
+        owner = (self.s["companies"].get(comp) or {}).get("owner") or ""
+        if not owner.startswith("p"):
+            raise ExportError(f"{comp} is not owned by a player (23.1)", "rule")
+        return [{"type": "offer_private", "player": seat, "company": comp, "buyer": seat,
+                 "price": a["price"]},
+                {"type": "accept_offer", "player": int(owner[1:]), "company": comp,
+                 "price": a["price"]}]
+
+    def apply(self, a: dict, ident: Any) -> None:
+        t = a.get("type")
+        if t in NO_OPS or str(t).startswith("program_"):   # export notes 5.2
+            return
+        if self.game.is_terminal:
+            raise ExportError(f"Action {ident} ({t}): the game is already over.")
+        self._pending_copy = None
+        self._expected_revenue = None
+        if self.before is not None:
+            self.before(self.game, a, ident)
+        self.guarded(ident, t, lambda: self._apply(a, ident))
+        if self._pending_copy is not None:
+            copy, hex_id = self._pending_copy
+            self.copies[copy] = hex_id
+
+    def _apply(self, a: dict, ident: Any) -> None:
+        for act in self.translate(a):
+            normal = self.game.apply(act)
+            if act["type"] == "run_routes" and self._expected_revenue is not None and \
+                    normal.get("revenue") != self._expected_revenue:
+                raise ExportError(
+                    f"Action {ident} (run_routes): the export's revenue "
+                    f"${self._expected_revenue} differs from ours ${normal.get('revenue')} "
+                    f"(20.3).", "rule")
+
+    def run(self) -> dict:
+        for e, ident in self.entries():
+            self.apply(e, ident)
+        self.not_finished(self.game.is_terminal)
+        return self.worth()
+
+
+def import_1830(data: dict, before: Any = None) -> tuple[Game, dict]:
+    """Replay ``data``; ``before(game, action, id)``, if given, sees the position before
+    each export action is applied (used by ``import-18xx --check-routes``)."""
+    rp = _Replay(data, before)
+    result = rp.run()
+    return rp.game, result

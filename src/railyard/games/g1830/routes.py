@@ -1,0 +1,32 @@
+"""1830 positions for the optimiser (rules 20.1, 20.3): the corporation's network from the
+tiles and tokens, its trains (the diesel runs any number of stops), off-board values by
+the phase (the higher red values once a 5-train was bought: the phase's tile colour)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...routing.adapter18xx import chains_of, network_for
+from ...routing.model import Train
+from ...routing.problem import RouteProblem
+
+UNLIMITED = 99   # 1830 data gives the diesel a distance of 999
+
+
+def stop_name(stop_id) -> str:
+    h, s = stop_id
+    return f"{h} {dict(c='city', t='town', o='off-board')[s[0]]} {s[1:]}"
+
+
+def route_network(state: Any, corporation: str) -> RouteProblem:
+    s = state.s
+    corp = s["corps"].get(corporation)
+    if corp is None:
+        raise KeyError(f"unknown corporation {corporation!r}")
+    net = network_for(state.st.board, s["tiles"], s["tokens"], corporation,
+                      state.phase_colour())
+    trains = []
+    for tid in corp["trains"]:
+        dist = state.train_def(tid).distance
+        trains.append(Train(tid, None if dist >= UNLIMITED else dist))
+    return RouteProblem(corporation, corp.get("president"), net, trains,
+                        lambda r: chains_of(net, r), stop_name)
