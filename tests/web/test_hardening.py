@@ -357,3 +357,25 @@ def test_title_info_flag_marks_hidden_information():
         assert Game("toy-secret", ["A", "B"], 1, {"pile": 3}).hidden_information
     finally:
         unregister("toy-secret")
+
+
+def test_a_nar_deck_is_uploaded_content_not_a_server_path(client):
+    """The new-game page sends a chosen deck file's text as the option ``deck``: the server
+    takes that content; a server path is not read (it is not a deck)."""
+    pytest.importorskip("railyard.games.nar")
+    import pathlib
+
+    import railyard.games.nar as nar
+    text = (pathlib.Path(nar.__file__).parent / "data" / "deck.json").read_text()
+    seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+    r = client.post("/api/games", json={"title": NAR, "seats": seats, "options": {"deck": text}})
+    assert r.status_code == 201, r.text
+    live = client.app.state.service.get(r.json()["id"])
+    assert live.game.options["deck"] in (text, json.loads(text))
+    for path in ("/etc/passwd", "/dev/zero", str(pathlib.Path(nar.__file__).parent / "data"
+                                                 / "deck.json")):
+        r = client.post("/api/games", json={"title": NAR, "seats": seats,
+                                            "options": {"deck": path}})
+        assert r.status_code == 400, (path, r.text)
+        assert "root:" not in r.text
+    assert len(client.get("/api/games").json()["games"]) == 1
