@@ -111,7 +111,9 @@ def call(method: str, url: str, body=None, token=None, raw: bool = False):
 def start_server(port: int, data_dir: str) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-c", "from railyard.cli.main import main; main()",
                              "serve", "--port", str(port), "--data-dir", data_dir,
-                             "--log-level", "warning"], stdout=subprocess.DEVNULL)
+                             "--log-level", "warning",  # one client address drives all games:
+                             "--rate-create", "0", "--rate-actions", "0"],
+                            stdout=subprocess.DEVNULL)
     for _ in range(400):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/titles", timeout=1)

@@ -55,14 +55,16 @@ def test_the_web_server_seats_the_rules_bot(tmp_path):
     from railyard.web.storage import Storage
     svc = Service(Storage(str(tmp_path / "railyard.sqlite3")))
     try:
-        made = svc.create(SLUG, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}], seed=21)
+        # the server picks the seed of a title with hidden information (issue 15, point 4)
+        made = svc.create(SLUG, [{"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}])
         svc.wait_bots_idle()
         live = svc.get(made["id"])
         assert live.game.is_terminal
+        seed = live.game.seed
         # replay: every bot action is the rules bot's choice with the seed the server uses
-        game = Game(SLUG, live.game.players, 21)
+        game = Game(SLUG, live.game.players, seed)
         for version, action in enumerate(live.game.log):
-            bot = NarBot((21 * 1_000_003 + version) % MAX_SEED, "value")
+            bot = NarBot((seed * 1_000_003 + version) % MAX_SEED, "value")
             assert bot.choose(game.state) == action, version
             game.apply(action)
     finally:

@@ -49,10 +49,16 @@ def _play_until_cash_differs(client, gid, tokens, live):
     raise AssertionError("cash never differed")
 
 
-def test_each_seat_sees_its_own_cash_and_spectators_none(client):
+def _server_seed(monkeypatch, seed: int) -> None:
+    """The server picks the seed of a title with hidden information; fix its pick."""
+    monkeypatch.setattr("railyard.web.service.secrets.randbelow", lambda n: seed)
+
+
+def test_each_seat_sees_its_own_cash_and_spectators_none(client, monkeypatch):
+    _server_seed(monkeypatch, 11)
     made = client.post("/api/games", json={"title": SLUG, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
-        {"kind": "human", "name": "Cy"}], "seed": 11}).json()
+        {"kind": "human", "name": "Cy"}]}).json()
     gid = made["id"]
     tokens = [t["token"] for t in made["tokens"]]
     live = client.app.state.service.get(gid)
@@ -72,8 +78,9 @@ def test_each_seat_sees_its_own_cash_and_spectators_none(client):
     assert "you" not in client.get(f"/api/games/{gid}", headers=_auth("nope")).json()["view"]
 
 
-def test_hotseat_token_sees_the_private_view_of_the_seat_to_act(client):
-    made = client.post("/api/games", json={"title": SLUG, "hotseat": True, "seed": 3, "seats": [
+def test_hotseat_token_sees_the_private_view_of_the_seat_to_act(client, monkeypatch):
+    _server_seed(monkeypatch, 3)
+    made = client.post("/api/games", json={"title": SLUG, "hotseat": True, "seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]}).json()
     gid, host = made["id"], made["host_token"]
     live = client.app.state.service.get(gid)

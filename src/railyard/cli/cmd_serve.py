@@ -31,10 +31,22 @@ def app_factory():
               help="Worker processes (more than one needs PostgreSQL).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, data_dir: str, workers: int, log_level: str) -> None:
+@click.option("--rate-create", type=click.IntRange(0), default=None,
+              help="Games a client (address) may create or import per minute; 0 = no limit "
+                   "[default: $RAILYARD_RATE_CREATE or 60].")
+@click.option("--rate-actions", type=click.IntRange(0), default=None,
+              help="Actions (and other POSTs) a client may send per minute; 0 = no limit "
+                   "[default: $RAILYARD_RATE_ACTIONS or 1200].")
+def command(host: str, port: int, data_dir: str, workers: int, log_level: str,
+            rate_create: int | None, rate_actions: int | None) -> None:
     """Serve games in the browser and over the JSON API."""
     import uvicorn
 
+    # through the environment, so that every worker process applies the same limits
+    if rate_create is not None:
+        os.environ["RAILYARD_RATE_CREATE"] = str(rate_create)
+    if rate_actions is not None:
+        os.environ["RAILYARD_RATE_ACTIONS"] = str(rate_actions)
     data_dir = os.path.abspath(os.path.expanduser(data_dir))
     url = os.environ.get("RAILYARD_DATABASE_URL")
     if workers > 1:

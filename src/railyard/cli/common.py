@@ -201,9 +201,10 @@ SEATS_KEY = "seats"
 
 def stored_seats(path: str, count: int) -> list[str] | None:
     """The seat kinds ``railyard play`` stored in a save, if present and sound."""
+    from ..engine.game import MAX_SAVE_BYTES, MAX_SAVE_DEPTH, parse_json
     try:
         with open(path, "rb") as fh:
-            kinds = json.loads(fh.read()).get(SEATS_KEY)
+            kinds = parse_json(fh.read(MAX_SAVE_BYTES + 1), MAX_SAVE_DEPTH).get(SEATS_KEY)
     except (OSError, ValueError, AttributeError):
         return None
     if isinstance(kinds, list) and len(kinds) == count and \

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any, Iterator, Mapping
 
-from .actions import Action, Choice
-from .errors import IllegalAction, NothingToUndo, RailyardError, SaveError
+from .actions import Action, Choice, check_shape, require_mapping
+from .errors import MALFORMED, BadOptions, IllegalAction, NothingToUndo, RailyardError, SaveError
 from .registry import TitleInfo, get_title
 from .state import GameState, Result
 
@@ -20,6 +21,39 @@ SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
 CHECKPOINT_EVERY = 64
 MAX_SEED = 2**63 - 1
+#: limits of a save file: nesting depth of its JSON and its size in bytes
+MAX_SAVE_DEPTH = 32
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+log = logging.getLogger("railyard.engine")
+
+
+def json_depth_exceeds(value: Any, limit: int) -> bool:
+    """Whether a parsed JSON value is nested more than ``limit`` levels (iterative, so
+    any depth is measured without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
+def parse_json(text: str | bytes, max_depth: int) -> Any:
+    """``json.loads`` that answers ``ValueError`` (never ``RecursionError``) for JSON nested
+    deeper than ``max_depth`` or too deep for the parser."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested more than {max_depth} levels deep") from None
+    if json_depth_exceeds(data, max_depth):
+        raise ValueError(f"nested more than {max_depth} levels deep")
+    return data
 
 
 def _canonical(obj: Any) -> str:
@@ -33,6 +67,19 @@ def _chain(prev: str, action: Mapping[str, Any]) -> str:
 def _genesis(title: str, players: list[str], seed: int, options: Mapping[str, Any]) -> str:
     header = {"title": title, "players": players, "seed": seed, "options": options}
     return hashlib.sha256(_canonical(header).encode()).hexdigest()[:16]
+
+
+def _unreadable(action: Mapping[str, Any]) -> str:
+    """The sentence for an action a title failed on: names the fields holding a list or an
+    object (the usual culprit: a list where a name or number belongs), else all fields."""
+    kinds = {list: "a list", tuple: "a list", dict: "an object"}
+    odd = [f"'{k}' is {kinds[type(v)]}" for k, v in action.items()
+           if k not in ("type", "player") and type(v) in kinds]
+    fields = [repr(k) for k in action if k not in ("type", "player")]
+    what = ("; ".join(odd) + ", which this game does not take here") if odd else \
+        f"one of its fields ({', '.join(fields) or 'none'}) is not of the kind the game expects"
+    return f"This {action.get('type')!r} action cannot be taken as given: {what}. " \
+        "Nothing was changed."
 
 
 class Game:
@@ -49,13 +96,29 @@ class Game:
         self.players = info.check_players(players)
         self.seed = seed
         self.options = info.resolve_options(options)
-        self.state: GameState = info.factory(self.players, seed, self.options)
+        try:
+            self.state: GameState = info.factory(self.players, seed, self.options)
+        except RailyardError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - hostile option values: a clear refusal
+            log.warning("%s failed to start with options %.300r (%s: %s)", self.title,
+                        self.options, type(exc).__name__, exc)
+            raise BadOptions(f"{info.name} cannot start with these options "
+                             f"({', '.join(sorted(self.options)) or 'none'}).") from None
         self.log: list[Action] = []
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
 
     # ---- delegation ------------------------------------------------------------------
+    @property
+    def hidden_information(self) -> bool:
+        """Whether the game hides something from its players that its seed fixes: the
+        title says so (``TitleInfo.hidden_information``) or its state has a
+        ``private_view`` (each seat sees more than the others)."""
+        return bool(self.info.hidden_information or self.info.extra.get("hidden_information")
+                    or callable(getattr(self.state, "private_view", None)))
+
     @property
     def current_player(self) -> int | None:
         return self.state.current_player
@@ -77,8 +140,29 @@ class Game:
 
     # ---- transitions -----------------------------------------------------------------
     def apply(self, action: Any) -> Action:
-        """Apply one action; raises :class:`IllegalAction` and changes nothing if illegal."""
-        normalised = self.state.apply(action)
+        """Apply one action; raises :class:`IllegalAction` and changes nothing if illegal.
+
+        The boundary of every title: the action's shape is checked first
+        (:func:`~railyard.engine.actions.check_shape`: JSON values only, bounded, no
+        fractions).  Should the title still fail on it with anything but
+        :class:`IllegalAction`, the state is rebuilt from the log, so it is exactly as
+        before; then an action that is not exactly one of the legal choices (a field of a
+        kind the title did not expect, a field no choice has) is answered as a
+        ``malformed`` :class:`IllegalAction` (and logged, as it points at a title that
+        checks its fields too late), while the failure on a legal action, a bug of the
+        title, is raised as it is."""
+        require_mapping(action)
+        try:
+            normalised = self.state.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:
+            self._restore()
+            if self._is_legal_choice(action):
+                raise                  # a bug of the title on a legal action: not hidden
+            log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
+                        type(exc).__name__, exc, action)
+            raise IllegalAction(_unreadable(action), MALFORMED) from None
         self.log.append(normalised)
         prev = self._digests[-1] if self._digests else self._genesis
         self._digests.append(_chain(prev, normalised))
@@ -86,6 +170,29 @@ class Game:
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         return normalised
+
+    def _is_legal_choice(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` is exactly one of the legal choices: no field beyond the
+        choice's own, each equal to its fixed value or a whole number in its range.  (Asked
+        only after a title failed, as listing choices can be costly.)"""
+        try:
+            choices = self.state.legal_actions()
+            for c in choices:
+                if set(action) <= {"type", "player", *c.fixed, *c.ranges} and \
+                        all(k in action for k in (*c.fixed, *c.ranges)) and c.matches(action):
+                    return True
+        except Exception:  # noqa: BLE001 - a title failing to list choices: not legal
+            return False
+        return False
+
+    def _restore(self) -> None:
+        """Rebuild the current state from the nearest checkpoint and the log."""
+        n = len(self.log)
+        base = max(k for k in self._checkpoints if k <= n)
+        state = self._checkpoints[base].clone()
+        for act in self.log[base:n]:
+            state.apply(act)
+        self.state = state
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions."""
@@ -158,9 +265,17 @@ class Game:
 
     @classmethod
     def loads(cls, text: str | bytes) -> "Game":
+        """Load a save from its JSON text (at most :data:`MAX_SAVE_BYTES`, nested at most
+        :data:`MAX_SAVE_DEPTH` deep; a deeper or larger one is refused as corrupt)."""
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"The save is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a "
+                            "railyard save.", "corrupt")
         try:
-            data = json.loads(text)
+            data = parse_json(text, MAX_SAVE_DEPTH)
         except (ValueError, UnicodeDecodeError) as exc:
+            if "nested more than" in str(exc):
+                raise SaveError(f"The file is {exc}; it is not a railyard save.",
+                                "corrupt") from None
             raise SaveError(f"The save is not valid JSON (corrupt or truncated): {exc}.",
                             "corrupt") from None
         return cls.from_save(data)
@@ -169,7 +284,7 @@ class Game:
     def load(cls, path: str) -> "Game":
         try:
             with open(path, "rb") as fh:
-                text = fh.read()
+                text = fh.read(MAX_SAVE_BYTES + 1)
         except OSError as exc:
             raise SaveError(f"Cannot read the save file {path}: {exc.strerror}.",
                             "unreadable") from None
@@ -179,6 +294,9 @@ class Game:
     def from_save(cls, data: Any) -> "Game":
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("This is not a railyard save file.", "not_a_save")
+        if json_depth_exceeds(data, MAX_SAVE_DEPTH):
+            raise SaveError(f"The save is nested more than {MAX_SAVE_DEPTH} levels deep; it is "
+                            "not a railyard save.", "corrupt")
         version = data.get("version")
         if version != SAVE_VERSION:
             raise SaveError(f"Save version {version!r} is not supported "

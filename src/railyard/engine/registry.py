@@ -38,6 +38,10 @@ class TitleInfo:
     options: tuple[OptionSpec, ...] = ()
     notes: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: the game hides something the seed fixes (a shuffled deck, removed shares): a server
+    #: picks the seed itself and shows it only when the game is over.  (A title whose state
+    #: has a ``private_view`` counts as hiding information too: ``Game.hidden_information``.)
+    hidden_information: bool = False
     #: former slugs that still name this title: ``get_title`` (CLI, web, saves) resolves them
     aliases: tuple[str, ...] = ()
 

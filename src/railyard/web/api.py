@@ -1,9 +1,10 @@
 """The JSON API: thin async handlers around :class:`Service` (which blocks, so it runs in
-the thread pool).  Bodies are read with a size limit; tokens come in the ``Authorization:
-Bearer`` header (or ``X-Railyard-Token``)."""
+the thread pool).  Bodies are read with a size limit (413 before parsing) and a nesting
+limit; every POST must say ``content-type: application/json`` (415 otherwise, checked by
+:mod:`.limits`); tokens come in the ``Authorization: Bearer`` header (or
+``X-Railyard-Token``)."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -11,11 +12,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..engine.game import parse_json
 from ..engine.registry import available
 from .service import ApiError, Service
 
 MAX_BODY = 64 * 1024
+#: a new game's body may carry uploaded content (a custom deck or board) as an option value
+MAX_CREATE = 1024 * 1024
 MAX_IMPORT = 2 * 1024 * 1024
+#: nesting limit of request bodies (a save's actions are nested about 8 deep)
+MAX_DEPTH = 32
 
 
 def service(request: Request) -> Service:
@@ -40,9 +46,12 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
             raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
         chunks.append(chunk)
     try:
-        return json.loads(b"".join(chunks) or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "malformed_json", "The request body is not valid JSON.") from None
+        return parse_json(b"".join(chunks) or b"null", MAX_DEPTH)
+    except UnicodeDecodeError:
+        raise ApiError(400, "malformed_json", "The request body is not UTF-8 text.") from None
+    except ValueError as exc:
+        detail = str(exc) if "nested" in str(exc) else "not valid JSON"
+        raise ApiError(400, "malformed_json", f"The request body is {detail}.") from None
 
 
 def _object(body: Any) -> dict[str, Any]:
@@ -69,7 +78,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    body = _object(await read_json(request))
+    body = _object(await read_json(request, MAX_CREATE))
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ApiError(400, "bad_seed", "'seed' must be a whole number.")
@@ -101,8 +110,12 @@ async def get_legal(request: Request) -> Response:
 async def post_action(request: Request) -> Response:
     gid = request.path_params["game_id"]
     body = _object(await read_json(request))
+    action = body.get("action")
+    if isinstance(action, dict) and "player" in action and type(action["player"]) is not int:
+        raise ApiError(400, "malformed", "The action's 'player' must be a seat number (a whole "
+                       "number); nothing was changed.")
     out = await run_in_threadpool(service(request).act, gid, token_of(request),
-                                  body.get("version"), body.get("action"), True)
+                                  body.get("version"), action, True)
     return Response(out, media_type="application/json")
 
 
@@ -157,7 +170,8 @@ async def tile_svg(request: Request) -> Response:
     name = request.query_params.get("tile", "")[:16]
     rot = request.query_params.get("rotation", "0")
     draw = tile_renderer_for(st["title"])
-    svg = draw(st, name, int(rot) % 6) if draw and rot.isdigit() else None
+    ok = rot.isascii() and rot.isdigit() and len(rot) <= 3
+    svg = draw(st, name, int(rot) % 6) if draw and ok else None
     if svg is None:
         raise ApiError(404, "unknown_tile", "No drawing of that tile.")
     return Response(svg, media_type="image/svg+xml",

@@ -1,10 +1,13 @@
-"""The ASGI application: API routes, SSE, HTML pages, static files, error mapping and
-security headers.  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
-SQLite file in the data directory."""
+"""The ASGI application: API routes, SSE, HTML pages, static files, error mapping,
+security headers and the API guard (JSON-only POSTs, per-client rate limits:
+:mod:`.limits`).  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
+SQLite file in the data directory; ``rate_limits`` defaults to the environment's
+(``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``)."""
 from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 from typing import Any
 
@@ -18,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api, openapi, pages
 from .events import game_events
+from .limits import ApiGuard, RateLimits
 from .service import ApiError, Service
 from .storage import Storage
 
@@ -77,7 +81,38 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return await pages.error_page(request, code)
 
 
-def create_app(data_dir: str | None = None, storage: Storage | None = None) -> Starlette:
+#: the live-update stream's ``timeout`` (seconds): at most this; below 0.5 counts as 0.5
+MAX_STREAM_TIMEOUT = 120.0
+
+
+async def checked_events(request: Request) -> Response:
+    """``GET /api/games/{id}/events`` after checking its query: ``timeout`` a finite number
+    of seconds, more than 0 and at most :data:`MAX_STREAM_TIMEOUT`; ``since`` (or the
+    ``Last-Event-ID`` header) a whole number.  Anything else is a 400 naming the rule."""
+    q = request.query_params
+    raw = q.get("timeout")
+    if raw is not None:
+        try:
+            timeout = float(raw)
+        except ValueError:
+            timeout = math.nan
+        if not (math.isfinite(timeout) and 0 < timeout <= MAX_STREAM_TIMEOUT):
+            raise ApiError(400, "malformed", "'timeout' must be a number of seconds above 0 and "
+                           f"at most {MAX_STREAM_TIMEOUT:g}.")
+    since = q.get("since") or request.headers.get("last-event-id")
+    if since is not None:
+        text = since.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+            raise ApiError(400, "malformed", "'since' must be a whole number (the version you "
+                           "know).")
+    return await game_events(request)
+
+
+def create_app(data_dir: str | None = None, storage: Storage | None = None,
+               rate_limits: RateLimits | None = None) -> Starlette:
+    if rate_limits is None:
+        rate_limits = RateLimits.from_env()
     if storage is None:
         storage = Storage.from_env(data_dir or os.path.expanduser("~/.railyard"))
     service = Service(storage)
@@ -93,13 +128,14 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None) -> S
     routes = [
         Route("/openapi.json", openapi_json, methods=["GET"]),
         *api.ROUTES,
-        Route("/api/games/{game_id}/events", game_events, methods=["GET"]),
+        Route("/api/games/{game_id}/events", checked_events, methods=["GET"]),
         *pages.ROUTES,
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
     handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
                                 Exception: server_error}
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)],
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
+                                               Middleware(ApiGuard, limits=rate_limits)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
     return app

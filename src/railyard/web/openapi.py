@@ -18,8 +18,19 @@ ERR = _json(_ref("Error"), "Error with a machine code and a readable message")
 GAME_ID = [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}]
 
 
+#: answers every POST may get from the API guard (web/limits.py)
+GUARD = {"415": _json(_ref("Error"), "The body was not sent as application/json"),
+         "429": {"description": "Too many requests from this client; nothing was changed",
+                 "headers": {"Retry-After": {"schema": {"type": "integer"},
+                                             "description": "seconds to wait"}},
+                 "content": {"application/json": {"schema": _ref("Error")}}}}
+
+
 def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = None,
-        secure: bool = False, params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        secure: bool = False, params: list[dict[str, Any]] | None = None,
+        post: bool = False) -> dict[str, Any]:
+    if body is not None or post:
+        responses = {**responses, **GUARD}
     op: dict[str, Any] = {"summary": summary, "responses": responses}
     if body is not None:
         op["requestBody"] = {"required": True,
@@ -42,7 +53,11 @@ SCHEMAS: dict[str, Any] = {
     "NewGame": {"type": "object", "required": ["title", "seats"], "properties": {
         "title": {"type": "string", "example": "chicago-express"},
         "seats": {"type": "array", "items": _ref("Seat")},
-        "options": {"type": "object"}, "seed": {"type": "integer"},
+        "options": {"type": "object", "description": "uploaded content (a custom deck or "
+                    "board) is the option's value: a JSON object or the file's text; the "
+                    "whole body is at most 1 MiB"},
+        "seed": {"type": "integer", "description": "refused (400 hidden_information) for "
+                 "titles with hidden information: the server picks their seed"},
         "hotseat": {"type": "boolean",
                     "description": "also return a host_token acting for every human seat"}}},
     "Created": {"type": "object", "properties": {
@@ -138,15 +153,17 @@ PATHS: dict[str, Any] = {
     "/api/games/{game_id}/routes/auto": {"post": _op(
         "18xx: the optimal routes (route optimiser), checked like a player's picks",
         {"200": _json(_ref("RouteCheck"), "Optimal routes"), "401": ERR, "403": ERR,
-         "404": ERR, "409": ERR}, secure=True, params=GAME_ID)},
+         "404": ERR, "409": ERR}, secure=True, params=GAME_ID, post=True)},
     "/api/games/{game_id}/export": {"get": _op(
         "The railyard save JSON", {"200": _json({"type": "object"}, "Save"), "404": ERR},
         params=GAME_ID)},
     "/api/games/{game_id}/events": {"get": _op(
         "Server-Sent Events: 'version' whenever the game changes",
-        {"200": {"description": "text/event-stream"}, "404": ERR},
+        {"200": {"description": "text/event-stream"}, "400": ERR, "404": ERR},
         params=GAME_ID + [{"name": "since", "in": "query", "schema": {"type": "integer"}},
-                          {"name": "timeout", "in": "query", "schema": {"type": "number"}}])},
+                          {"name": "timeout", "in": "query",
+                           "schema": {"type": "number", "exclusiveMinimum": 0,
+                                      "maximum": 120}}])},
     "/api/games/{game_id}/board.svg": {"get": _op(
         "The board drawn as SVG", {"200": {"description": "image/svg+xml"}, "404": ERR},
         params=GAME_ID)},

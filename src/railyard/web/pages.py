@@ -28,6 +28,18 @@ async def lobby(request: Request) -> Response:
     return _page("lobby.html", games=games)
 
 
+#: largest uploaded option content the page sends (the server refuses bigger bodies: 413)
+MAX_UPLOAD = 1024 * 1024 - 16 * 1024
+
+
+def is_upload(option) -> bool:
+    """Whether an option's value is uploaded content (a custom deck or board: a file the
+    player picks, whose text the page sends): a free option (no fixed choices) whose default
+    is ``None``, empty text or an object."""
+    return option.choices is None and (option.default is None or option.default == ""
+                                       or isinstance(option.default, dict))
+
+
 async def new_game(request: Request) -> Response:
     titles = []
     for slug, info in available().items():
@@ -35,9 +47,10 @@ async def new_game(request: Request) -> Response:
                        "max": info.max_players,
                        "options": [{"name": o.name, "default": o.default,
                                     "description": o.description,
-                                    "choices": list(o.choices) if o.choices else None}
+                                    "choices": list(o.choices) if o.choices else None,
+                                    "upload": is_upload(o)}
                                    for o in info.options]})
-    return _page("new.html", titles=titles)
+    return _page("new.html", titles=titles, max_upload=MAX_UPLOAD)
 
 
 async def game_page(request: Request) -> Response:

@@ -37,8 +37,6 @@ log = logging.getLogger("railyard.web")
 MAX_NAME = 40
 MAX_LIVE = 2000                  # games kept in memory
 BOT_STEPS_PER_REQUEST = 300     # passed by create(); bots no longer act inside a request
-#: titles whose save would reveal secrets while the game runs (a seed fixes the deck order)
-HIDDEN_INFORMATION = {"north-american-railways"}
 
 
 class ApiError(Exception):
@@ -210,6 +208,7 @@ class Service:
         seat_spec = _check_seats(seats)
         if options is not None and not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object.")
+        client_seed = seed is not None
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         names = [s["name"] for s in seat_spec]
@@ -221,6 +220,15 @@ class Service:
                 game = Game(title, names, seed, options or {})
         except RailyardError as exc:
             raise ApiError(400, exc.code, exc.message) from None
+        if game.hidden_information and (client_seed or (save is not None
+                                                        and not game.is_terminal)):
+            # the seed fixes what the players must not know (issue 15, point 4)
+            what = "a seed" if save is None else "an unfinished save (it holds the seed)"
+            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
+                           f"that its seed fixes, so the server picks the seed: {what} "
+                           "cannot be given. Nothing was created.")
+        if any(len(n) > MAX_NAME for n in names):
+            raise ApiError(400, "bad_seats", f"Player names have at most {MAX_NAME} characters.")
         tokens: list[dict[str, Any]] = []
         seat_rows = []
         for i, s in enumerate(seat_spec):
@@ -463,8 +471,7 @@ class Service:
         live = self.get(game_id)
         with live.lock:
             info = live.game.info
-            hidden = info.slug in HIDDEN_INFORMATION or info.extra.get("hidden_information")
-            if hidden and not live.game.is_terminal:
+            if live.game.hidden_information and not live.game.is_terminal:
                 raise ApiError(403, "hidden_information", f"{info.name} has hidden "
                                "information (the save holds the seed of the shuffled deck); "
                                "it can be exported when the game is over.")
@@ -487,7 +494,7 @@ class Service:
                 game = Game.from_save(save)
             except RailyardError as exc:
                 raise ApiError(400, exc.code, exc.message) from None
-        if _hides_information(game) and not game.is_terminal:
+        if game.hidden_information and not game.is_terminal:
             # an unfinished save holds the seed that fixes what players must not know
             raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
                            "that its seed fixes: an unfinished save (it holds the seed) "
@@ -569,14 +576,6 @@ class Service:
         if self.listener is not None:
             self.listener.stop()
         self.storage.close()
-
-
-def _hides_information(game: Game) -> bool:
-    flag = getattr(game, "hidden_information", None)      # the engine's own, when it has one
-    if flag is not None:
-        return bool(flag)
-    info = game.info
-    return info.slug in HIDDEN_INFORMATION or bool(info.extra.get("hidden_information"))
 
 
 def _seat_rows(spec: list[dict[str, Any]],

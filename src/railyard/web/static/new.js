@@ -24,13 +24,33 @@
     for (const fs of document.querySelectorAll("fieldset.options"))
       fs.hidden = fs.dataset.title !== titleSel.value;
   }
-  function options() {
+  // Uploaded content (a deck or board of one's own): the chosen file is read here, in the
+  // browser, and its text is sent as the option's value; without a file the option is left
+  // out (the game's own deck or board).
+  for (const input of document.querySelectorAll('input[data-kind="file"]')) {
+    input.addEventListener("change", () => {
+      const note = input.parentNode.querySelector(".file-note");
+      const file = input.files[0];
+      if (!file) note.textContent = "No file: the game's own.";
+      else if (file.size > +input.dataset.max)
+        note.textContent = file.name + " is too large (at most " + Math.floor(+input.dataset.max / 1024) + " KB).";
+      else note.textContent = Math.ceil(file.size / 1024) + " KB, sent with the game (" + file.name + ").";
+    });
+  }
+  async function options() {
     const out = {};
     const info = titles.find(t => t.slug === titleSel.value);
     const fs = document.querySelector(`fieldset.options[data-title="${CSS.escape(titleSel.value)}"]`);
     for (const input of fs.querySelectorAll("[data-option]")) {
       const name = input.dataset.option, kind = input.dataset.kind;
-      if (kind === "bool") out[name] = input.checked;
+      if (kind === "file") {
+        const file = input.files[0];
+        if (!file) continue;
+        if (file.size > +input.dataset.max)
+          throw new Error("The " + name + " file " + file.name + " is larger than " + Math.floor(+input.dataset.max / 1024) + " KB.");
+        out[name] = await file.text();
+      }
+      else if (kind === "bool") out[name] = input.checked;
       else if (kind === "int") out[name] = parseInt(input.value, 10);
       else if (kind === "choice") out[name] = info.options.find(o => o.name === name).choices[+input.value];
       else out[name] = input.value;
@@ -46,7 +66,9 @@
     const seats = [...list.children].map(li => ({
       kind: li.querySelector(".kind").value, name: li.querySelector(".name").value || undefined}));
     const hotseat = document.getElementById("hotseat").checked;
-    const r = await api("POST", "/api/games", {title: titleSel.value, seats, options: options(), hotseat});
+    let opts;
+    try { opts = await options(); } catch (e) { msg.textContent = e.message; return; }
+    const r = await api("POST", "/api/games", {title: titleSel.value, seats, options: opts, hotseat});
     if (!r.ok) { msg.textContent = errorText(r.data); return; }
     const base = location.origin + "/games/" + encodeURIComponent(r.data.id);
     if (hotseat && r.data.host_token) { location.href = base + "#t=" + r.data.host_token; return; }
