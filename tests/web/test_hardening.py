@@ -179,8 +179,10 @@ def test_imported_names_are_limited_as_everywhere(client):
     from railyard.engine.game import Game
     save = Game(SLUG, ["A" * 41, "Bob"], 1, {"pile": 5}).to_save()
     r = client.post("/api/games/import", json={"save": save})
-    assert r.status_code == 400 and "40" in r.json()["error"]["message"]
-    assert client.get("/api/games").json()["games"] == []
+    # cut to 40 characters as at creation (the lobby never shows a longer name)
+    assert r.status_code == 201, r.text
+    names = [p for g in client.get("/api/games").json()["games"] for p in g["players"]]
+    assert names and max(len(n) for n in names) <= 40
 
 
 # ---- point 5: JSON only, rate limits, body size ------------------------------------------
