@@ -1,5 +1,7 @@
-"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export of 1830 through
-railyard's rules; the last line printed is ``{"result": {<player id>: worth, ...}}``."""
+"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export through
+railyard's rules; it prints ``{"options": {...}}`` (the options the imported game plays by
+that differ from the printed rules: the export's optional rules and the site's profile) and
+as its last line ``{"result": {<player id>: worth, ...}}``."""
 from __future__ import annotations
 
 import json
@@ -41,8 +43,9 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
     from ..engine.registry import get_title
     defaults = {o.name: o.default for o in get_title(game.title).options}
     chosen = {k: v for k, v in game.options.items() if defaults.get(k) != v}
-    click.echo("options (the export's optional rules and where 18xx.games departs from the "
-               f"rulebook): {json.dumps(chosen, sort_keys=True)}")
+    # the export's optional rules and where 18xx.games departs from the rulebook (every
+    # line of --check-routes output stays JSON)
+    click.echo(json.dumps({"options": chosen}, sort_keys=True))
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
     if out:
