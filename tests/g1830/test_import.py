@@ -206,5 +206,5 @@ def test_the_import_plays_by_the_sites_profile_and_says_so(tmp_path):
     out = tmp_path / "g.json"
     res = CliRunner().invoke(command, [str(MAIN), "--out", str(out)])
     line = next(x for x in res.output.splitlines() if x.startswith('{"options"'))
-    assert json.loads(line)["options"] == chosen
+    assert json.loads(line) == {"options": chosen}
     assert Game.load(str(out)).options == game.options

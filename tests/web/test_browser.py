@@ -168,10 +168,19 @@ def test_1830_lay_a_tile_and_run_a_route(server, browser):
     pytest.importorskip("railyard.games.g1830")
     from .positions import play_1830_until
 
-    def tile_lay_with_a_train(game):      # an operating turn of a company with a train
+    def tile_lay_with_a_train(game):      # the track step of a company with a train,
         view, kinds = game.public_view(), {c.type for c in game.legal_actions()}
-        op = view.get("operating")
-        return "lay_tile" in kinds and op and view["corporations"][op["corp"]]["trains"]
+        op = view.get("operating")      # where every tile lay leads to the routes step
+        if not ("lay_tile" in kinds and op and op.get("step") == "track"
+                and view["corporations"][op["corp"]]["trains"]):
+            return False
+        for c in game.legal_actions():
+            if c.type == "lay_tile":
+                after = game.state.clone()
+                after.apply(c.base())
+                if after.s["op"]["step"] != "routes":
+                    return False
+        return True
 
     page = _hotseat_page(server, browser, play_1830_until(tile_lay_with_a_train))
     page.wait_for_selector("#board .hex.legal")

@@ -71,8 +71,11 @@ def test_clicked_hexes_give_live_revenue_or_the_broken_rule(game, position):
     back = _check(c, gid, auth, [{"train": long["train"], "hexes": long["hexes"][::-1]}])
     assert back["total"] == long["revenue"]
     # a gap in the path: the engine's reason, naming the rule
+    from railyard.games.g1830.data import static
+    nbrs = static().board.hexes[long["hexes"][0]].neighbors.values()
+    far = next(h for h in long["hexes"][2:] if h not in nbrs and h != long["hexes"][0])
     gap = _check(c, gid, auth, [{"train": long["train"],
-                                 "hexes": [long["hexes"][0], long["hexes"][2]]}])
+                                 "hexes": [long["hexes"][0], far]}])
     row = gap["trains"][[t["train"] for t in gap["trains"]].index(long["train"])]
     assert not gap["ok"] and row["revenue"] is None and "20.1" in row["error"]
     # one hex so far: a hint, no revenue

@@ -1,5 +1,7 @@
-"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export (1830, 1870) through
-railyard's rules; the last line printed is ``{"result": {<player id>: worth, ...}}``."""
+"""``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export through
+railyard's rules; it prints ``{"options": {...}}`` (the options the imported game plays by
+that differ from the printed rules: the export's optional rules and the site's profile) and
+as its last line ``{"result": {<player id>: worth, ...}}``."""
 from __future__ import annotations
 
 import json
@@ -41,12 +43,11 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
     from ..engine.registry import get_title
     defaults = {o.name: o.default for o in get_title(game.title).options}
     chosen = {k: v for k, v in game.options.items() if defaults.get(k) != v}
+    # the export's optional rules and where 18xx.games departs from the rulebook (every
+    # line of --check-routes output stays JSON)
+    click.echo(json.dumps({"options": chosen}, sort_keys=True))
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
-    # the options the replay played by that differ from a game created in railyard: the
-    # export's optional rules and the 18xx.games profile (where the site departs from the
-    # rulebook); a JSON line like every other line on stdout
-    click.echo(json.dumps({"options": chosen}, sort_keys=True))
     if out:
         game.save(out)
         click.echo(f"saved {len(game.log)} actions to {out}")
