@@ -1,0 +1,160 @@
+"""Monte Carlo tree search (kind ``mcts``) for the small games.
+
+One search per decision, from the seat's :class:`~railyard.bots.views.SeatView`:
+
+- every iteration starts from a world drawn by ``view.sample(rng)``; in a title with hidden
+  information (North American Railways) that is a determinisation: the canonical world with
+  the unknown parts (other players' money) drawn again, never the true hidden state.  The
+  tree is shared by all worlds and keyed by actions (single-observer information-set MCTS):
+  a node's children are the actions tried there, a child's exploration term counts how often
+  it was *available* (legal in the iteration's world), as in Cowling, Powley and Whitehouse's
+  ISMCTS; in a perfect-information title this is plain UCT;
+- selection: UCB1 on the value of the seat that moves at the node (max^n for several
+  players), values in [0, 1];
+- expansion: one untried candidate action (``candidates.candidates``: numbers such as bids
+  reduced to a few amounts);
+- evaluation: a short random playout (``rollout_depth`` actions, bids near the minimum),
+  then ``heuristics.values`` (the game's returns if it ended, else a guess of each seat's
+  chance to win from its estimated worth);
+- the answer is the most visited action at the root.
+
+Levels set the budget: ``easy``, ``normal``, ``hard`` (``LEVELS``): a number of iterations,
+cut short by a wall-clock limit.  A decision with one candidate is answered at once.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.actions import Action
+from .candidates import action_key, candidates
+from .heuristics import values
+from .views import SeatView
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int
+    seconds: float
+
+
+#: budgets per level; normal keeps a move well inside 1 s on this machine (docs/bots.md)
+LEVELS = {
+    "easy": Budget(60, 0.25),
+    "normal": Budget(300, 0.8),
+    "hard": Budget(1500, 4.0),
+}
+
+
+class Node:
+    __slots__ = ("action", "mover", "n", "w", "avail", "children")
+
+    def __init__(self, action: Action | None, mover: int, seats: int) -> None:
+        self.action = action
+        self.mover = mover          # the seat that chose ``action``
+        self.n = 0
+        self.w = [0.0] * seats
+        self.avail = 0
+        self.children: dict[tuple, Node] = {}
+
+
+class MctsBot:
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, level: str = "normal", *,
+                 iterations: int | None = None, seconds: float | None = None,
+                 rollout_depth: int = 12, exploration: float = 0.7) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        budget = LEVELS[level]
+        self.level = level
+        self.iterations = budget.iterations if iterations is None else iterations
+        self.seconds = budget.seconds if seconds is None else seconds
+        self.rollout_depth = rollout_depth
+        self.c = exploration
+        self.rng = random.Random(seed)
+        #: iterations run for the last decision (0 when it was forced)
+        self.last_iterations = 0
+
+    def choose(self, view: SeatView) -> Action:
+        world = view.world()
+        acts = candidates(world, world.legal_actions())
+        if not acts:
+            raise ValueError("no legal action: the game is over")
+        self.last_iterations = 0
+        if len(acts) == 1:
+            return acts[0]
+        seats = len(view.players)
+        root = Node(None, -1, seats)
+        deadline = time.perf_counter() + self.seconds
+        for it in range(self.iterations):
+            if it and time.perf_counter() > deadline:
+                break
+            self._iterate(root, view.sample(self.rng), seats)
+            self.last_iterations = it + 1
+        legal = {action_key(a) for a in acts}
+        best = max((ch for k, ch in root.children.items() if k in legal),
+                   key=lambda ch: (ch.n, ch.w[view.seat]), default=None)
+        return dict(best.action) if best is not None else acts[0]
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, st: Any, seats: int) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        while True:
+            p = st.current_player
+            if p is None:
+                break
+            acts = candidates(st, st.legal_actions())
+            children = node.children
+            untried = []
+            legal_children = []
+            for a in acts:
+                k = action_key(a)
+                ch = children.get(k)
+                if ch is None:
+                    untried.append((k, a))
+                else:
+                    ch.avail += 1
+                    legal_children.append(ch)
+            if untried:
+                k, a = untried[rng.randrange(len(untried))]
+                ch = Node(a, p, seats)
+                ch.avail = 1
+                children[k] = ch
+                st.apply(dict(a))
+                path.append(ch)
+                break
+            c = self.c
+            best, best_u = None, -1.0
+            for ch in legal_children:
+                u = ch.w[p] / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                if u > best_u:
+                    best, best_u = ch, u
+            st.apply(dict(best.action))
+            node = best
+            path.append(best)
+        v = self._rollout(st)
+        for nd in path:
+            nd.n += 1
+            w = nd.w
+            for i in range(seats):
+                w[i] += v[i]
+
+    def _rollout(self, st: Any) -> list[float]:
+        rng = self.rng
+        for _ in range(self.rollout_depth):
+            if st.current_player is None:
+                break
+            choices = st.legal_actions()
+            ch = choices[rng.randrange(len(choices))]
+            act = ch.base()
+            for key, (lo, hi) in ch.ranges.items():
+                act[key] = lo if hi <= lo or rng.random() < 0.6 else \
+                    min(hi, lo + int(rng.expovariate(0.5)) + 1)
+            st.apply(act)
+        return values(st)
