@@ -1,8 +1,9 @@
 """Concrete actions a bot considers for a list of legal choices.
 
 A choice with a number (a bid, a price) stands for many actions; a bot looks at a few of
-them: the lowest, a few steps above it, and (for shares) amounts near the share's estimated
-value (``heuristics.share_value``).  Every returned action is legal: values lie inside the
+them: for a share of a known company the lowest, two steps above it and a half, three
+quarters and all of the share's estimated value (``heuristics.share_value``); otherwise the
+lowest, one above it and an eighth, a quarter and half of the way to the highest.  Every returned action is legal: values lie inside the
 choice's range.
 """
 from __future__ import annotations
@@ -30,14 +31,14 @@ def lot_of(st: Any, choice: Choice) -> int | None:
 
 def range_values(st: Any, choice: Choice, key: str, lo: int, hi: int) -> list[int]:
     span = hi - lo
-    vals = [lo, lo + 1, lo + span // 8, lo + span // 4, lo + span // 2]
-    if st.title in SHARE:
-        c = lot_of(st, choice)
-        if c is not None:
-            v = share_value(st, c, 1)
-            if st.title == "north-american-railways":
-                v /= 100.0                     # prices there are in hundreds
-            vals += [int(v * 0.6), int(v * 0.85)]
+    c = lot_of(st, choice) if st.title in SHARE else None
+    if c is None:
+        vals = [lo, lo + 1, lo + span // 8, lo + span // 4, lo + span // 2]
+    else:
+        v = share_value(st, c, 1)
+        if st.title == "north-american-railways":
+            v /= 100.0                         # prices there are in hundreds
+        vals = [lo, lo + 1, lo + 2, int(v * 0.5), int(v * 0.75), int(v)]
     out = sorted({min(hi, max(lo, x)) for x in vals})
     return out[:MAX_VALUES] if len(out) > MAX_VALUES else out
 

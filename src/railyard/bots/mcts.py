@@ -13,10 +13,12 @@ One search per decision, from the seat's :class:`~railyard.bots.views.SeatView`:
   players), values in [0, 1];
 - expansion: one untried candidate action (``candidates.candidates``: numbers such as bids
   reduced to a few amounts);
-- evaluation: a short random playout (``rollout_depth`` actions, bids near the minimum),
+- evaluation: a short playout (``rollout_depth`` actions: auctions bid as the rule-of-thumb
+  bot does, every other decision at random),
   then ``heuristics.values`` (the game's returns if it ended, else a guess of each seat's
   chance to win from its estimated worth);
-- the answer is the most visited action at the root.
+- the answer: of the root actions visited at least half as often as the most visited one,
+  the one with the best mean value for the seat.
 
 Levels set the budget: ``easy``, ``normal``, ``hard`` (``LEVELS``): a number of iterations,
 cut short by a wall-clock limit.  A decision with one candidate is answered at once.
@@ -32,6 +34,7 @@ from typing import Any
 from ..engine.actions import Action
 from .candidates import action_key, candidates
 from .heuristics import values
+from .rules import GreedyBot, auction_move, in_auction
 from .views import SeatView
 
 
@@ -43,10 +46,21 @@ class Budget:
 
 #: budgets per level; normal keeps a move well inside 1 s on this machine (docs/bots.md)
 LEVELS = {
-    "easy": Budget(60, 0.25),
-    "normal": Budget(300, 0.8),
-    "hard": Budget(1500, 4.0),
+    "easy": Budget(15, 0.3),
+    "normal": Budget(40, 0.8),
+    "hard": Budget(200, 4.0),
 }
+
+
+def rollout_policy(title: str, seed: int | None) -> Any:
+    """The rule-of-thumb choice as a playout policy ``f(state, choices) -> action``: North
+    American Railways' own bot there, else the greedy bot one step deep."""
+    if title == "north-american-railways":
+        from ..games.nar.bot import NarBot
+        nar = NarBot(seed, "value")
+        return lambda st, choices: nar.choose(st)
+    greedy = GreedyBot(seed, depth=0)
+    return lambda st, choices: greedy.pick(st, st.current_player, choices)
 
 
 class Node:
@@ -66,7 +80,9 @@ class MctsBot:
 
     def __init__(self, seed: int | None = None, level: str = "normal", *,
                  iterations: int | None = None, seconds: float | None = None,
-                 rollout_depth: int = 12, exploration: float = 0.7) -> None:
+                 rollout_depth: int = 8, exploration: float = 0.3,
+                 informed: bool = True, rule_auctions: bool = True,
+                 greedy_rollouts: bool = True, epsilon: float = 0.1) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         budget = LEVELS[level]
@@ -75,11 +91,23 @@ class MctsBot:
         self.seconds = budget.seconds if seconds is None else seconds
         self.rollout_depth = rollout_depth
         self.c = exploration
+        #: playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
+        self.informed = informed
+        #: answer bids by the rule of thumb instead of searching
+        self.rule_auctions = rule_auctions
+        #: playouts choose as the rule-of-thumb bot (one step deep), a random action with
+        #: probability ``epsilon``
+        self.greedy_rollouts = greedy_rollouts
+        self.policy = None
+        self.policy_seed = seed
+        self.epsilon = epsilon
         self.rng = random.Random(seed)
         #: iterations run for the last decision (0 when it was forced)
         self.last_iterations = 0
 
     def choose(self, view: SeatView) -> Action:
+        if self.greedy_rollouts and self.policy is None:
+            self.policy = rollout_policy(view.title, self.policy_seed)
         world = view.world()
         acts = candidates(world, world.legal_actions())
         if not acts:
@@ -87,6 +115,8 @@ class MctsBot:
         self.last_iterations = 0
         if len(acts) == 1:
             return acts[0]
+        if self.rule_auctions and in_auction(world):
+            return auction_move(world, view.seat, world.legal_actions())
         seats = len(view.players)
         root = Node(None, -1, seats)
         deadline = time.perf_counter() + self.seconds
@@ -96,8 +126,12 @@ class MctsBot:
             self._iterate(root, view.sample(self.rng), seats)
             self.last_iterations = it + 1
         legal = {action_key(a) for a in acts}
-        best = max((ch for k, ch in root.children.items() if k in legal),
-                   key=lambda ch: (ch.n, ch.w[view.seat]), default=None)
+        tried = [ch for k, ch in root.children.items() if k in legal]
+        if not tried:
+            return acts[0]
+        most = max(ch.n for ch in tried)
+        me = view.seat
+        best = max((ch for ch in tried if 2 * ch.n >= most), key=lambda ch: ch.w[me] / ch.n)
         return dict(best.action) if best is not None else acts[0]
 
     # ------------------------------------------------------------------ one iteration
@@ -151,6 +185,12 @@ class MctsBot:
             if st.current_player is None:
                 break
             choices = st.legal_actions()
+            if choices[0].type == "bid" and len(choices) == 2 and self.informed:
+                st.apply(auction_move(st, st.current_player, choices))
+                continue
+            if self.policy is not None and rng.random() >= self.epsilon:
+                st.apply(self.policy(st, choices))
+                continue
             ch = choices[rng.randrange(len(choices))]
             act = ch.base()
             for key, (lo, hi) in ch.ranges.items():

@@ -37,6 +37,16 @@ def lead(st: Any, me: int) -> float:
     return w[me] - max(w[j] for j in range(len(w)) if j != me)
 
 
+def auction_move(st: Any, me: int, choices: list) -> Action:
+    """Bid the minimum while it is at most ``BID_LIMIT`` of the share's value, else pass."""
+    bid = next((c for c in choices if c.type == "bid"), None)
+    if bid is not None:
+        lo = bid.ranges["amount"][0]
+        if lo <= BID_LIMIT * share_value(st, st.auction.lot, 1):
+            return {**bid.base(), "amount": lo}
+    return next(c for c in choices if c.type == "pass").base()
+
+
 class GreedyBot:
     name = "rules"
 
@@ -50,6 +60,10 @@ class GreedyBot:
         choices = st.legal_actions()
         if not choices:
             raise ValueError("no legal action: the game is over")
+        return self.pick(st, me, choices)
+
+    def pick(self, st: Any, me: int, choices: list) -> Action:
+        """The choice for seat ``me`` in ``st`` (a world the bot may look at)."""
         if len(choices) == 1 and not choices[0].ranges:
             return choices[0].base()
         if in_auction(st):
@@ -62,12 +76,7 @@ class GreedyBot:
         return best
 
     def auction_move(self, st: Any, me: int, choices: list) -> Action:
-        bid = next((c for c in choices if c.type == "bid"), None)
-        if bid is not None:
-            lo = bid.ranges["amount"][0]
-            if lo <= BID_LIMIT * share_value(st, st.auction.lot, 1):
-                return {**bid.base(), "amount": lo}
-        return next(c for c in choices if c.type == "pass").base()
+        return auction_move(st, me, choices)
 
     def score(self, st: Any, act: Action, me: int, depth: int) -> float:
         s = st.clone()
