@@ -13,15 +13,20 @@ One search per decision, from the seat's :class:`~railyard.bots.views.SeatView`:
   players), values in [0, 1];
 - expansion: one untried candidate action (``candidates.candidates``: numbers such as bids
   reduced to a few amounts);
-- evaluation: a short playout (``rollout_depth`` actions: auctions bid as the rule-of-thumb
-  bot does, every other decision at random),
-  then ``heuristics.values`` (the game's returns if it ended, else a guess of each seat's
+- evaluation: a playout of ``rollout_depth`` actions (``ROLLOUT_DEPTH``: 8, or to the end
+  in North American Railways) in which every seat plays the rule-of-thumb policy
+  (``rollout_policy``; auctions: ``rules.auction_move``), a random action with probability
+  ``epsilon``; then ``heuristics.values`` (the game's returns if it ended, else a guess of each seat's
   chance to win from its estimated worth);
 - the answer: of the root actions visited at least half as often as the most visited one,
   the one with the best mean value for the seat.
 
 Levels set the budget: ``easy``, ``normal``, ``hard`` (``LEVELS``): a number of iterations,
-cut short by a wall-clock limit.  A decision with one candidate is answered at once.
+cut short by a wall-clock limit.  A decision with one candidate is answered at once.  In
+Chicago Express and American Rails bids are answered by the rule of thumb
+(``rules.auction_move``, option ``rule_auctions``), not searched: searched bids (a few
+amounts per bid, see ``candidates``) lost more games against the rule-of-thumb bots in
+short trials (docs/bots.md).
 """
 from __future__ import annotations
 
@@ -63,6 +68,11 @@ def rollout_policy(title: str, seed: int | None) -> Any:
     return lambda st, choices: greedy.pick(st, st.current_player, choices)
 
 
+#: playout length in actions per title (default 8): North American Railways' games are short
+#: (about 45 actions), so its playouts run to the end
+ROLLOUT_DEPTH = {"north-american-railways": 1000}
+
+
 class Node:
     __slots__ = ("action", "mover", "n", "w", "avail", "children")
 
@@ -80,7 +90,7 @@ class MctsBot:
 
     def __init__(self, seed: int | None = None, level: str = "normal", *,
                  iterations: int | None = None, seconds: float | None = None,
-                 rollout_depth: int = 8, exploration: float = 0.3,
+                 rollout_depth: int | None = None, exploration: float = 0.3,
                  informed: bool = True, rule_auctions: bool = True,
                  greedy_rollouts: bool = True, epsilon: float = 0.1) -> None:
         if level not in LEVELS:
@@ -108,6 +118,8 @@ class MctsBot:
     def choose(self, view: SeatView) -> Action:
         if self.greedy_rollouts and self.policy is None:
             self.policy = rollout_policy(view.title, self.policy_seed)
+        if self.rollout_depth is None:
+            self.rollout_depth = ROLLOUT_DEPTH.get(view.title, 8)
         world = view.world()
         acts = candidates(world, world.legal_actions())
         if not acts:
