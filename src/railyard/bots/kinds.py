@@ -133,8 +133,9 @@ def parse_seat(token: str) -> SeatSpec:
         name = ":".join(parts[1:]).strip() or None
         return SeatSpec(kind, None, name)
     if kind not in KIND_NAMES:
-        raise BotSpecError(f"Unknown seat kind {kind!r}; seats are human[:NAME], bot[:NAME] "
-                           f"or a bot kind ({_known()}), e.g. human:Ann,mcts:hard,rules.")
+        raise BotSpecError(f"Unknown seat kind {kind!r}; seats are human[:NAME] or bot[:NAME] "
+                           f"or a bot kind KIND[:LEVEL][:NAME] ({_known()}), e.g. "
+                           f"human:Ann,mcts:hard,rules.")
     rest = parts[1:]
     level = None
     if kind in LEVELLED:
