@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from railyard.cli.cmd_import18xx import command
-from railyard.eighteen.import18xx import ExportError, effective_actions, import_1830, load_export
+from railyard.eighteen.import18xx import ExportError, effective_actions, load_export
+from railyard.games.g1830.import18xx import import_1830
 from railyard.engine.game import Game
 
 from tests.fixture_files import fixture, fixture_files

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from railyard.eighteen.import18xx import ExportError, import_1830, load_export
+from railyard.eighteen.import18xx import ExportError, load_export
+from railyard.games.g1830.import18xx import import_1830
 
 from tests.fixture_files import fixture
 

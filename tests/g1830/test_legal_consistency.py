@@ -26,7 +26,8 @@ def test_listed_actions_are_accepted_along_a_random_game():
 def test_every_imported_action_matches_a_listed_choice():
     from pathlib import Path
 
-    from railyard.eighteen.import18xx import import_1830, load_export
+    from railyard.eighteen.import18xx import load_export
+    from railyard.games.g1830.import18xx import import_1830
     from tests.fixture_files import fixture
     path = fixture("1830", "26855.json")
     game, _ = import_1830(load_export(path.read_text()))

@@ -66,7 +66,8 @@ def test_18_0_fast_tile_listing_equals_the_rule_by_rule_check_in_random_games():
 
 
 def test_18_0_fast_tile_listing_equals_the_rule_by_rule_check_in_the_imported_game():
-    from railyard.eighteen.import18xx import import_1830, load_export
+    from railyard.eighteen.import18xx import load_export
+    from railyard.games.g1830.import18xx import import_1830
     from tests.fixture_files import fixture
     game, _ = import_1830(load_export(fixture("1830", "26855.json").read_text()))
     n = 0

@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from railyard.cli.cmd_import18xx import command
-from railyard.eighteen.import18xx import (ExportError, effective_actions, import_1870,
-                                          import_export, load_export)
+from railyard.eighteen.import18xx import (ExportError, effective_actions, import_export,
+                                          load_export)
+from railyard.games.g1870.import18xx import import_1870
 from railyard.engine.game import Game
 
 from tests.fixture_files import fixture, fixture_files
@@ -39,7 +40,7 @@ def test_pool_purchase_is_told_apart_by_the_named_certificate():
     """Action 356 of the bankrupt game: ATSF_1 was sold to the pool at action 279, so the
     purchase is from the pool at the market price, although the IPO also has ATSF shares
     (6.3; notes pitfall 12)."""
-    from railyard.eighteen.import18xx.g1870 import _Replay
+    from railyard.games.g1870.import18xx import _Replay
     rp = _Replay(_load(BIG))
     seen = []
     orig = rp.apply
@@ -164,7 +165,7 @@ def test_messages_and_programs_change_nothing():
 def test_recorded_connection_runs_are_followed_with_a_warning():
     """Export notes 5.2: 34110 action 220 records a connection run for MP that today's
     test (and our 9.6.1) does not find; the recorded list is followed."""
-    from railyard.eighteen.import18xx.g1870 import _Replay
+    from railyard.games.g1870.import18xx import _Replay
     rp = _Replay(_load(SMALL))
     rp.run()
     assert any("220" in w and "MP" in w for w in rp.warnings)
@@ -181,7 +182,7 @@ def test_private_bought_from_another_player_in_a_stock_round():
     """6.3.1 / notes 3.3 ``buy_company`` by a player: the recorded purchase is the owner's
     agreement (our offer, then his acceptance).  34110 before action 75: Player 1 (seat 0,
     $138) buys GSC from Player 2 (seat 1, $174) for $60."""
-    from railyard.eighteen.import18xx.g1870 import _Replay
+    from railyard.games.g1870.import18xx import _Replay
     data = copy.deepcopy(_load(SMALL))
     data["actions"] = [e for e in data["actions"] if e["id"] < 75] + [
         {"id": 1000, "type": "buy_company", "entity": 6451, "entity_type": "player",

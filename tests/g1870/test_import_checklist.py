@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from railyard.eighteen.import18xx import ExportError, import_1870
-from railyard.eighteen.import18xx.g1870 import _Replay
+from railyard.eighteen.import18xx import ExportError
+from railyard.games.g1870.import18xx import _Replay, import_1870
 from railyard.engine.game import Game
 
 from tests.fixture_files import fixture

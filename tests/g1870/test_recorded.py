@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from railyard.eighteen.import18xx.g1870 import _Replay
+from railyard.games.g1870.import18xx import _Replay
 from railyard.engine.errors import IllegalAction
 from railyard.engine.game import Game
 from railyard.games.g1870 import destinations

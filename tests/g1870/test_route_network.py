@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from railyard.eighteen.import18xx import import_1870, load_export
+from railyard.eighteen.import18xx import load_export
+from railyard.games.g1870.import18xx import import_1870
 from railyard.games.g1870 import routes
 from railyard.routing.problem import action_of, solve
 

@@ -84,7 +84,7 @@ def test_routes_of_a_missing_file_is_refused(tmp_path):
 
 def test_routes_of_a_game_without_companies_is_refused(tmp_path):
     save = tmp_path / "ce.json"
-    Game("six-companies", ["a", "b", "c"], 1, {}).save(str(save))
+    Game("american-rails", ["a", "b", "c"], 1, {}).save(str(save))
     res = run(save, "PRR")
     assert res.exit_code == 2
     assert "Error" in res.output

@@ -74,10 +74,10 @@ def test_1830_draws_laid_tiles_in_their_rotation():
     assert draw({}, "no-such-tile", 0) is None
 
 
-@pytest.mark.parametrize("slug, module", [("six-companies", "six_companies"),
+@pytest.mark.parametrize("slug, module", [("american-rails", "american_rails"),
                                           ("north-american-railways", "north_american_railways")])
 def test_cube_and_card_games_have_their_own_drawing(slug, module):
-    pytest.importorskip(f"railyard.games.{ {'six-companies': 'six_companies'}.get(slug, 'nar') }")
+    pytest.importorskip(f"railyard.games.{ {'american-rails': 'american_rails'}.get(slug, 'nar') }")
     g = Game(slug, ["A", "B", "<i>C</i>"], 1)
     bot = RandomBot(1)
     while not g.is_terminal and len(g.log) < 150:
@@ -86,7 +86,7 @@ def test_cube_and_card_games_have_their_own_drawing(slug, module):
     svg = render_board(_state(g))
     root = ET.fromstring(svg)
     view = g.public_view()
-    if slug == "six-companies":
+    if slug == "american-rails":
         cubes = sum(len(h["cubes"]) for h in view["hexes"])
         assert cubes and len([r for r in root.iter(f"{NS}rect") if r.get("class") == "cube"]) \
             == cubes
@@ -111,7 +111,7 @@ def test_1870_uses_the_18xx_drawing_and_a_failing_renderer_falls_back(monkeypatc
     assert 'class="board generic"' in render_board(_state(g))
 
 
-@pytest.mark.parametrize("slug", ["six-companies", "north-american-railways"])
+@pytest.mark.parametrize("slug", ["american-rails", "north-american-railways"])
 def test_reconstructed_data_is_marked_on_the_board(slug):
     """Issue 5: the reconstructed board / deck is marked as such in the UI."""
     g = Game(slug, ["A", "B", "C"], 1)
@@ -120,9 +120,9 @@ def test_reconstructed_data_is_marked_on_the_board(slug):
     assert len(marks) == 1 and "RECONSTRUCTED" in marks[0].text
 
 
-def test_six_company_cubes_use_their_company_colour():
-    """Every company colour of the six-company game has a drawing colour (no grey cubes)."""
+def test_american_rails_cubes_use_their_company_colour():
+    """Every company colour of American Rails has a drawing colour (no grey cubes)."""
     from railyard.web.render.chicago_express import COLOURS
-    g = Game("six-companies", ["A", "B", "C", "D"], 1)
+    g = Game("american-rails", ["A", "B", "C", "D"], 1)
     for c in g.public_view()["companies"]:
         assert c["color"] in COLOURS, c

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..eighteen.import18xx import ExportError, import_1830, import_export, load_export
+from ..eighteen.import18xx import ExportError, import_export, load_export
 from .common import fail
 
 
@@ -29,8 +29,7 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
         data = load_export(text)
         if check_routes:
             from ..routing.import_check import check_routes as _check
-            game, result, records = _check(data, lambda r: click.echo(json.dumps(r)),
-                                           import_1830 if data.get("title") == "1830" else None)
+            game, result, records = _check(data, lambda r: click.echo(json.dumps(r)))
             worse = [r for r in records if r["optimal"] < r["recorded"]]
             if worse:
                 click.echo(f"warning: {len(worse)} positions where the optimiser found less "

@@ -38,6 +38,8 @@ class TitleInfo:
     options: tuple[OptionSpec, ...] = ()
     notes: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: former slugs that still name this title: ``get_title`` (CLI, web, saves) resolves them
+    aliases: tuple[str, ...] = ()
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         options = dict(options or {})
@@ -72,7 +74,7 @@ MODULES = {
     "1830": "railyard.games.g1830",
     "1870": "railyard.games.g1870",
     "north-american-railways": "railyard.games.nar",
-    "six-companies": "railyard.games.six_companies",
+    "american-rails": "railyard.games.american_rails",
 }
 
 
@@ -119,9 +121,15 @@ def available() -> dict[str, TitleInfo]:
 
 
 def get_title(slug: Any) -> TitleInfo:
+    """The title of ``slug``: a current slug, or a former one listed in a title's
+    ``aliases`` (looked up among the available titles only when the slug is not current)."""
     if isinstance(slug, str) and (slug in MODULES or slug in _EXTRA):
         info = _load(slug)
         if info is not None:
             return info
+    if isinstance(slug, str):
+        for info in available().values():
+            if slug in info.aliases:
+                return info
     names = ", ".join(available()) or "none"
     raise UnknownTitle(f"Unknown game {slug!r}; available games: {names}.")

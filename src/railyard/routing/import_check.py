@@ -4,25 +4,21 @@ action, run the optimiser on that position; one record per position::
     {"action_id": ..., "company": ..., "recorded": <revenue the players ran>,
      "optimal": <the optimiser's total>, "ms": <CPU milliseconds>}
 
-The importer of the title must accept ``before=callback(game, export action, id)``
-(``import_<title>(data, before=...)`` in ``railyard.eighteen.import18xx.g<title>``)."""
+The title's registered importer (``TitleInfo.extra["import_18xx"]``) must accept
+``before=callback(game, export action, id)``; a title whose recorded runs need another
+position (1870's connection run) registers ``extra["connection_position"]``."""
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any, Callable
 
+from ..engine.registry import get_title
 from .problem import solve
 
 
 def importer_for(title: str) -> Callable:
-    from ..eighteen.import18xx.errors import ExportError
-    name = f"railyard.eighteen.import18xx.g{title}"
-    try:
-        return getattr(importlib.import_module(name), f"import_{title}")
-    except (ModuleNotFoundError, AttributeError):
-        raise ExportError(f"Unsupported title {title!r}: no import for it yet.",
-                          "unknown_title") from None
+    from ..eighteen.import18xx import adapter_for
+    return adapter_for(title)
 
 
 def recorded_revenue(action: dict) -> int:
@@ -44,9 +40,9 @@ def check_routes(data: dict, emit: Callable[[dict], Any], importer: Callable | N
             return
         corp = action.get("entity")
         state = game.state
-        if state.title == "1870":
-            from .g1870 import connection_position
-            state = connection_position(state, corp, markers.pop(corp, None))
+        position = get_title(state.title).extra.get("connection_position")
+        if position is not None:
+            state = position(state, corp, markers.pop(corp, None))
         t0 = time.process_time()
         prob, res = solve(state, corp)
         ms = (time.process_time() - t0) * 1000

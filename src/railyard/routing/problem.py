@@ -1,10 +1,10 @@
 """From a game position to the optimiser's input and back to the game's action.
 
-Each 18xx title provides a hook ``route_network(state, corporation) -> RouteProblem``:
-the track the corporation may run on as a :class:`~.model.Network`, its trains as
-:class:`~.model.Train` s (``Train.id`` = the game's train id) and the seat that would submit
-the run.  The hook is looked up as ``railyard.games.<package>.routes.route_network`` first
-(a title may own its builder), then in :data:`BUILTIN` (this package's own adapters).
+Each 18xx title registers a hook ``route_network(state, corporation) -> RouteProblem`` as
+``TitleInfo.extra["route_network"]``: the track the corporation may run on as a
+:class:`~.model.Network`, its trains as :class:`~.model.Train` s (``Train.id`` = the game's
+train id) and the seat that would submit the run.  :func:`hook_for` finds it through the
+registry, so this package imports no game package.
 
 Library calls (bots, the web "auto" button, the CLI):
 
@@ -14,17 +14,13 @@ Library calls (bots, the web "auto" button, the CLI):
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine.errors import UnknownTitle
+from ..engine.registry import get_title
 from .model import Network, Route, RunResult, Train
 from .optimise import best_routes
-
-#: title slug -> module (inside railyard) with this package's own ``route_network``
-BUILTIN = {"1830": "railyard.routing.g1830"}
-#: title slug -> game package name (``railyard.games.<package>``)
-PACKAGES = {"1830": "g1830", "1870": "g1870"}
 
 
 class NoRouteHook(LookupError):
@@ -49,25 +45,14 @@ class RouteProblem:
 
 
 def hook_for(title: str) -> Callable[[Any, str], RouteProblem]:
-    pkg = PACKAGES.get(title)
-    if pkg is not None:
-        try:
-            mod = importlib.import_module(f"railyard.games.{pkg}.routes")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"railyard.games.{pkg}.routes":
-                raise
-        else:
-            fn = getattr(mod, "route_network", None)
-            if fn is not None:
-                return fn
-    name = BUILTIN.get(title)
-    if name is not None:
-        try:
-            return importlib.import_module(name).route_network
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    raise NoRouteHook(f"the route optimiser cannot read {title!r} positions")
+    """The ``route_network`` hook ``title`` registered (``TitleInfo.extra``)."""
+    try:
+        fn = get_title(title).extra.get("route_network")
+    except UnknownTitle:
+        fn = None
+    if fn is None:
+        raise NoRouteHook(f"the route optimiser cannot read {title!r} positions")
+    return fn
 
 
 def route_problem(state: Any, corporation: str) -> RouteProblem:

@@ -542,7 +542,7 @@ class Service:
 
 def _from_18xx(data: dict[str, Any]) -> dict[str, Any]:
     try:
-        from ..eighteen.import18xx import import_1830
+        from ..games.g1830.import18xx import import_1830
     except ImportError:
         raise ApiError(400, "unsupported", "Importing 18xx.games exports is not available.") \
             from None

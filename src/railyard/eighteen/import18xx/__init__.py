@@ -1,24 +1,37 @@
 """Import of 18xx.games JSON exports (format: ``formats/18xx-games-export.md``): the
-effective action list after undo/redo (:mod:`.effective`) and the mapping of each action to
-railyard's own actions for 1830 (:mod:`.g1830`) and 1870 (:mod:`.g1870`);
-:func:`import_export` picks the title's adapter."""
+effective action list after undo/redo (:mod:`.effective`) and the walker every title's
+adapter shares (:mod:`.common`).  A title's own adapter lives in its game package and is
+registered as ``TitleInfo.extra["import_18xx"]`` (``(data, before=None) -> (game,
+{player id: worth})``); :func:`import_export` finds it through the registry, so this
+package imports no game package."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...engine.errors import UnknownTitle
+from ...engine.registry import available, get_title
 from .effective import effective_actions
 from .errors import ExportError
 from .common import load_export
-from .g1830 import import_1830
-from .g1870 import import_1870
-
-ADAPTERS = {"1830": import_1830, "1870": import_1870}
 
 
-def import_export(data: dict):
-    """Replay an export of any supported title: ``(game, {player id: worth})``."""
-    adapter = ADAPTERS.get(data.get("title"))
-    if adapter is None:
-        raise ExportError(f"Unsupported title {data.get('title')!r}: this import reads "
-                          f"{' and '.join(ADAPTERS)} exports.", "unknown_title")
-    return adapter(data)
+def adapter_for(title: Any) -> Callable:
+    """The registered 18xx.games adapter of ``title`` (the export's ``title``)."""
+    try:
+        fn = get_title(title).extra.get("import_18xx")
+    except UnknownTitle:
+        fn = None
+    if fn is None:
+        readable = [s for s, info in available().items() if "import_18xx" in info.extra]
+        raise ExportError(f"Unsupported title {title!r}: this import reads "
+                          f"{' and '.join(readable)} exports.", "unknown_title")
+    return fn
 
 
-__all__ = ["ADAPTERS", "ExportError", "effective_actions", "import_1830", "import_1870",
-           "import_export", "load_export"]
+def import_export(data: dict, before: Any = None):
+    """Replay an export of any supported title: ``(game, {player id: worth})``;
+    ``before(game, action, id)``, if given, sees the position before each export action."""
+    return adapter_for(data.get("title"))(data, before)
+
+
+__all__ = ["ExportError", "adapter_for", "effective_actions", "import_export", "load_export"]

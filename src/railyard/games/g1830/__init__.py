@@ -2,7 +2,9 @@
 
 Where things are: :mod:`.auction` private sale (7.x), :mod:`.stock` stock rounds,
 :mod:`.operating` operating rounds, :mod:`.track` tiles and tokens, :mod:`.trains` trains,
-phases and bankruptcy, :mod:`.privates` the private companies, :mod:`.data` the static facts.
+phases and bankruptcy, :mod:`.privates` the private companies, :mod:`.data` the static facts,
+:mod:`.routes` the route optimiser's view of a position, :mod:`.import18xx` the 18xx.games
+adapter (both registered as hooks in ``TITLE.extra``).
 """
 from __future__ import annotations
 
@@ -22,6 +24,18 @@ def _factory(players, seed, options):
         raise BadOptions(f"Option 'bank_cash' must be more than the ${start} the players "
                          f"receive (2.0) and at most the full bank of ${FULL_BANK}.")
     return G1830State(players, seed, options)
+
+
+def _route_network(state, corporation):
+    """Hook of the route optimiser (``routing.problem``)."""
+    from .routes import route_network
+    return route_network(state, corporation)
+
+
+def _import_18xx(data, before=None):
+    """Hook of the 18xx.games import (``eighteen.import18xx``)."""
+    from .import18xx import import_1830
+    return import_1830(data, before)
 
 
 TITLE = TitleInfo(
@@ -45,4 +59,5 @@ TITLE = TitleInfo(
                    "(18xx.games option)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
+    extra={"route_network": _route_network, "import_18xx": _import_18xx},
 )

@@ -14,6 +14,24 @@ def _factory(players, seed, options):
     return G1870State(players, seed, options)
 
 
+def _route_network(state, corporation):
+    """Hook of the route optimiser (``routing.problem``)."""
+    from .routes import route_network
+    return route_network(state, corporation)
+
+
+def _connection_position(state, corporation, marker):
+    """Hook of ``import-18xx --check-routes`` (``routing.import_check``)."""
+    from .route_check import connection_position
+    return connection_position(state, corporation, marker)
+
+
+def _import_18xx(data, before=None):
+    """Hook of the 18xx.games import (``eighteen.import18xx``)."""
+    from .import18xx import import_1870
+    return import_1870(data, before)
+
+
 TITLE = TitleInfo(
     slug="1870",
     name="1870",
@@ -53,4 +71,6 @@ TITLE = TitleInfo(
     ),
     notes="Mississippi-region 18xx by Bill Dixon (Mayfair), with the seed's variants as "
           "options (see docs/games/1870.md).",
+    extra={"route_network": _route_network, "import_18xx": _import_18xx,
+           "connection_position": _connection_position},
 )

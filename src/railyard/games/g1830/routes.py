@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .adapter18xx import chains_of, network_for
-from .model import Train
-from .problem import RouteProblem
+from ...routing.adapter18xx import chains_of, network_for
+from ...routing.model import Train
+from ...routing.problem import RouteProblem
 
 UNLIMITED = 99   # 1830 data gives the diesel a distance of 999
 

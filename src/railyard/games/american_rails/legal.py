@@ -8,7 +8,7 @@ from .rules import RULES
 from .state_consts import POPCOUNT
 
 if TYPE_CHECKING:
-    from .state import SixCompaniesState
+    from .state import AmericanRailsState
 
 # Choices are immutable and recur in every game: each is built once and reused.
 _CACHE: dict[tuple, Choice] = {}
@@ -32,7 +32,7 @@ def _bid(p: int, lo: int, hi: int) -> Choice:
 
 
 class LegalMixin:
-    def legal_actions(self: "SixCompaniesState") -> list[Choice]:
+    def legal_actions(self: "AmericanRailsState") -> list[Choice]:
         p = self.actor
         if p is None:
             return []
@@ -82,7 +82,7 @@ class LegalMixin:
             return out + [_choice("forgo", p, "Do nothing")]
         return []
 
-    def legal_builds(self: "SixCompaniesState", p: int) -> list[tuple[int, int, int]]:
+    def legal_builds(self: "AmericanRailsState", p: int) -> list[tuple[int, int, int]]:
         """(company, hex, cost) of every cube ``p`` may place now (company by company, each
         company's hexes in board order)."""
         out = []
@@ -110,7 +110,7 @@ class LegalMixin:
                     out.append((c, nb, cost))
         return out
 
-    def _build_choices(self: "SixCompaniesState", p: int) -> list[Choice]:
+    def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
         b = self.board
         key0 = b.source
         out = []

@@ -1,4 +1,4 @@
-"""Fixtures of the six-company tests."""
+"""Fixtures of the American Rails tests."""
 import pytest
 
 from .helpers import make

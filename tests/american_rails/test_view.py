@@ -57,7 +57,7 @@ def test_describe_every_action_type():
 
 
 def test_game_log_reads_and_saves():
-    game = Game("six-companies", ["Rick", "Mike", "Mary"], seed=0)
+    game = Game("american-rails", ["Rick", "Mike", "Mary"], seed=0)
     game.apply({"type": "offer", "player": RICK, "company": "majestic"})
     game.apply({"type": "bid", "player": RICK, "amount": 10})
     game.apply({"type": "pass", "player": MIKE})
@@ -73,13 +73,13 @@ def test_game_log_reads_and_saves():
 
 def test_board_option_loads_a_board_file(tmp_path):
     from importlib import resources
-    text = resources.files("railyard.games.six_companies").joinpath("data").joinpath(
+    text = resources.files("railyard.games.american_rails").joinpath("data").joinpath(
         "board.json").read_text("utf-8")
     data = json.loads(text)
     path = tmp_path / "board.json"
     data["reconstructed"] = False
     data["title"] = "my board"
     path.write_text(json.dumps(data))
-    game = Game("six-companies", ["A", "B", "C", "D"], seed=1, options={"board": str(path)})
+    game = Game("american-rails", ["A", "B", "C", "D"], seed=1, options={"board": str(path)})
     assert game.state.board.title == "my board"
     assert game.public_view()["board"]["reconstructed"] is False

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import NO_OPS, ReplayBase, bid_action, load_export, map_options
-from .errors import ExportError
+from ...eighteen.import18xx.common import NO_OPS, ReplayBase, bid_action, load_export, map_options
+from ...eighteen.import18xx.errors import ExportError
 
 #: 18xx.games optional rules -> railyard options of 1830
 OPTIONS_1830 = {"optional_6_train": "extra_6_train",

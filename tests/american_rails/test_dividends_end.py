@@ -2,7 +2,7 @@
 import pytest
 
 from railyard.engine.state import winners_by_max
-from railyard.games.six_companies.rules import RULES
+from railyard.games.american_rails.rules import RULES
 
 from .helpers import MARY, MIKE, RICK, act, cidx, make, put, setup, to_action_phase
 

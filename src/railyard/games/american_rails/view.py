@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .rules import RULES
 
 if TYPE_CHECKING:
-    from .state import SixCompaniesState
+    from .state import AmericanRailsState
 
 
 class ViewMixin:
-    def public_view(self: "SixCompaniesState") -> dict[str, Any]:
+    def public_view(self: "AmericanRailsState") -> dict[str, Any]:
         b = self.board
         comps = RULES.companies
         a = self.auction
@@ -27,7 +27,7 @@ class ViewMixin:
                            special=h in b.special)
             hexes.append(rec)
         return {
-            "title": "six-companies",
+            "title": "american-rails",
             "hexes": hexes,
             "board": {"title": b.title, "reconstructed": b.reconstructed, "source": b.source,
                       "cubes": cubes,
@@ -69,7 +69,7 @@ class ViewMixin:
             "end_reason": self.end_reason,
         }
 
-    def describe(self: "SixCompaniesState", action: Mapping[str, Any]) -> str:
+    def describe(self: "AmericanRailsState", action: Mapping[str, Any]) -> str:
         who = self.players[action.get("player", 0)] if isinstance(action.get("player"), int) \
             and 0 <= action["player"] < self.n else "?"
         t = action.get("type")

@@ -1,7 +1,7 @@
 """terminal.render: a rich renderable with board summary, companies, players, spaces."""
 from rich.console import Console
 
-from railyard.games.six_companies.terminal import render
+from railyard.games.american_rails.terminal import render
 
 from .helpers import act, make, to_action_phase
 

@@ -1,19 +1,20 @@
-"""The six-company cube-rails game (1851-1857) on a reconstructed eastern-US board."""
+"""American Rails (Tim Harrison, Quined Games 2013): the six-company cube-rails game
+(1851-1857) of the German rulebook, seed 002.  Former slug ``six-companies``."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...engine.registry import OptionSpec, TitleInfo
-from .state import SixCompaniesState
+from .state import AmericanRailsState
 
 
-def _factory(players: list[str], seed: int, options: dict[str, Any]) -> SixCompaniesState:
-    return SixCompaniesState(players, seed, options)
+def _factory(players: list[str], seed: int, options: dict[str, Any]) -> AmericanRailsState:
+    return AmericanRailsState(players, seed, options)
 
 
 TITLE = TitleInfo(
-    slug="six-companies",
-    name="Six Companies (cube rails, 1851-1857)",
+    slug="american-rails",
+    name="American Rails",
     min_players=3,
     max_players=5,
     factory=_factory,
@@ -21,6 +22,7 @@ TITLE = TitleInfo(
                                      "RECONSTRUCTED eastern-US board."),),
     notes="The board is reconstructed (the rulebook does not print it).",
     extra={"reconstructed_board": True},
+    aliases=("six-companies",),
 )
 
-__all__ = ["TITLE", "SixCompaniesState"]
+__all__ = ["TITLE", "AmericanRailsState"]

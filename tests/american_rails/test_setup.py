@@ -1,7 +1,7 @@
 """Spielaufbau and the auction before the game (Spielbeginn)."""
 import pytest
 
-from railyard.games.six_companies.rules import RULES
+from railyard.games.american_rails.rules import RULES
 
 from .helpers import MARY, MIKE, RICK, act, auction, cidx, hexid, make, setup
 

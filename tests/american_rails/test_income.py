@@ -1,7 +1,7 @@
 """Firmen-Einkommen, Ausbau and the special-connection bonus."""
 import pytest
 
-from railyard.games.six_companies.income import company_income
+from railyard.games.american_rails.income import company_income
 
 from .helpers import MIKE, RICK, act, cidx, hexid, make, put, rejects, setup
 

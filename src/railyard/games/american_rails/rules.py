@@ -1,4 +1,4 @@
-"""Rule data of the six-company game (from ``data/game.json``) and the action-space order."""
+"""Rule data of American Rails (from ``data/game.json``) and the action-space order."""
 from __future__ import annotations
 
 import json

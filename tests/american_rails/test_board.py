@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from railyard.games.six_companies.board import BoardError, load_board, parse_board
-from railyard.games.six_companies.hexgrid import distance
+from railyard.games.american_rails.board import BoardError, load_board, parse_board
+from railyard.games.american_rails.hexgrid import distance
 
 RULEBOOK_CITIES = ["New York", "Boston", "Philadelphia", "Baltimore", "Chicago", "Buffalo",
                    "Cincinnati", "St. Louis", "Atlanta"]

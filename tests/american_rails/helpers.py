@@ -3,22 +3,22 @@ from __future__ import annotations
 
 import pytest
 
-from railyard.games.six_companies.state import SixCompaniesState
+from railyard.games.american_rails.state import AmericanRailsState
 
 RICK, MIKE, MARY = 0, 1, 2
 
 
-def make(n: int = 3, seed: int = 0, **options) -> SixCompaniesState:
+def make(n: int = 3, seed: int = 0, **options) -> AmericanRailsState:
     names = ["Rick", "Mike", "Mary", "Ann", "Bob"][:n]
-    return SixCompaniesState(names, seed, options)
+    return AmericanRailsState(names, seed, options)
 
 
-def act(st: SixCompaniesState, kind: str, **fields):
+def act(st: AmericanRailsState, kind: str, **fields):
     """Apply an action for the seat to act."""
     return st.apply({"type": kind, "player": st.current_player, **fields})
 
 
-def auction(st: SixCompaniesState, company: str, winner: int | None, price: int = 10) -> None:
+def auction(st: AmericanRailsState, company: str, winner: int | None, price: int = 10) -> None:
     """The seat to act offers ``company``; ``winner`` bids ``price``, everybody else passes."""
     act(st, "offer", company=company)
     while st.step == "bid":
@@ -28,7 +28,7 @@ def auction(st: SixCompaniesState, company: str, winner: int | None, price: int 
             act(st, "pass")
 
 
-def setup(st: SixCompaniesState, plan: list[tuple[str, int | None, int, str | None]]) -> None:
+def setup(st: AmericanRailsState, plan: list[tuple[str, int | None, int, str | None]]) -> None:
     """Play the setup auction: plan rows (company, winner, price, first city)."""
     for company, winner, price, city in plan:
         auction(st, company, winner, price)
@@ -37,16 +37,16 @@ def setup(st: SixCompaniesState, plan: list[tuple[str, int | None, int, str | No
             act(st, "place", hex=st.board.ids[st.board.city_by_name[city]])
 
 
-def hexid(st: SixCompaniesState, name: str) -> str:
+def hexid(st: AmericanRailsState, name: str) -> str:
     return st.board.ids[st.board.city_by_name[name]]
 
 
 def cidx(company: str) -> int:
-    from railyard.games.six_companies.rules import RULES
+    from railyard.games.american_rails.rules import RULES
     return RULES.company_index(company)
 
 
-def rejects(st: SixCompaniesState, action: dict, code: str) -> None:
+def rejects(st: AmericanRailsState, action: dict, code: str) -> None:
     """The action is refused with ``code`` and the state is unchanged."""
     from railyard.engine.errors import IllegalAction
     before = st.fingerprint()
@@ -56,7 +56,7 @@ def rejects(st: SixCompaniesState, action: dict, code: str) -> None:
     assert st.fingerprint() == before
 
 
-def put(st: SixCompaniesState, company: str, hex_or_city: str) -> None:
+def put(st: AmericanRailsState, company: str, hex_or_city: str) -> None:
     """Position building: move a cube of ``company`` from its supply onto a hex (as the game
     does when a cube is placed), without an action."""
     b = st.board
@@ -64,7 +64,7 @@ def put(st: SixCompaniesState, company: str, hex_or_city: str) -> None:
     st._put_cube(cidx(company), h)
 
 
-def to_action_phase(st: SixCompaniesState, plan=None) -> SixCompaniesState:
+def to_action_phase(st: AmericanRailsState, plan=None) -> AmericanRailsState:
     """Finish the setup with a default plan for 3 players (seed 0: Liberty removed):
     Rick buys Majestic, Mike Republic, Mary American; the rest go unsold."""
     plan = plan or [("majestic", RICK, 10, "Memphis"), ("republic", MIKE, 10, "St. Louis"),

@@ -5,8 +5,8 @@ from hypothesis import strategies as st_
 
 from railyard.bots.random_bot import RandomBot
 from railyard.engine.errors import IllegalAction
-from railyard.games.six_companies.rules import RULES
-from railyard.games.six_companies.state import SixCompaniesState
+from railyard.games.american_rails.rules import RULES
+from railyard.games.american_rails.state import AmericanRailsState
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -31,7 +31,7 @@ def _candidates(st):
     return out
 
 
-def _check(st: SixCompaniesState) -> None:
+def _check(st: AmericanRailsState) -> None:
     choices = st.legal_actions()
     assert choices
     before = st.fingerprint()
@@ -51,7 +51,7 @@ def _check(st: SixCompaniesState) -> None:
 @settings(max_examples=4, deadline=None)
 @given(st_.integers(3, 5), st_.integers(0, 2**32))
 def test_legal_actions_agree_with_apply(n, seed):
-    st = SixCompaniesState(NAMES[:n], seed, {})
+    st = AmericanRailsState(NAMES[:n], seed, {})
     bot = RandomBot(seed)
     k = 0
     while st.current_player is not None:

@@ -5,8 +5,8 @@ from hypothesis import strategies as st_
 from railyard.bots.random_bot import RandomBot
 from railyard.engine.errors import IllegalAction
 from railyard.engine.game import Game
-from railyard.games.six_companies.income import company_income
-from railyard.games.six_companies.rules import RULES
+from railyard.games.american_rails.income import company_income
+from railyard.games.american_rails.rules import RULES
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 MAX_ACTIONS = 5000
@@ -26,7 +26,7 @@ def _connected(board, hexes):
 
 
 def play(n, seed, bot_seed, probe=False):
-    game = Game("six-companies", NAMES[:n], seed=seed)
+    game = Game("american-rails", NAMES[:n], seed=seed)
     bot = RandomBot(bot_seed)
     st = game.state
     total = st.total_money()

@@ -1,4 +1,4 @@
-"""Six-company cube game: flat-topped odd-q map (the Chicago Express geometry) with the
+"""American Rails: flat-topped odd-q map (the Chicago Express geometry) with the
 companies' cubes, urbanised hexes, and a company summary."""
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def render(state: dict[str, Any]) -> str:
     map_h = PAD * 2 + rows * H + H / 2
     height = map_h + 30 + 16 * len(companies) + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'class="board six-companies" font-family="sans-serif" role="img" '
+           f'class="board american-rails" font-family="sans-serif" role="img" '
            f'aria-label="cube game board">',
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#eef3f7"/>', '<g class="map">']
     out += [_hex(h, urban, colours) for h in hexes]

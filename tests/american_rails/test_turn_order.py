@@ -1,5 +1,5 @@
 """Aktions-Phasen und Spieler-Reihenfolge: the rulebook's examples with Rick, Mike and Mary."""
-from railyard.games.six_companies.rules import RULES
+from railyard.games.american_rails.rules import RULES
 
 from .helpers import MARY, MIKE, RICK, act, cidx, make, rejects, to_action_phase
 

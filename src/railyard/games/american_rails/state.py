@@ -1,4 +1,4 @@
-"""The state of a six-company game: money, shares, cubes on the board, the action columns."""
+"""The state of an American Rails game: money, shares, cubes on the board, the action columns."""
 from __future__ import annotations
 
 import random
@@ -19,9 +19,9 @@ BANKER = 0
 from .state_consts import POPCOUNT  # noqa: E402
 
 
-class SixCompaniesState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMixin, RoundsMixin,
+class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMixin, RoundsMixin,
                         ViewMixin, GameState):
-    title = "six-companies"
+    title = "american-rails"
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -85,8 +85,8 @@ class SixCompaniesState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMixi
         return Result(scores=scores, winners=winners_by_max(scores), unit="cash",
                       details={"end": self.end_reason, "year": self.year})
 
-    def clone(self) -> "SixCompaniesState":
-        o = object.__new__(SixCompaniesState)
+    def clone(self) -> "AmericanRailsState":
+        o = object.__new__(AmericanRailsState)
         o.__dict__.update(self.__dict__)
         o.options = dict(self.options)
         o.cash = list(self.cash)
@@ -147,5 +147,5 @@ class SixCompaniesState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMixi
         return SPACE_RANK[space]
 
 
-SixCompaniesState._handlers = {kind: getattr(SixCompaniesState, f"_do_{kind}")
+AmericanRailsState._handlers = {kind: getattr(AmericanRailsState, f"_do_{kind}")
                                for kind in ACTION_TYPES}

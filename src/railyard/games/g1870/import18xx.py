@@ -14,9 +14,9 @@ from typing import Any
 from ...eighteen.routes import find_routes
 from ...engine.game import Game
 from ...engine.registry import get_title
-from .certs1870 import CertBook
-from .common import NO_OPS, ReplayBase, bid_action, map_options
-from .errors import ExportError
+from ...eighteen.import18xx.certs1870 import CertBook
+from ...eighteen.import18xx.common import NO_OPS, ReplayBase, bid_action, map_options
+from ...eighteen.import18xx.errors import ExportError
 TOKENS = {"SCC": "cattle", "GSC": "port"}
 KINDS = {"payout": "full", "half": "half", "withhold": "withhold"}
 

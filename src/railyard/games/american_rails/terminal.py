@@ -10,10 +10,10 @@ from rich.text import Text
 from .rules import RULES
 
 if TYPE_CHECKING:
-    from .state import SixCompaniesState
+    from .state import AmericanRailsState
 
 
-def _header(st: "SixCompaniesState") -> Text:
+def _header(st: "AmericanRailsState") -> Text:
     phase = "setup auction" if st.phase == 0 else f"action phase {st.phase} of {RULES.phases}"
     who = st.players[st.actor] if st.actor is not None else "-"
     t = Text()
@@ -30,7 +30,7 @@ def _header(st: "SixCompaniesState") -> Text:
     return t
 
 
-def _companies(st: "SixCompaniesState") -> Table:
+def _companies(st: "AmericanRailsState") -> Table:
     t = Table(title="Companies", show_edge=False)
     for col in ("company", "cash", "income", "div/share", "unsold", "removed", "cubes left",
                 "on board", "bonus"):
@@ -44,7 +44,7 @@ def _companies(st: "SixCompaniesState") -> Table:
     return t
 
 
-def _players(st: "SixCompaniesState") -> Table:
+def _players(st: "AmericanRailsState") -> Table:
     t = Table(title="Players", show_edge=False)
     t.add_column("order", justify="right")
     t.add_column("player")
@@ -59,7 +59,7 @@ def _players(st: "SixCompaniesState") -> Table:
     return t
 
 
-def _spaces(st: "SixCompaniesState") -> Table:
+def _spaces(st: "AmericanRailsState") -> Table:
     t = Table(title="Action spaces (top = first in the next phase)", show_edge=False)
     t.add_column("space")
     for i in range(RULES.phases):
@@ -73,7 +73,7 @@ def _spaces(st: "SixCompaniesState") -> Table:
     return t
 
 
-def _cities(st: "SixCompaniesState") -> Table:
+def _cities(st: "AmericanRailsState") -> Table:
     b = st.board
     t = Table(title="Cities with cubes", show_edge=False)
     for col in ("city", "hex", "full/shared", "companies"):
@@ -89,7 +89,7 @@ def _cities(st: "SixCompaniesState") -> Table:
     return t
 
 
-def _auction(st: "SixCompaniesState") -> Text | None:
+def _auction(st: "AmericanRailsState") -> Text | None:
     a = st.auction
     if a is None:
         return None
@@ -100,7 +100,7 @@ def _auction(st: "SixCompaniesState") -> Text | None:
                 f"passed: {', '.join(out) or 'nobody'}", style="cyan")
 
 
-def render(state: "SixCompaniesState") -> RenderableType:
+def render(state: "AmericanRailsState") -> RenderableType:
     parts: list[RenderableType] = [_header(state), _companies(state), _players(state),
                                    _spaces(state), _cities(state)]
     auction = _auction(state)

@@ -1,6 +1,6 @@
-"""1870 positions for the optimiser.  The network itself is built by the game
-(``games/g1870/routes.py: route_network``, the hook ``problem.hook_for`` finds first); this
-module only adds the position of a connection run for ``import-18xx --check-routes``."""
+"""1870 positions for ``import-18xx --check-routes`` (registered as
+``TITLE.extra["connection_position"]``): the network itself is built by
+``routes.route_network``; this module only adds the position of a connection run."""
 from __future__ import annotations
 
 from typing import Any

@@ -9,7 +9,7 @@ from .income import city_share
 from .rules import RULES, SPACE_RANK
 
 if TYPE_CHECKING:
-    from .state import SixCompaniesState
+    from .state import AmericanRailsState
 
 ACTION_TYPES = ("offer", "bid", "pass", "place", "space", "finance", "urbanise", "take2",
                 "levy", "build", "stop", "forgo")
@@ -35,7 +35,7 @@ STEP_TEXT = {
 
 class TransitionMixin:
     # ---- parsing helpers --------------------------------------------------------------
-    def _company(self: "SixCompaniesState", action: Mapping[str, Any]) -> int:
+    def _company(self: "AmericanRailsState", action: Mapping[str, Any]) -> int:
         cid = get_str(action, "company")
         c = _COMPANY_INDEX.get(cid)
         if c is None:
@@ -47,7 +47,7 @@ class TransitionMixin:
                                 f"(removed for 3 players).", NOT_ALLOWED, field="company")
         return c
 
-    def _hex(self: "SixCompaniesState", action: Mapping[str, Any]) -> int:
+    def _hex(self: "AmericanRailsState", action: Mapping[str, Any]) -> int:
         hid = get_str(action, "hex")
         b = self.board
         if hid in b.index:
@@ -57,7 +57,7 @@ class TransitionMixin:
         raise IllegalAction(f"There is no hex {hid!r} on the board.", UNKNOWN_ID, field="hex")
 
     # ---- dispatch ------------------------------------------------------------------
-    def _apply(self: "SixCompaniesState", action: Mapping[str, Any]) -> dict[str, Any]:
+    def _apply(self: "AmericanRailsState", action: Mapping[str, Any]) -> dict[str, Any]:
         kind = action["type"]
         if kind not in ACTION_TYPES:
             raise IllegalAction(f"Unknown action type {kind!r}.", MALFORMED, field="type")
