@@ -7,7 +7,7 @@ from railyard.bots.mcts import MctsBot
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.rules import GreedyBot, NarRulesBot
 
-SMALL = ("chicago-express", "six-companies", "north-american-railways")
+SMALL = ("chicago-express", "american-rails", "north-american-railways")
 
 
 def test_parse_kind_levels():

@@ -8,7 +8,7 @@ from railyard.bots.selfplay import seat_names, start
 from railyard.engine import available
 
 
-@pytest.mark.parametrize("title", ["chicago-express", "six-companies",
+@pytest.mark.parametrize("title", ["chicago-express", "american-rails",
                                    "north-american-railways"])
 def test_mcts_rules_and_random_finish_a_game(title):
     info = available()[title]

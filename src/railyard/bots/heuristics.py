@@ -54,7 +54,7 @@ def _ce_worth(st: Any) -> list[float]:
 
 # ---- American Rails ----------------------------------------------------------------------
 def _ar_rounds(st: Any) -> float:
-    from ..games.six_companies.rules import RULES
+    from ..games.american_rails.rules import RULES
     return float(len(RULES.years) - st.year_index)
 
 
@@ -116,13 +116,11 @@ def _nar_worth(st: Any) -> list[float]:
 
 WORTH: dict[str, Callable[[Any], list[float]]] = {
     "chicago-express": _ce_worth,
-    "six-companies": _ar_worth,
     "american-rails": _ar_worth,
     "north-american-railways": _nar_worth,
 }
 SHARE: dict[str, Callable[..., float]] = {
     "chicago-express": _ce_share,
-    "six-companies": _ar_share,
     "american-rails": _ar_share,
     "north-american-railways": _nar_share,
 }

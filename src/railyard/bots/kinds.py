@@ -20,7 +20,7 @@ LEVELS = ("easy", "normal", "hard")
 KIND_NAMES = ("random", "rules", "mcts")
 #: kinds that take a level, and the level used when none is given
 LEVELLED = {"mcts": "normal"}
-SMALL_GAMES = ("chicago-express", "six-companies", "american-rails", "north-american-railways")
+SMALL_GAMES = ("chicago-express", "american-rails", "north-american-railways")
 #: titles each kind can play (None: every title)
 TITLES: dict[str, tuple[str, ...] | None] = {
     "random": None,
