@@ -22,13 +22,21 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
     out = []
     held = state.holdings[p]
     used = state.used[p]
-    bottoms = [(column, col[-1]) for column, col in enumerate(state.city_cols) if col]
+    cards = state.deck.cities
+    bottoms = [(column, cards[col[-1]].cost) for column, col in enumerate(state.city_cols)
+               if col]
+    if not bottoms:
+        return out
+    cheapest = min(cost for _, cost in bottoms)
+    comp_cash = state.comp_cash
     for c, count in enumerate(held):
         if not count or used >> c & 1:
             continue
-        money = state.comp_cash[c]
-        for column, city in bottoms:
-            if state.deck.cities[city].cost <= money:
+        money = comp_cash[c]
+        if money < cheapest:
+            continue
+        for column, cost in bottoms:
+            if cost <= money:
                 out.append((c, column))
     return out
 
@@ -50,15 +58,28 @@ def settle(state: "NarState") -> None:
     raise AssertionError("city phase did not settle")  # pragma: no cover
 
 
+#: Choices are immutable and recur: each is made once (keyed by what its label shows)
+_CHOICES: dict[tuple, Choice] = {}
+
+
 def choices(state: "NarState") -> list[Choice]:
     p = state.seat
     ids = state.rules.company_ids
     out = []
+    cache = _CHOICES
     for c, column in buyable(state, p):
         city = state.deck.cities[state.city_cols[column][-1]]
-        out.append(Choice("buy_city", p, {"company": ids[c], "column": column},
-                          label=f"{state.cname(c)} buys {city.name} for ${city.cost}"))
-    out.append(Choice("pass", p, label="pass (out of the city phase)"))
+        key = (p, c, column, city.name, city.cost)
+        ch = cache.get(key)
+        if ch is None:
+            ch = cache[key] = Choice("buy_city", p, {"company": ids[c], "column": column},
+                                     label=f"{state.cname(c)} buys {city.name} for "
+                                           f"${city.cost}")
+        out.append(ch)
+    ch = cache.get(("pass", p))
+    if ch is None:
+        ch = cache[("pass", p)] = Choice("pass", p, label="pass (out of the city phase)")
+    out.append(ch)
     return out
 
 
