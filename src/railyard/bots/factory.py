@@ -1,27 +1,17 @@
 """Which bot sits in a bot seat: one factory for ``railyard play`` and the web server.
 
-A title may bring bots of its own and name its default in ``TitleInfo.extra``::
-
-    extra={"bots": {"rules": "railyard.games.nar.bot:rules_bot"}, "default_bot": "rules"}
-
-(``"module:function"`` strings, imported when a bot is made; the function takes the seed).
-A bot seat without a kind gets the title's default bot, else the generic random bot.
+A seat is either a named kind (``random``, ``rules``, ``mcts:normal`` ... - see
+:mod:`.kinds`) or a plain bot seat, which gets the title's default kind
+(``TitleInfo.extra["default_bot"]``, else ``random``).  The bot made here answers with
+``choose(state)`` but decides from the seat's view only (:func:`.kinds.play_move`).
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from ..engine.actions import Action
 from ..engine.registry import TitleInfo, get_title
-from . import KINDS
-
-
-def bot_kinds(title: str | TitleInfo) -> list[str]:
-    """The bot kinds a seat of ``title`` may take, the default first."""
-    info = title if isinstance(title, TitleInfo) else get_title(title)
-    kinds = [*(info.extra.get("bots") or {}), *(k for k in KINDS)]
-    default = default_kind(info)
-    return [default, *dict.fromkeys(k for k in kinds if k != default)]
+from .kinds import available_kinds, make_bot as make_kind, play_move
 
 
 def default_kind(title: str | TitleInfo) -> str:
@@ -29,16 +19,29 @@ def default_kind(title: str | TitleInfo) -> str:
     return str(info.extra.get("default_bot") or "random")
 
 
-def make_bot(title: str | TitleInfo, seed: int | None = None, kind: str | None = None) -> Any:
-    """A bot for a seat of ``title`` (a slug or its TitleInfo): ``kind`` names one of
-    ``bot_kinds(title)``; ``None`` is the title's default."""
+def bot_kinds(title: str | TitleInfo) -> list[str]:
+    """The bot kinds a seat of ``title`` may take, the default first."""
     info = title if isinstance(title, TitleInfo) else get_title(title)
-    kind = kind or default_kind(info)
-    own = info.extra.get("bots") or {}
-    if kind in own:
-        module, _, name = str(own[kind]).partition(":")
-        return getattr(importlib.import_module(module), name)(seed)
-    if kind in KINDS:
-        return KINDS[kind](seed)
-    raise ValueError(f"{info.name} has no bot {kind!r}; its bots: "
-                     f"{', '.join(bot_kinds(info))}.")
+    default = default_kind(info)
+    return [default, *(k for k in available_kinds(info.slug) if k != default)]
+
+
+class SeatBot:
+    """A bot of some kind, asked with the whole state but shown only its seat's view."""
+
+    def __init__(self, inner: Any, kind: str) -> None:
+        self.inner, self.kind = inner, kind
+        self.name = getattr(inner, "name", kind)
+
+    def choose(self, state: Any) -> Action:
+        return play_move(self.inner, state)
+
+
+def make_bot(title: str | TitleInfo, seed: int | None = None, kind: str | None = None) -> SeatBot:
+    """A bot for a seat of ``title`` (a slug or its TitleInfo): ``kind`` is a kind spec
+    (``"mcts:hard"``); ``None`` or ``"bot"`` is the title's default.  An unknown kind raises
+    :class:`.kinds.BotSpecError` naming the kinds there are."""
+    info = title if isinstance(title, TitleInfo) else get_title(title)
+    if kind in (None, "", "bot"):
+        kind = default_kind(info)
+    return SeatBot(make_kind(kind, info.slug, seed), kind)

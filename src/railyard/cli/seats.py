@@ -11,22 +11,23 @@ HUMAN, BOT = "human", "bot"
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # HUMAN or BOT
+    kind: str  # HUMAN, BOT or a bot kind ("mcts:hard", "rules", "random")
     name: str | None  # None: a default name is given
 
 
 def parse_seats(text: str) -> list[Seat]:
-    """``"human:Ann,bot,bot:Rob"`` -> seats; a kind is ``human`` or ``bot``."""
+    """``"human:Ann,bot,mcts:hard,rules:Rob"`` -> seats; a kind is ``human``, ``bot`` (the
+    default bot) or a bot kind with its level (``random``, ``rules``, ``mcts:hard``)."""
+    from ..bots.kinds import BotSpecError, parse_seat
     seats = []
     for token in (t.strip() for t in text.split(",")):
         if not token:
             continue
-        kind, _, name = token.partition(":")
-        kind = kind.strip().lower()
-        if kind not in (HUMAN, BOT):
-            fail(f"Unknown seat kind {kind!r} in --seats; seats are human[:NAME] or bot[:NAME], "
-                 f"e.g. human:Ann,bot,bot.")
-        seats.append(Seat(kind, name.strip() or None))
+        try:  # human[:NAME], bot[:NAME] or a bot kind KIND[:LEVEL][:NAME] (railyard.bots.kinds)
+            spec = parse_seat(token)
+        except BotSpecError as exc:
+            fail(f"{exc} (in --seats)")
+        seats.append(Seat(HUMAN if spec.is_human else spec.bot_spec, spec.name))
     if not seats:
         fail("--seats lists no seat; write e.g. human:Ann,bot,bot.")
     return seats

@@ -15,12 +15,13 @@ from typing import Any
 import click
 from rich.text import Text
 
+from ..bots import BotSpecError
 from ..bots.factory import make_bot
 from ..engine import Choice, Game, IllegalAction, NothingToUndo
-from .common import save_game
+from .common import fail, save_game
 from .render import (choice_text, choices_table, command_parser_for, console, result_table,
                      summary, turn_line)
-from .seats import BOT, HUMAN
+from .seats import HUMAN
 
 HELP = ("Type the number of an action (add the value for a numeric one, e.g. '3 12'), "
         "u = undo, s = save, l = log, v = view board, f TEXT = list the actions containing "
@@ -46,8 +47,11 @@ class TerminalPlay:
         self.game = game
         self.kinds = kinds
         self.save_path = save_path
-        self.bots = {seat: make_bot(game.title, bot_seed * 1000 + seat)
-                     for seat, kind in enumerate(kinds) if kind == BOT}
+        try:
+            self.bots = {seat: make_bot(game.title, bot_seed * 1000 + seat, kind)
+                         for seat, kind in enumerate(kinds) if kind != HUMAN}
+        except BotSpecError as exc:
+            fail(str(exc))
         self.out = console()
         self.shown_at: int | None = None  # log length when the board was last shown
 
@@ -58,7 +62,7 @@ class TerminalPlay:
         try:
             while not self.game.is_terminal:
                 seat = self.game.current_player
-                if self.kinds[seat] == BOT:
+                if self.kinds[seat] != HUMAN:
                     self.bot_turn(seat)
                 else:
                     self.human_turn(seat)
@@ -87,7 +91,9 @@ class TerminalPlay:
         self.out.print(Text(text))
 
     def bot_turn(self, seat: int) -> None:
-        action = self.bots[seat].choose(self.game.state)
+        bot = self.bots[seat]
+        # the default bot reads the state; bot kinds get the seat's view only
+        action = bot.choose(self.game.state)
         text = self.game.state.describe(action)
         self.game.apply(action)
         self.say(f"{self.game.players[seat]} (bot): {text}")

@@ -61,6 +61,10 @@ class ExpansionMixin:
         self.cubes_left[c] -= 1
         self.comp_hexes[c].append(h)
         self.reach[c] |= b.nbrmask[h]
+        # masks for legal_builds: hexes no cube of c may go to (its own; full single hexes)
+        self.closed[c] |= 1 << h
+        if b.single_cube[h]:
+            self.full_single |= 1 << h
         if b.terrain[h] == "city":
             u = self.urban[h]
             before = city_share(b, h, old, u)

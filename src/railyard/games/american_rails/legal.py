@@ -91,21 +91,21 @@ class LegalMixin:
         hm = self.hexmask
         urban = self.urban
         b = self.board
-        single, base, per, counts = b.single_cube, b.cost_base, b.cost_per, b.counts_markers
+        base, per, counts = b.cost_base, b.cost_per, b.counts_markers
         held = self.held[p]
+        full_single = self.full_single
         for c in self.in_play:
             if held[c] <= 0 or self.cubes_left[c] <= 0:
                 continue
             cash = self.ccash[c]
-            bit = 1 << c
-            m = self.reach[c]
+            # the masks exclude the hexes the old per-hex test skipped (own cube; a forest
+            # or mountain already holding a cube)
+            m = self.reach[c] & ~self.closed[c] & ~full_single
             while m:
                 low = m & -m
                 nb = low.bit_length() - 1
                 m ^= low
                 mask = hm[nb]
-                if mask & bit or (mask and single[nb]):
-                    continue
                 pieces = POPCOUNT[mask] + (1 if urban[nb] and counts[nb] else 0)
                 cost = base[nb] + per[nb] * pieces
                 if cost <= cash:

@@ -51,6 +51,8 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
         self.pairs = [0] * ncomp                 # special connections already paid
         self.comp_hexes: list[list[int]] = [[] for _ in range(ncomp)]
         self.reach = [0] * ncomp                 # bit mask of hexes next to the company's cubes
+        self.closed = [0] * ncomp                # bit mask of hexes with a cube of the company
+        self.full_single = 0                     # bit mask of single-cube hexes holding one
         self.year_index = 0
         self.phase = 0                           # 0 = setup auction, 1..3 action phases
         self.track: list[int] = []               # player-order spaces, top first
@@ -100,6 +102,7 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
         o.pairs = list(self.pairs)
         o.comp_hexes = [list(h) for h in self.comp_hexes]
         o.reach = list(self.reach)
+        o.closed = list(self.closed)
         o.track = list(self.track)
         o.columns = [list(c) for c in self.columns]
         o.order = list(self.order)

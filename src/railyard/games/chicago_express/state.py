@@ -281,11 +281,15 @@ class ChicagoExpressState(GameState):
         cand = self.frontier[c] & b.buildable & ~self.network[c]
         out = []
         cash = self.ccash[c]
-        for h in bits(cand):
-            occ = self.occ[h]
-            if occ and b.single >> h & 1:
+        occs, single, cost = self.occ, b.single, b.cost
+        while cand:
+            low = cand & -cand
+            h = low.bit_length() - 1
+            cand ^= low
+            occ = occs[h]
+            if occ and single & low:
                 continue
-            if b.cost[h] * (occ.bit_count() + 1) <= cash:
+            if cost[h] * (occ.bit_count() + 1) <= cash:
                 out.append(h)
         return out
 
@@ -337,47 +341,83 @@ class ChicagoExpressState(GameState):
         return Result(scores=scores, winners=winners_by_max(scores), unit="cash")
 
     def legal_actions(self) -> list[Choice]:
+        # Choices are immutable and recur from game to game: each is made once and reused
+        # (``_CHOICES``), which keeps listing cheap for search bots.
         if self.over:
             return []
         p = self.current_player
         b = self.board
         ph = self.phase
+        cache = _CHOICES
         if ph in (OPENING, AUCTION):
             a = self.auction
             lo = a.next_minimum
-            out = [Choice("pass", p, label="Pass")]
-            if self.cash[p] >= lo:
-                out.insert(0, Choice("bid", p, {"company": b.companies[a.lot].id},
-                                     {"amount": (lo, self.cash[p])}, label="Bid"))
-            return out
+            cash = self.cash[p]
+            key = ("auction", p, a.lot, lo, cash)
+            out = cache.get(key)
+            if out is None:
+                if len(cache) > 100_000:       # bids: keep the cache small
+                    cache.clear()
+                out = [Choice("pass", p, label="Pass")]
+                if cash >= lo:
+                    out.insert(0, Choice("bid", p, {"company": b.companies[a.lot].id},
+                                         {"amount": (lo, cash)}, label="Bid"))
+                cache[key] = out
+            return list(out)
         if ph == CHOOSE:
-            return [Choice("choose", p, {"action": name}, label=f"Choose {name}")
-                    for i, name in enumerate(ACTIONS) if self.dials[i] < b.dials[i]]
+            dials = self.dials
+            key = ("choose", p, dials[0] < b.dials[0], dials[1] < b.dials[1],
+                   dials[2] < b.dials[2])
+            out = cache.get(key)
+            if out is None:
+                out = cache[key] = [Choice("choose", p, {"action": name}, label=f"Choose {name}")
+                                    for i, name in enumerate(ACTIONS) if dials[i] < b.dials[i]]
+            return list(out)
         if ph == OFFER:
-            return [Choice("offer", p, {"company": b.companies[c].id},
-                           label=f"Offer a {b.companies[c].id} share "
-                                 f"(minimum ${self.minimum_bid(c)})")
-                    for c in self.offerable()] + [Choice("forgo", p, label="Forgo the auction")]
+            out = []
+            for c in self.offerable():
+                m = self.minimum_bid(c)
+                key = ("offer", p, c, m)
+                ch = cache.get(key)
+                if ch is None:
+                    ch = cache[key] = Choice("offer", p, {"company": b.companies[c].id},
+                                             label=f"Offer a {b.companies[c].id} share "
+                                                   f"(minimum ${m})")
+                out.append(ch)
+            out.append(_forgo(p, "Forgo the auction"))
+            return out
         if ph == BUILD:
             out = []
             companies = ([self.build_company] if self.build_company is not None
                          else range(len(b.companies)))
             ids, cost, occ = b.hex_ids, b.cost, self.occ
             for c in companies:
-                cid = b.companies[c].id
                 for h in self.legal_builds(p, c):
-                    hid = ids[h]
-                    out.append(Choice("build", p, {"company": cid, "hex": hid}, _EMPTY,
-                                      f"{cid} builds on {hid} "
-                                      f"(${cost[h] * (occ[h].bit_count() + 1)})"))
+                    price = cost[h] * (occ[h].bit_count() + 1)
+                    key = (p, c, h, price)
+                    ch = cache.get(key)
+                    if ch is None:
+                        cid = b.companies[c].id
+                        hid = ids[h]
+                        ch = cache[key] = Choice("build", p, {"company": cid, "hex": hid},
+                                                 _EMPTY, f"{cid} builds on {hid} (${price})")
+                    out.append(ch)
             if self.built:
-                out.append(Choice("end_build", p, label="Stop building"))
+                out.append(_end_build(p))
             else:
-                out.append(Choice("forgo", p, label="Forgo building"))
+                out.append(_forgo(p, "Forgo building"))
             return out
         if ph == DEVELOP:
-            return [Choice("develop", p, {"hex": b.hex_ids[h]}, label=f"Develop {b.hex_ids[h]}")
-                    for h in self.legal_develops()] + [Choice("forgo", p, label="Forgo developing")]
+            out = []
+            for h in self.legal_develops():
+                key = ("develop", p, h)
+                ch = cache.get(key)
+                if ch is None:
+                    ch = cache[key] = Choice("develop", p, {"hex": b.hex_ids[h]},
+                                             label=f"Develop {b.hex_ids[h]}")
+                out.append(ch)
+            out.append(_forgo(p, "Forgo developing"))
+            return out
         return []
 
     def _apply(self, action: Mapping[str, Any]) -> Action:
@@ -530,6 +570,26 @@ class ChicagoExpressState(GameState):
     def public_view(self) -> dict[str, Any]:
         from .view import public_view
         return public_view(self)
+
+
+#: legal-action Choices by what they depend on (all values are immutable)
+_CHOICES: dict[tuple, Any] = {}
+
+
+def _forgo(p: int, label: str) -> Choice:
+    key = ("forgo", p, label)
+    ch = _CHOICES.get(key)
+    if ch is None:
+        ch = _CHOICES[key] = Choice("forgo", p, label=label)
+    return ch
+
+
+def _end_build(p: int) -> Choice:
+    key = ("end_build", p)
+    ch = _CHOICES.get(key)
+    if ch is None:
+        ch = _CHOICES[key] = Choice("end_build", p, label="Stop building")
+    return ch
 
 
 _HANDLERS = {

@@ -42,7 +42,7 @@ TITLE = TitleInfo(
           "values. Players' money is secret during the game (public_view hides it).",
     extra={"reconstructed_deck": True, "docs": "docs/games/north-american-railways.md",
            # bot seats get the rule-of-thumb bot (railyard.bots.factory)
-           "bots": {"rules": "railyard.games.nar.bot:rules_bot"}, "default_bot": "rules"},
+           "default_bot": "rules"},
 )
 
 __all__ = ["TITLE", "NarState"]

@@ -23,13 +23,21 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
     out = []
     held = state.holdings[p]
     used = state.used[p]
-    bottoms = [(column, col[-1]) for column, col in enumerate(state.city_cols) if col]
+    cards = state.deck.cities
+    bottoms = [(column, cards[col[-1]].cost) for column, col in enumerate(state.city_cols)
+               if col]
+    if not bottoms:
+        return out
+    cheapest = min(cost for _, cost in bottoms)
+    comp_cash = state.comp_cash
     for c, count in enumerate(held):
         if not count or used >> c & 1:
             continue
-        money = state.comp_cash[c]
-        for column, city in bottoms:
-            if state.deck.cities[city].cost <= money:
+        money = comp_cash[c]
+        if money < cheapest:
+            continue
+        for column, cost in bottoms:
+            if cost <= money:
                 out.append((c, column))
     return out
 
@@ -51,20 +59,32 @@ def settle(state: "NarState") -> None:
     raise AssertionError("city phase did not settle")  # pragma: no cover
 
 
+#: Choices are immutable and recur: each is made once (keyed by what its label shows)
+_CHOICES: dict[tuple, Choice] = {}
+
+
 def choices(state: "NarState") -> list[Choice]:
     p = state.seat
     ids = state.rules.company_ids
     out = []
+    cache = _CHOICES
     for c, column in buyable(state, p):
         city = state.deck.cities[state.city_cols[column][-1]]
-        symbols = city.coast_to_coast
-        stars = f", {symbols} coast-to-coast symbol{'s' if symbols > 1 else ''}" \
-            if symbols else ""
-        out.append(Choice("buy_city", p, {"company": ids[c], "column": column},
-                          label=f"city column {column + 1}: {state.cname(c)} buys "
-                                f"{city.name} for ${city.cost} from its treasury "
-                                f"(income +${city.income}{stars})"))
-    out.append(Choice("pass", p, label="pass (out of the city phase)"))
+        key = (p, c, column, city.name, city.cost, city.income, city.coast_to_coast)
+        ch = cache.get(key)
+        if ch is None:
+            symbols = city.coast_to_coast
+            stars = f", {symbols} coast-to-coast symbol{'s' if symbols > 1 else ''}" \
+                if symbols else ""
+            ch = cache[key] = Choice("buy_city", p, {"company": ids[c], "column": column},
+                                     label=f"city column {column + 1}: {state.cname(c)} buys "
+                                           f"{city.name} for ${city.cost} from its treasury "
+                                           f"(income +${city.income}{stars})")
+        out.append(ch)
+    ch = cache.get(("pass", p))
+    if ch is None:
+        ch = cache[("pass", p)] = Choice("pass", p, label="pass (out of the city phase)")
+    out.append(ch)
     return out
 
 
