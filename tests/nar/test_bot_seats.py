@@ -15,13 +15,15 @@ SLUG = "north-american-railways"
 
 def test_the_factory_seats_the_titles_default_bot():
     bot = make_bot(SLUG, 5)
-    assert isinstance(bot, NarBot) and bot.style == "value"
+    assert bot.kind == "rules"
+    assert isinstance(bot.inner.inner, NarBot) and bot.inner.inner.style == "value"
     assert bot_kinds(SLUG)[0] == "rules" and "random" in bot_kinds(SLUG)
-    assert isinstance(make_bot(SLUG, 5, "random"), RandomBot)
-    assert isinstance(make_bot("chicago-express", 5), RandomBot)   # no bot of its own
-    assert bot_kinds("chicago-express") == ["random"]
-    with pytest.raises(ValueError, match="no bot 'mcts'.*rules, random"):
-        make_bot(SLUG, 5, "mcts")
+    assert isinstance(make_bot(SLUG, 5, "random").inner, RandomBot)
+    assert isinstance(make_bot("chicago-express", 5).inner, RandomBot)   # its default
+    assert bot_kinds("chicago-express")[0] == "random"
+    assert isinstance(make_bot("1830", 5).inner, RandomBot)
+    with pytest.raises(ValueError, match="no mcts bot for 1830.*random"):
+        make_bot("1830", 5, "mcts")
 
 
 def _expected_log(players: int, seed: int, bot_seed: int) -> list[dict]:
