@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, private_sale, stock
+from . import auction, operating, private_sale, stock, trains
 from .data import PRIVATE_ORDER, static
 
 
@@ -147,6 +147,11 @@ class G1830State(DictState):
             "bankrupt_player": s["bankrupt"],
             "ended": s["ended"], "end_reason": s["end_reason"],
             "to_act": self.current_player,
+            "worth": [self.worth(i) for i in range(len(self.players))],
+            "cert_count": [self.cert_count(i) for i in range(len(self.players))],
+            "cert_limit": self.cert_limit(), "train_limit": trains.limit(self),
+            "operating_order": sorted((c for c, v in s["corps"].items() if v["floated"]),
+                                      key=lambda c: operating.order_key(self, c)),
         }
 
     def describe(self, action: Mapping[str, Any]) -> str:

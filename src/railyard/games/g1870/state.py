@@ -194,6 +194,10 @@ class G1870State(DictState):
             for c, v in s["corps"].items()}
         view["cert_limit"] = self.cert_limit()
         view["to_act"] = self.current_player
+        view["worth"] = [self.worth(i) for i in range(len(self.players))]
+        view["cert_count"] = [self.cert_count(i) for i in range(len(self.players))]
+        view["train_limit"] = self.phase_info()["train_limit"]
+        view["operating_order"] = operating.operating_order(self)
         return view
 
     def describe(self, action: Mapping[str, Any]) -> str:

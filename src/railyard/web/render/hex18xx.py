@@ -152,9 +152,10 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                    f'fill="{mark}"/><text x="{cx:.1f}" y="{cy + R * 0.55 - 9:.1f}" '
                    f'font-size="7" text-anchor="middle">${esc(t.get("cost"))}</text>')
     if h.get("name"):
-        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.55:.1f}" font-size="6.5" '
-                   f'text-anchor="middle" fill="#222">{esc(str(h["name"])[:16])}</text>')
-    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.85:.1f}" font-size="5.5" fill="#666" '
+        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.58:.1f}" font-size="7.5" '
+                   f'text-anchor="middle" fill="#111" stroke="#fff" stroke-width="2" '
+                   f'paint-order="stroke" font-weight="bold">{esc(str(h["name"])[:14])}</text>')
+    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.86:.1f}" font-size="6.5" fill="#555" '
                f'text-anchor="middle">{hid}</text></g>')
     return "".join(out)
 

@@ -8,6 +8,9 @@
   let state = null, busy = false, pending = false;
   const routes = RoutePicker(base, token, (action) => act(action));
   const $ = (id) => document.getElementById(id);
+  // 1830 / 1870: the 18xx table (table18xx.js) draws the board, table, log and decisions
+  const t18 = root.dataset.table === "18xx" ? Table18xx(base, token, (a) => act(a), routes) : null;
+  if (t18) t18.init();
 
   function cell(v) {
     if (v === null || v === undefined) return "—";
@@ -58,11 +61,13 @@
     root.dataset.version = st.version;
     $("status").textContent = st.status;
     $("turn").textContent = st.to_act.length ? "To act: " + st.to_act.join(", ") : "";
-    renderPlayers(st);
-    renderView(st.view || {});
-    const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
-    log.start = st.log_count - st.log.length + 1;
-    log.scrollTop = log.scrollHeight;
+    if (!t18) {
+      renderPlayers(st);
+      renderView(st.view || {});
+      const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
+      log.start = st.log_count - st.log.length + 1;
+      log.scrollTop = log.scrollHeight;
+    }
     if (st.result) {
       $("result-box").hidden = false;
       const r = st.result;
@@ -71,6 +76,7 @@
     }
   }
   async function loadBoard() {
+    if (t18) { if (t18.viewing === null) await t18.load(null); return; }
     const resp = await fetch(base + "/board.svg");
     if (resp.ok) { $("board").innerHTML = await resp.text(); markHexes(); routes.mark(); }
   }
@@ -106,6 +112,11 @@
     return form;
   }
   function renderChoices(legal) {
+    if (t18) {
+      $("undo").hidden = !(state && state.status !== "finished" && state.last_actor !== null &&
+                           legal.seats.includes(state.last_actor));
+      return t18.loadDecisions();
+    }
     choices = legal.choices || [];
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
     root.dataset.legalVersion = legal.version;
@@ -134,6 +145,7 @@
     }
   }
   $("board").addEventListener("click", (ev) => {
+    if (t18 && t18.boardClick(ev)) return;
     if (routes.active) {
       const h = ev.target.closest && ev.target.closest(".hex");
       if (h && routes.hexClicked(h.dataset.hex)) return;
@@ -161,7 +173,7 @@
     $("show-all").hidden = false;
     $("actions-box").scrollIntoView({block: "nearest"});
   }
-  $("show-all").addEventListener("click", () => {
+  if ($("show-all")) $("show-all").addEventListener("click", () => {
     for (const n of document.querySelectorAll("#actions form.choice, #actions .group")) n.hidden = false;
     for (const n of document.querySelectorAll("#actions .group[data-type='run_routes']")) n.hidden = true;
     for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
@@ -178,7 +190,8 @@
       return;
     }
     $("action-msg").textContent = errorText(r.data);
-    for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
+    if (t18) await t18.loadDecisions();
+    else for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
     if (r.status === 409) await refresh();
   }
   $("undo").addEventListener("click", async () => {
