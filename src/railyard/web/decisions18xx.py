@@ -390,6 +390,36 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
             "corp": op.get("corp")}
 
 
+def _protection(state: Any, choices: list) -> tuple[str, list[dict[str, Any]]]:
+    """1870 price protection (6.2): the sale on offer, what protecting costs, what
+    declining does to the price."""
+    stock = state.s.get("stock") or {}
+    queue, at = stock.get("queue") or [], stock.get("protect")
+    sale = queue[at] if isinstance(at, int) and at < len(queue) else {}
+    corp, n, price = sale.get("corporation"), int(sale.get("count") or 0), sale.get("price")
+    seller = sale.get("seller", sale.get("player"))
+    who = state.players[seller] if isinstance(seller, int) and seller < len(state.players) \
+        else "A player"
+    heading = (f"Price protection: {who} sold {10 * n}% of {corp} at {_money(price)}. As its "
+               f"president you may buy the {'shares' if n > 1 else 'share'} at that price, "
+               f"and the price does not fall.")
+    items = []
+    for c in choices:
+        a = _action(c)
+        after, reason = _try(state, a)
+        if c.type == "protect":
+            item = _item(f"Protect {corp}: buy {10 * n}% for {_money(n * price) if isinstance(price, int) else '?'}", a)
+        else:
+            item = _item(f"Do not protect {corp}", a)
+            if after is not None:
+                item["detail"] = f"the price falls {_money(_price(state, corp))} → " \
+                                 f"{_money(_price(after, corp))}"
+        if after is None:
+            item.update(action=None, disabled=True, reason=reason)
+        items.append(item)
+    return heading, [{"title": "Price protection (6.2)", "items": items}]
+
+
 def decisions(game: Any, seats: set[int]) -> dict[str, Any]:
     """What the seats in ``seats`` decide now, grouped and in words."""
     state = game.state
@@ -415,7 +445,9 @@ def decisions(game: Any, seats: set[int]) -> dict[str, Any]:
         out["auction"] = _auction(state, choices, cp)
         out["groups"] = _generic(state, [c for c in choices
                                          if c.type not in ("bid", "buy_private")])
-    elif r == "stock" and not any(c.type in ("protect", "decline") for c in choices):
+    elif any(c.type in ("protect", "decline") for c in choices):
+        out["heading"], out["groups"] = _protection(state, choices)
+    elif r == "stock":
         out["heading"] = "Stock round: buy or sell shares, start a corporation, or pass."
         out["groups"] = _stock(state, choices, cp)
     elif r == "operating":

@@ -186,7 +186,8 @@
     const r = await api("POST", base + "/actions", {version: state.version, action}, token);
     if (r.ok) {   // the answer carries the new state and this token's next choices
       renderState(r.data);
-      if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); } else await refreshSide();
+      if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
+      else await refreshSide();
       return;
     }
     $("action-msg").textContent = errorText(r.data);
@@ -221,7 +222,7 @@
           const names = r.data.my_seats.map(i => r.data.seats[i].name);
           $("you").textContent = names.length ? "You: " + names.join(", ") : "Invalid seat link";
         }
-        if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); }
+        if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
         else await refreshSide();     // spectators, or a token that is no seat
       } while (pending);
     } finally { busy = false; }

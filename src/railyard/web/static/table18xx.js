@@ -59,6 +59,8 @@ function Table18xx(base, token, act, routes) {
     $("board").innerHTML = d.board;
     applyZoom();
     $("table").innerHTML = d.table;
+    $("table").dataset.version = d.version;
+    $("table").dataset.at = d.at;
     const st = $("table").querySelector("#status18xx");
     if (st) $("status-slot").replaceChildren(st);
     $("market").innerHTML = d.market;
@@ -155,6 +157,8 @@ function Table18xx(base, token, act, routes) {
   }
   function renderDecisions(d) {
     dec = d; picked = null; parCorp = null;
+    $("actions-box").dataset.version = d.version;
+    $("actions-box").dataset.mine = d.mine ? "1" : "0";
     const box = $("actions"); box.replaceChildren();
     $("actions-box").hidden = false;
     $("decision-heading").textContent = d.heading || "";
