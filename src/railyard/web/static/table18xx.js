@@ -274,7 +274,7 @@ function Table18xx(base, token, act, routes) {
     const g = ev.target.closest && ev.target.closest(".hex.legal");
     if (!g) return false;
     const h = g.dataset.hex;
-    if (routes.active && !(dec.tiles || {})[h]) return false;
+    if (routes.active) return false;          // a train is picked: clicks build its route
     if ((dec.tiles || {})[h]) { tilePicker(h); return true; }
     const items = hexItems(h);
     if (items.length) { hexPicker(h, items); return true; }
