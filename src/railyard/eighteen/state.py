@@ -24,6 +24,8 @@ class DictState(GameState):
 
     st: Any
     s: dict
+    events: Any = ()        # (action index, kind, data) per event; a list once one happens
+    acts: int = 0           # actions applied to this state since the start of the game
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         raise NotImplementedError

@@ -348,8 +348,9 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                 f" (city {int(a['city']) + 1})" if a.get("city") else "")
             stations.append(_item(label + (f" for {_money(cost)}" if cost is not None else ""),
                                   a, hex=a["hex"]))
-        elif c.type == "run_routes":
-            routes = c.to_json()
+        elif c.type == "run_routes":       # the route picker builds the routes itself
+            routes = {"type": c.type, "player": c.player,
+                      "fixed": {k: c.fixed[k] for k in list(c.fixed.keys()) if k != "routes"}}
         elif c.type == "dividend":
             dividends.append(c)
         elif c.type == "buy_train":
@@ -420,8 +421,9 @@ def _protection(state: Any, choices: list) -> tuple[str, list[dict[str, Any]]]:
     return heading, [{"title": "Price protection (6.2)", "items": items}]
 
 
-def decisions(game: Any, seats: set[int]) -> dict[str, Any]:
-    """What the seats in ``seats`` decide now, grouped and in words."""
+def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str, Any]:
+    """What the seats in ``seats`` decide now, grouped and in words (``legal``: the
+    game's legal choices if already known)."""
     state = game.state
     cp = game.current_player
     out: dict[str, Any] = {"mine": False, "actor": None, "groups": [], "tiles": {},
@@ -434,7 +436,8 @@ def decisions(game: Any, seats: set[int]) -> dict[str, Any]:
     if cp not in seats:
         out["heading"] = f"Waiting for {state.players[cp]}."
         return out
-    choices = [c for c in game.legal_actions() if c.player in seats]
+    choices = [c for c in (game.legal_actions() if legal is None else legal)
+               if c.player in seats]
     out["mine"] = bool(choices)
     r = state.s.get("round")
     if any(c.type == "par" for c in choices) and r != "stock":

@@ -103,9 +103,13 @@ def _decisions(svc: Any, gid: str, token: str | None) -> dict[str, Any]:
         seats = svc.seats_of(live, token) if token else set()
         if token and not seats:
             raise ApiError(403, "bad_token", "This link is no seat of the game.")
-        out = decisions(live.game, seats)
-        out["version"] = live.version
-        return out
+        from .reader import choices
+        key = (live.version, tuple(sorted(seats)))
+        got = live.__dict__.get("_decisions")
+        if got is None or got[0] != key:
+            got = (key, decisions(live.game, seats, choices(live)))
+            live.__dict__["_decisions"] = got
+        return dict(got[1], version=live.version)
 
 
 async def get_table(request: Request) -> Response:
