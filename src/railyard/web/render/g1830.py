@@ -98,11 +98,40 @@ def _title_data(state: dict[str, Any]) -> tuple[dict[str, Any], str]:
     return data(), "1830"
 
 
+BONUS_PRIVATES = {"SCC": "cattle", "GSC": "port"}     # 1870: the token each private places
+
+
+def bonus_marks(d: dict[str, Any], view: dict[str, Any]
+                ) -> dict[str, list[tuple[str, str | None]]]:
+    """1870: where the cattle and port tokens may go (while their private is open and the
+    token not placed) and where they lie, with the corporation holding them."""
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    bonus = view.get("bonus") or {}
+    comps = view.get("companies") or {}
+    for comp in d.get("companies") or []:
+        kind = BONUS_PRIVATES.get(comp.get("sym"))
+        if kind is None:
+            continue
+        placed = bonus.get(kind)
+        if placed:
+            if "closed" not in placed[2:]:
+                out.setdefault(str(placed[0]), []).append((kind, str(placed[1])))
+            continue
+        if (comps.get(comp["sym"]) or {}).get("closed"):
+            continue
+        for ab in comp.get("abilities") or []:
+            if ab.get("type") == "assign_hexes":
+                for h in ab.get("hexes") or []:
+                    out.setdefault(h, []).append((kind, None))
+    return out
+
+
 def render_map_only(state: dict[str, Any]) -> str:
     """The map alone (no chart): the 18xx table shows the stock market as HTML."""
     d, name = _title_data(state)
     view = state.get("view") or {}
-    hexes, width, height = render_map(d, view, 0)
+    hexes, width, height = render_map(d, view, 0, bonus_marks(d, view) if name == "1870"
+                                      else None)
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'class="board map-only g{esc(name)}" font-family="sans-serif" role="img" '
