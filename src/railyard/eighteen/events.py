@@ -88,6 +88,11 @@ def _money(v: Any) -> str:
     return f"${v}" if isinstance(v, int) else "?"
 
 
+def end_text(reason: Any) -> str:
+    """Why the game ended, in words."""
+    return _end(reason)
+
+
 def _end(reason: Any) -> str:
     text = END_REASONS.get(str(reason))
     if text:

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..eighteen import shares as sh
+from ..eighteen.events import end_text
 
 HERE = os.path.dirname(__file__)
 _env = Environment(loader=FileSystemLoader(os.path.join(HERE, "templates")),
@@ -251,6 +252,7 @@ def table(st: dict[str, Any], events: Iterable[tuple[int, str, dict]] = ()) -> d
               "to_act": players[cp] if isinstance(cp, int) and cp < len(players) else None,
               "acting_corp": acting_corp, "ended": bool(view.get("ended")),
               "end_reason": view.get("end_reason"),
+              "end_text": end_text(view.get("end_reason")) if view.get("ended") else None,
               "train_limit": view.get("train_limit"), "cert_limit": view.get("cert_limit")}
     return {"title": title, "status": status, "players": prow, "corps": corps,
             "started": started, "privates": privates, "depot": _depot(view, d),

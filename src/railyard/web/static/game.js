@@ -72,7 +72,7 @@
       $("result-box").hidden = false;
       const r = st.result;
       $("result").replaceChildren(el("p", {text: "Winner: " + (r.winner_names || []).join(", ")}),
-        el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + s + " " + r.unit}))));
+        el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : s + " " + r.unit)}))));
     }
   }
   async function loadBoard() {

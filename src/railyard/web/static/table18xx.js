@@ -183,7 +183,7 @@ function Table18xx(base, token, act, routes) {
     box.append(el("div", {id: "tile-picker", hidden: true}));
     if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
     else routes.close();
-    if (!d.mine && !(d.groups || []).length) box.append(el("p", {class: "waiting", text: d.heading || "Waiting."}));
+    if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
     markBoard();
   }
   function hexItems(h) {
