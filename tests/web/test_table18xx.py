@@ -122,3 +122,31 @@ def test_decisions_give_the_engines_reason_and_the_effect_of_a_sale():
                         assert f"you receive ${got}" in it["detail"]
         g.apply(bot.choose(g.state))
     assert seen_reason and seen_sale
+
+
+def test_table_and_decisions_endpoints_refuse_bad_input_clearly(tmp_path):
+    from starlette.testclient import TestClient
+
+    from railyard.web.app import create_app
+    from railyard.web.storage import Storage
+    app = create_app(storage=Storage(str(tmp_path / "db.sqlite3")))
+    with TestClient(app) as c:
+        made = c.post("/api/games", json={"title": "1830", "seed": 1, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]}).json()
+        gid, tok = made["id"], made["tokens"][0]["token"]
+        now = c.get(f"/api/games/{gid}/table").json()
+        assert now["live"] and now["at"] == now["count"]
+        for bad in ("abc", "-1", str(now["count"] + 1), "9" * 40, "1.5"):
+            r = c.get(f"/api/games/{gid}/table", params={"at": bad})
+            assert r.status_code == 400 and r.json()["error"]["message"], bad
+        assert c.get("/api/games/nope/table").status_code == 404
+        d = c.get(f"/api/games/{gid}/decisions",
+                  headers={"authorization": f"Bearer {tok}"}).json()
+        assert d["mine"] and d["auction"] and d["version"] == now["version"]
+        assert c.get(f"/api/games/{gid}/decisions",
+                     headers={"authorization": "Bearer wrong"}).status_code == 403
+        spectator = c.get(f"/api/games/{gid}/decisions").json()
+        assert not spectator["mine"] and not spectator["groups"]
+        other = c.post("/api/games", json={"title": "chicago-express", "seats": [
+            {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}).json()
+        assert c.get(f"/api/games/{other['id']}/table").status_code == 404

@@ -301,6 +301,7 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
              "emergency_sell": "Raise money for a train", "bankrupt": "Bankruptcy",
              "discard_train": "Discard a train (over the train limit)",
              "buy_company": "Buy a private company", "offer_private": "Offer for a private",
+             "buy_private": "Buy a private company",
              "accept_offer": "Answer an offer", "refuse_offer": "Answer an offer",
              "exchange": "Exchange a private", "connection_run": "Destination run"}
     for c in choices:
@@ -309,7 +310,7 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
                                                (c.ranges or {}).items()})), a)
         if c.type == "pass":
             item["label"] = pass_label
-        if c.type == "buy_company":
+        if c.type in ("buy_company", "buy_private") and state.s.get("round") == "operating":
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp") or "The company"
             item["label"] = f"{corp} buys the private {a.get('company')}"
         if c.type == "protect":

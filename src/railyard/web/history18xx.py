@@ -20,7 +20,7 @@ from ..eighteen.events import story
 from .service import ApiError
 from .table18xx import is_18xx, table_html
 
-STORY_TAIL = 300
+STORY_TAIL = 150
 
 
 def state_at(game: Any, k: int) -> Any:
