@@ -14,7 +14,9 @@ pytestmark = pytest.mark.slow
 
 
 def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser):  # noqa: F811
-    made = post_json(f"{server}/api/games", {"title": "1830", "seed": 7, "seats": [
+    # a short game: the bank of the 26.0 variant option set to $6000 breaks sooner
+    made = post_json(f"{server}/api/games", {"title": "1830", "seed": 7, "options": {
+        "bank_cash": 6000}, "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]})
     gid = made["id"]
     page = browser.new_page(viewport={"width": 1400, "height": 1000})

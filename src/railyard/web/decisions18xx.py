@@ -326,7 +326,13 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
             if k == "count":
                 item["label"] = _words(state, dict(a, count=1)).replace("10%", "shares")
         groups.setdefault(title.get(c.type, "Other choices"), []).append(item)
-    return [{"title": t, "items": items} for t, items in groups.items()]
+    hints = {"Raise money for a train": "The company must buy a train and its treasury is "
+             "short: sell shares from your own holdings until the cash is enough, then buy "
+             "the train; with nothing left to sell, the game's bankruptcy rules apply.",
+             "Discard a train (over the train limit)": "The new phase lowered the train "
+             "limit: choose which train goes to the bank pool."}
+    return [{"title": t, "items": items, **({"hint": hints[t]} if t in hints else {})}
+            for t, items in groups.items()]
 
 
 def _operating(state: Any, choices: list) -> dict[str, Any]:
