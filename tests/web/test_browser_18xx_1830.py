@@ -35,17 +35,11 @@ def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser): 
             break
         if page.get_attribute("#actions-box", "data-mine") != "1":
             v = version(page)
-            t1 = __import__("time").time()
             page.wait_for_function(
                 f"() => +document.getElementById('game').dataset.version > {v} ||"
                 " document.getElementById('status').textContent === 'finished'")
-            stats["waiting"] = stats.get("waiting", 0) + __import__("time").time() - t1
             continue
-        import time as _t
-        t0 = _t.time()
-        head = page.text_content("#decision-heading")
         human_move(page, stats, "1830")
-        stats.setdefault("slow", []).append((round(_t.time() - t0, 2), head))
         moves += 1
         if moves in (3, 25) or moves % 60 == 0:
             settled(page)
@@ -53,8 +47,6 @@ def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser): 
         if stats.get("runs") == 1 and not stats.get("shot_or"):
             stats["shot_or"] = True
             shot(page, "1830-operating-1400.png")
-    slow = stats.pop("slow", [])
-    print("human moves", moves, stats, sorted(slow, reverse=True)[:12], sum(x[0] for x in slow))
     assert finished(page), f"not finished after {moves} moves: {stats}"
     assert stats.get("started") and stats.get("par_on_chart") and stats.get("tiles"), stats
     page.wait_for_selector("#result-box:not([hidden])")
