@@ -85,12 +85,15 @@ def version(page) -> int:
 
 
 def settled(page) -> None:
-    """Wait until the decisions shown belong to the state shown (or the game is over)."""
+    """Wait until the table and the decisions shown belong to the state shown (or the game
+    is over)."""
     page.wait_for_function(
         "() => { const g = document.getElementById('game');"
         " const b = document.getElementById('actions-box');"
-        " return document.getElementById('status').textContent === 'finished' ||"
-        " (b && b.dataset.version === g.dataset.version); }")
+        " const t = document.getElementById('table');"
+        " return t.dataset.version === g.dataset.version &&"
+        " (document.getElementById('status').textContent === 'finished' ||"
+        "  (b && b.dataset.version === g.dataset.version)); }")
 
 
 def finished(page) -> bool:

@@ -51,6 +51,7 @@ def test_1870_price_protection_then_on_to_phase_3_by_clicking(server, browser): 
     shot(page, "1870-price-protection-1400.png")
     check_page_shows_state(page, server, gid)
     click_and_wait(page, protect)
+    settled(page)
     st = get_json(f"{server}/api/games/{gid}")
     assert game.players[seat] + " protects the share price of" in page.inner_text("#log")
     # the bots may have acted since; the protection itself cost what the button said
