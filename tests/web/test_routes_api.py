@@ -54,7 +54,11 @@ def test_auto_fills_the_optimal_routes_and_they_can_be_run(game, position):
     assert r.status_code == 200, r.text
     assert r.json()["version"] == before + 1
     last = c.get(f"/api/games/{gid}/log").json()["log"][-1]
-    assert f"({corp}) runs" in last and all(r["train"] in last for r in best["routes"])
+    assert f"({corp}) runs" in last
+    # the story of the 18xx table says each train's run and its revenue
+    said = " ".join(c.get(f"/api/games/{gid}/table").json()["story"][-1]["events"])
+    assert f"(total ${auto['total']})" in said
+    assert all(f"the {r['train'].rsplit('-', 1)[0]}-train runs" in said for r in best["routes"])
 
 
 def test_clicked_hexes_give_live_revenue_or_the_broken_rule(game, position):

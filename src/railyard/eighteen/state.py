@@ -4,7 +4,8 @@ changes in one plain dict ``self.s`` (only lists, dicts, strings, numbers, boole
 That shape gives every title the same cheap mechanisms: a refused action restores a
 ``marshal`` snapshot (so rule code may raise at any depth), ``clone`` copies ``s``, the
 fingerprint is all of ``s`` (no hidden information in 1830 or 1870), and the result is each
-player's final worth.
+player's final worth.  Beside ``s`` a state keeps ``events`` (:mod:`.events`): what each
+action did, for the log.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any, Mapping
 from ..engine.actions import Action
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
+from .events import changes, watch
 
 
 class DictState(GameState):
@@ -22,6 +24,8 @@ class DictState(GameState):
 
     st: Any
     s: dict
+    events: Any = ()        # (action index, kind, data) per event; a list once one happens
+    acts: int = 0           # actions applied to this state since the start of the game
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         raise NotImplementedError
@@ -31,11 +35,24 @@ class DictState(GameState):
 
     def _apply(self, action: Mapping[str, Any]) -> Action:
         snapshot = marshal.dumps(self.s)
+        events = self.__dict__.setdefault("events", [])
+        mark = len(events)
+        before = watch(self)
         try:
-            return self._dispatch(action)
+            out = self._dispatch(action)
         except BaseException:
             self.s = marshal.loads(snapshot)
+            del events[mark:]
             raise
+        acts = self.__dict__.get("acts", 0)
+        events.extend((acts, kind, data) for kind, data in changes(self, before))
+        self.acts = acts + 1
+        return out
+
+    def event(self, kind: str, /, **data: Any) -> None:
+        """Record what happened during the action being applied (:mod:`..events`)."""
+        self.__dict__.setdefault("events", []).append((self.__dict__.get("acts", 0),
+                                                       kind, data))
 
     def clone(self) -> "DictState":
         other = type(self).__new__(type(self))
@@ -44,6 +61,8 @@ class DictState(GameState):
         other.options = self.options
         other.st = self.st
         other.s = marshal.loads(marshal.dumps(self.s))
+        other.events = list(self.__dict__.get("events", ()))
+        other.acts = self.__dict__.get("acts", 0)
         return other
 
     def result(self) -> Result | None:

@@ -172,6 +172,17 @@ PATHS: dict[str, Any] = {
         {"200": {"description": "image/svg+xml"}, "404": ERR},
         params=GAME_ID + [{"name": "tile", "in": "query", "schema": {"type": "string"}},
                           {"name": "rotation", "in": "query", "schema": {"type": "integer"}}])},
+    "/api/games/{game_id}/table": {"get": _op(
+        "1830/1870: the 18xx table now or after action 'at' (history; the game is not "
+        "changed): map SVG, table and market HTML, the story (each action with the "
+        "sentences of what happened)",
+        {"200": _json({"type": "object"}, "Table"), "400": ERR, "404": ERR},
+        params=GAME_ID + [{"name": "at", "in": "query", "schema": {"type": "integer"}}])},
+    "/api/games/{game_id}/decisions": {"get": _op(
+        "1830/1870: the seat's decisions in the game's words, grouped, with effects and "
+        "the engine's reasons for choices not allowed",
+        {"200": _json({"type": "object"}, "Decisions"), "403": ERR, "404": ERR},
+        secure=True, params=GAME_ID)},
 }
 
 

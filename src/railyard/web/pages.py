@@ -12,7 +12,9 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from ..engine.registry import available
+from . import history18xx
 from .service import ApiError
+from .table18xx import is_18xx
 
 HERE = os.path.dirname(__file__)
 env = Environment(loader=FileSystemLoader(os.path.join(HERE, "templates")),
@@ -58,12 +60,12 @@ async def game_page(request: Request) -> Response:
     svc = request.app.state.service
     try:
         state = await run_in_threadpool(svc.state, gid)
-        board = await run_in_threadpool(svc.board_svg, gid)
+        board = "" if is_18xx(state["title"]) else await run_in_threadpool(svc.board_svg, gid)
     except ApiError as exc:
         if exc.status == 404:
             return await error_page(request, 404)
         raise
-    return _page("game.html", game=state, board=board)
+    return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]))
 
 
 async def error_page(request: Request, status: int) -> Response:
@@ -71,6 +73,7 @@ async def error_page(request: Request, status: int) -> Response:
 
 
 ROUTES = [
+    *history18xx.ROUTES,
     Route("/", lobby, methods=["GET"]),
     Route("/new", new_game, methods=["GET"]),
     Route("/games/{game_id}", game_page, methods=["GET"]),

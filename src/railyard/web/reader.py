@@ -14,9 +14,28 @@ LOG_TAIL = 200
 
 def legal(live: "Live", seats: set[int]) -> dict[str, Any]:
     cp = live.game.current_player
-    choices = [c.to_json() for c in live.game.legal_actions()] if cp in seats else []
+    choices = choices_json(live) if cp in seats else []
     return {"version": live.version, "seats": sorted(seats), "current_player": cp,
             "choices": choices}
+
+
+def choices(live: "Live") -> list[Any]:
+    """The engine's legal choices, computed once per version (the action's answer and the
+    18xx decisions both read them)."""
+    got = live.__dict__.get("_choices")
+    if got is None or got[0] != live.version:
+        got = (live.version, live.game.legal_actions(), None)
+        live.__dict__["_choices"] = got
+    return got[1]
+
+
+def choices_json(live: "Live") -> list[dict[str, Any]]:
+    found = choices(live)
+    got = live.__dict__["_choices"]
+    if got[2] is None:
+        got = (got[0], found, [c.to_json() for c in found])
+        live.__dict__["_choices"] = got
+    return got[2]
 
 
 def state_json(live: "Live", seats: set[int] | None = None) -> dict[str, Any]:

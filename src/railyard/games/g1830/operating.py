@@ -303,6 +303,7 @@ def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) ->
     if not resolved:
         g.fail(f"{corp} has a route and must run its trains (17.0c).")
     op["revenue"] = total
+    g.event("run", corp=corp, revenue=total, trains=[[r["train"], x.revenue, x.stops] for r, x in zip(routes, resolved)])  # noqa: E501
     op["routes"] = [{"train": r["train"], "chains": r["chains"]} for r in routes]
     op["step"] = "dividend"
     return {"type": "run_routes", "player": seat, "routes": op["routes"], "revenue": total}
@@ -329,6 +330,7 @@ def payout(g: "G1830State", corp: str, revenue: int) -> None:
     """20.3: each 10 % pays a tenth; pool shares pay the company, IPO shares nobody; the
     price moves right (8.2c)."""
     s = g.s
+    g.event("dividend", corp=corp, revenue=revenue, kind="payout")
     h = s["holders"][corp]
     per = revenue // 10
     for holder, certs in h.items():
@@ -350,6 +352,7 @@ def withhold(g: "G1830State", corp: str, revenue: int) -> None:
     Aktionsrunde" - at the end of the operating round, in the order the companies withheld
     (:func:`end_or`).  Option ``withhold_moves_at_once`` (18xx.games): at once."""
     s = g.s
+    g.event("dividend", corp=corp, revenue=revenue, kind="withhold")
     s["corps"][corp]["cash"] += revenue
     if revenue:
         g.pay_from_bank(revenue)

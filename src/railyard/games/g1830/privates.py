@@ -50,6 +50,7 @@ def pay_revenue(g: "G1830State") -> None:
         else:
             s["corps"][owner[1:]]["cash"] += amount
         g.pay_from_bank(amount)
+        g.event("private_revenue", company=sym, owner=owner, amount=amount)
 
 
 def blocked_hexes(g: "G1830State") -> set[str]:

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, consent, operating, private_sale, stock
+from . import auction, consent, operating, private_sale, stock, trains
 from .data import PRIVATE_ORDER, static
 
 
@@ -147,6 +147,11 @@ class G1830State(DictState):
             "bankrupt_player": s["bankrupt"],
             "ended": s["ended"], "end_reason": s["end_reason"],
             "to_act": self.current_player,
+            "worth": [self.worth(i) for i in range(len(self.players))],
+            "cert_count": [self.cert_count(i) for i in range(len(self.players))],
+            "cert_limit": self.cert_limit(), "train_limit": trains.limit(self),
+            "operating_order": sorted((c for c, v in s["corps"].items() if v["floated"]),
+                                      key=lambda c: operating.order_key(self, c)),
         }
 
     def describe(self, action: Mapping[str, Any]) -> str:
@@ -164,18 +169,17 @@ class G1830State(DictState):
             "sell_shares": lambda: f"sells {10 * (a.get('count') or 0)}% of "
                                    f"{a.get('corporation')}",
             "exchange": lambda: "exchanges the Mohawk & Hudson for a 10% NYC share",
-            "lay_tile": lambda: f"lays tile {a.get('tile')} on {a.get('hex')} (rotation "
-                                f"{a.get('rotation')})" + (f" with {a['company']}"
-                                                          if a.get("company") else ""),
-            "place_token": lambda: f"places a token in {a.get('hex')} (city {a.get('city')})",
-            "run_routes": lambda: "runs " + "; ".join(
-                f"{r.get('train')}: " + "-".join(c[0] for c in r.get("chains") or [] if c)
-                for r in a.get("routes") or []) + (f" for ${a['revenue']}"
-                                                   if "revenue" in a else ""),
+            "lay_tile": lambda: f"lays tile {a.get('tile')} on {a.get('hex')}" + (
+                f" with {a['company']}" if a.get("company") else ""),
+            "place_token": lambda: f"places a station in {a.get('hex')}",
+            "run_routes": lambda: "runs its trains" + (f" for ${a['revenue']}"
+                                                       if "revenue" in a else ""),
             "dividend": lambda: "pays out" if a.get("kind") == "payout" else "withholds",
-            "buy_train": lambda: f"buys train {a.get('train')} for ${a.get('price')}"
-                                 + (f" giving in {a['exchange']}" if a.get("exchange") else ""),
-            "discard_train": lambda: f"discards train {a.get('train')}",
+            "buy_train": lambda: f"buys a {str(a.get('train')).rsplit('-', 1)[0]}-train for "
+                                 f"${a.get('price')}" + (
+                                     f" giving in its {str(a['exchange']).rsplit('-', 1)[0]}"
+                                     f"-train" if a.get("exchange") else ""),
+            "discard_train": lambda: f"discards a {str(a.get('train')).rsplit('-', 1)[0]}-train",
             "buy_company": lambda: f"has the company buy {a.get('company')} for "
                                    f"${a.get('price')}",
             "bankrupt": lambda: "goes bankrupt",
@@ -188,7 +192,7 @@ class G1830State(DictState):
         if op and op.get("corp") and t not in ("sell_shares", "bankrupt", "exchange"):
             who = f"{who} ({op['corp']})"
         if text is None:
-            return f"{who}: {t}"
+            return f"{who} {str(t or 'acts').replace('_', ' ')}"
         return f"{who} {text()}"
 
     # ---- shared helpers --------------------------------------------------------------

@@ -240,6 +240,7 @@ def _new_type(g: "G1830State", ty: str) -> None:
         if ph.get("on") == ty:
             s["phase"] = ph["name"]
     rusting = depot.rusting(ty, _defs(g))
+    g.event("rust", types=sorted(rusting or ()))
     if rusting:
         for c in s["corps"].values():
             c["trains"] = [t for t in c["trains"] if ttype(t) not in rusting]

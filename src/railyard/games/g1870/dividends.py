@@ -39,6 +39,7 @@ def pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
     market = g.st.market
     if kind == "half" and company_half(revenue) == 0:
         kind = "full"                                # 9.4.4: $10 half = full
+    g.event("dividend", corp=corp, revenue=revenue, kind=kind if revenue > 0 else "withhold")
     if revenue <= 0 or kind == "withhold":           # 9.4.3
         g.pay_from_bank(revenue)
         c["cash"] += revenue

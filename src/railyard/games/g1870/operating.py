@@ -34,6 +34,7 @@ def pay_privates(g: "G1870State") -> None:
             s["cash"][int(owner[1:])] += rev
         else:
             s["corps"][owner]["cash"] += rev
+        g.event("private_revenue", company=sym, owner=owner, amount=rev)
 
 
 def order_key(g: "G1870State", corp: str):
@@ -153,6 +154,7 @@ def _phase_change(g: "G1870State", type_: str) -> None:
         return
     s["phase"] = phase["name"]
     rusting = {t.name for t in g.st.trains if t.rusts_on == type_}
+    g.event("rust", types=sorted(rusting))
     for c in s["corps"].values():
         c["trains"] = [t for t in c["trains"] if _train_type(t) not in rusting]
     s["train_pool"] = [t for t in s["train_pool"] if _train_type(t) not in rusting]
@@ -347,6 +349,7 @@ def _run_routes(g: "G1870State", action, corp: str) -> dict:
     dividend decision follows.  Earning nothing counts as withholding (5.4)."""
     named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
     total = sum(revenues.values())
+    g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
     op = g.s["op"]
     out = {"type": "run_routes", "player": action["player"], "corporation": corp,
            "routes": named, "revenue": total}

@@ -18,6 +18,82 @@ from .data import PRIVATE_ORDER, raw_data
 END_GAME = "end_game"
 
 
+def _money(v: Any) -> str:
+    return f"${v}" if isinstance(v, int) and not isinstance(v, bool) else "?"
+
+
+def describe_action(a: Mapping[str, Any]) -> str:
+    """What an action does, after the actor's name (no engine names)."""
+    t = a.get("type")
+    c = a.get("corporation")
+    src = {"ipo": "the initial offering", "pool": "the bank pool", "depot": "the bank",
+           "treasury": "its treasury"}
+    if t == "pass":
+        return "passes"
+    if t == "done":
+        return "ends its turn"
+    if t == "bid":
+        return f"bids {_money(a.get('amount'))} for {a.get('company')}"
+    if t == "buy_private":
+        return f"buys the private {a.get('company')}" + (
+            f" for {_money(a['price'])}" if "price" in a else "")
+    if t == "par":
+        return f"starts {c} at {_money(a.get('price'))}"
+    if t == "buy_share":
+        return (f"buys a 10% share of {c} from {src.get(str(a.get('source')), 'the bank')}"
+                + (f" for {_money(a['price'])}" if "price" in a else ""))
+    if t == "sell_shares":
+        return f"sells {10 * int(a.get('count') or 0)}% of {c}"
+    if t == "protect":
+        return f"protects the share price of {c}"
+    if t == "decline":
+        return f"does not protect {c}"
+    if t == "lay_tile":
+        cost = a.get("cost")
+        return (f"lays tile {a.get('tile')} on {a.get('hex')}"
+                + (f" for {_money(cost)}" if isinstance(cost, int) and cost else ""))
+    if t == "place_token":
+        cost = a.get("cost")
+        return (f"places a station in {a.get('hex')}"
+                + (f" for {_money(cost)}" if isinstance(cost, int) and cost else ""))
+    if t == "run_routes":
+        return "runs its trains" + (f" for {_money(a['revenue'])}" if "revenue" in a else "")
+    if t == "connection_run":
+        return "makes its destination run"
+    if t == "dividend":
+        return {"full": "pays out", "half": "pays half",
+                "withhold": "withholds"}.get(str(a.get("kind")), "decides the dividend")
+    if t == "buy_train":
+        where = a.get("source")
+        frm = ("from the bank" if where == "depot" else "from the bank pool" if where == "pool"
+               else f"from {where}" if where else "")
+        name = str(a.get("train", "a")).rsplit("-", 1)[0]
+        return f"buys a {name}-train {frm}".rstrip() + (
+            f" for {_money(a['price'])}" if "price" in a else "")
+    if t == "discard_train":
+        return f"discards a {str(a.get('train')).rsplit('-', 1)[0]}-train"
+    if t == "assign":
+        return f"places the {a.get('token')} token on {a.get('hex')}"
+    if t == "redeem":
+        return f"redeems a share of {c} from {src.get(str(a.get('source')), 'the market')}"
+    if t == "reissue":
+        return f"reissues a treasury share of {c}"
+    if t == "emergency_sell":
+        return (f"sells {10 * int(a.get('count') or 0)}% of {a.get('shares')} to raise "
+                f"money for a train")
+    if t == "offer_private":
+        return f"offers {_money(a.get('price'))} for the private {a.get('company')}"
+    if t == "accept_offer":
+        return f"accepts the offer for {a.get('company')}"
+    if t == "refuse_offer":
+        return f"refuses the offer for {a.get('company')}"
+    if t == "bankrupt":
+        return "goes bankrupt"
+    if t == END_GAME:
+        return "ends the game (agreed by the players)"
+    return str(t or "acts").replace("_", " ")
+
+
 class G1870State(DictState):
     title = "1870"
 
@@ -118,13 +194,22 @@ class G1870State(DictState):
             for c, v in s["corps"].items()}
         view["cert_limit"] = self.cert_limit()
         view["to_act"] = self.current_player
+        view["worth"] = [self.worth(i) for i in range(len(self.players))]
+        view["cert_count"] = [self.cert_count(i) for i in range(len(self.players))]
+        view["train_limit"] = self.phase_info()["train_limit"]
+        view["operating_order"] = operating.operating_order(self)
         return view
 
     def describe(self, action: Mapping[str, Any]) -> str:
+        """The action as a sentence in the game's words (the log line)."""
         p = action.get("player")
         who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
-        rest = ", ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "player"))
-        return f"{who}: {action.get('type')}" + (f" ({rest})" if rest else "")
+        a = action
+        corp = a.get("corporation")
+        if corp and a.get("type") not in ("par", "buy_share", "sell_shares", "bid",
+                                          "buy_private", "pass", "protect", "decline"):
+            who = f"{who} ({corp})"
+        return f"{who} {describe_action(a)}"
 
     # ---- shared helpers ----------------------------------------------------------------
     def price(self, corp: str) -> int:

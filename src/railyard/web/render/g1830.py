@@ -89,3 +89,95 @@ def render_tile(state: dict[str, Any], name: str, rotation: int) -> str | None:
 def tile_with(d: dict[str, Any], name: str, rotation: int) -> str | None:
     tile = next((t for t in d.get("tiles") or [] if t["name"] == name), None)
     return None if tile is None else tile_svg(tile, rotation)
+
+
+def _title_data(state: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    title = str(state.get("title"))
+    if title == "1870":
+        return load("railyard.games.g1870", "1870.json"), "1870"
+    return data(), "1830"
+
+
+BONUS_PRIVATES = {"SCC": "cattle", "GSC": "port"}     # 1870: the token each private places
+
+
+def bonus_marks(d: dict[str, Any], view: dict[str, Any]
+                ) -> dict[str, list[tuple[str, str | None]]]:
+    """1870: where the cattle and port tokens may go (while their private is open and the
+    token not placed) and where they lie, with the corporation holding them."""
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    bonus = view.get("bonus") or {}
+    comps = view.get("companies") or {}
+    for comp in d.get("companies") or []:
+        kind = BONUS_PRIVATES.get(comp.get("sym"))
+        if kind is None:
+            continue
+        placed = bonus.get(kind)
+        if placed:
+            if "closed" not in placed[2:]:
+                out.setdefault(str(placed[0]), []).append((kind, str(placed[1])))
+            continue
+        if (comps.get(comp["sym"]) or {}).get("closed"):
+            continue
+        for ab in comp.get("abilities") or []:
+            if ab.get("type") == "assign_hexes":
+                for h in ab.get("hexes") or []:
+                    out.setdefault(h, []).append((kind, None))
+    return out
+
+
+def render_map_only(state: dict[str, Any]) -> str:
+    """The map alone (no chart): the 18xx table shows the stock market as HTML."""
+    d, name = _title_data(state)
+    view = state.get("view") or {}
+    hexes, width, height = render_map(d, view, 0, bonus_marks(d, view) if name == "1870"
+                                      else None)
+    return "".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'class="board map-only g{esc(name)}" font-family="sans-serif" role="img" '
+        f'aria-label="{esc(name)} map">',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#e9eef2"/>',
+        '<g class="map">', *hexes, "</g></svg>"])
+
+
+ZONE_CLASS = {"y": "yellow", "o": "orange", "b": "brown", "c": "closed", "p": "par"}
+
+
+def market_html(state: dict[str, Any]) -> str:
+    """The stock market chart as an HTML grid: each cell's price and zone, the par cells,
+    and the corporations' markers in their stacking order (top first)."""
+    d, _ = _title_data(state)
+    view = state.get("view") or {}
+    colours = {c["sym"]: c.get("color", "#666") for c in d.get("corporations") or []}
+    corps = view.get("corporations") or {}
+    stacks = view.get("stacks") or {}
+    at: dict[tuple[int, int], list[str]] = {}
+    for sym, c in corps.items():
+        pos = c.get("pos") if isinstance(c, dict) else None
+        if isinstance(pos, list) and len(pos) == 2 and not c.get("closed"):
+            at.setdefault((int(pos[0]), int(pos[1])), []).append(sym)
+    for key, lst in at.items():
+        order = stacks.get(f"{key[0]},{key[1]}") or []
+        lst.sort(key=lambda s: order.index(s) if s in order else 99)
+    rows = []
+    for r, row in enumerate(d.get("market") or []):
+        cells = []
+        for col, cell in enumerate(row):
+            if not cell:
+                cells.append('<td class="void"></td>')
+                continue
+            price = cell.rstrip("abcdefghijklmnopqrstuvwxyz")
+            zones = " ".join(ZONE_CLASS.get(z, z) for z in cell[len(price):])
+            chips = "".join(
+                f'<span class="chip" data-corporation="{esc(s)}" style="--corp: '
+                f'{esc(colours.get(s, "#666"))}">{esc(s)}</span>' for s in at.get((r, col), []))
+            cells.append(f'<td class="cell {esc(zones)}" data-price="{esc(price)}" '
+                         f'data-row="{r}" data-col="{col}"><span class="p">{esc(price)}</span>'
+                         f'{chips}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    legend = ('<p class="legend"><span class="cell par">par</span> '
+              '<span class="cell yellow">not counted for the certificate limit</span> '
+              '<span class="cell orange">may hold more than 60%</span> '
+              '<span class="cell brown">may buy several at once</span></p>')
+    return ('<div class="market-wrap"><table class="market" id="market">'
+            + "".join(rows) + "</table>" + legend + "</div>")

@@ -135,9 +135,69 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
     return out
 
 
+WATER = {"water", "river", "lake"}
+
+
+def _terrain(t: dict[str, Any], cx: float, cy: float) -> list[str]:
+    """A terrain cost: rivers as a blue band, water and lakes as waves, mountains as a
+    brown peak; the cost of laying track there below the mark."""
+    kind = (t.get("terrains") or ["?"])[0]
+    cost = t.get("cost")
+    y = cy + R * 0.5
+    out = []
+    if kind == "river":
+        out.append(f'<path class="river" d="M{cx - W / 2:.1f},{cy + 4:.1f} q{W / 4:.1f},-8 '
+                   f'{W / 2:.1f},0 t{W / 2:.1f},0" fill="none" stroke="#3b7dd8" '
+                   f'stroke-width="5" stroke-opacity=".55"/>')
+    elif kind in WATER:
+        out.append(f'<path class="{esc(kind)}" d="M{cx - 9:.1f},{y - 6:.1f} q2.25,-3 4.5,0 '
+                   f't4.5,0 t4.5,0 t4.5,0 M{cx - 9:.1f},{y - 2:.1f} q2.25,-3 4.5,0 t4.5,0 '
+                   f't4.5,0 t4.5,0" fill="none" stroke="#3b7dd8" stroke-width="1.6"/>')
+    else:
+        out.append(f'<path class="{esc(kind)}" d="M{cx - 7:.1f},{y:.1f} l7,-10 l7,10 z" '
+                   f'fill="#7a5230"/>')
+    if cost:
+        out.append(f'<text x="{cx:.1f}" y="{y + 9:.1f}" font-size="8" font-weight="bold" '
+                   f'text-anchor="middle" fill="{"#1d4f9c" if kind in WATER else "#5a3a1c"}"'
+                   f'>${esc(cost)}</text>')
+    return out
+
+
+def _border(b: dict[str, Any], cx: float, cy: float) -> list[str]:
+    """An impassable hex side (thick dark line) or a side with a crossing cost."""
+    e = int(b.get("edge", 0)) % 6
+    a = math.radians(EDGE_ANGLE[e])
+    pts = [(cx + R * math.cos(a + s * math.pi / 6), cy + R * math.sin(a + s * math.pi / 6))
+           for s in (-1, 1)]
+    colour = "#7a1010" if b.get("type") == "impassable" else "#3b7dd8"
+    out = [f'<line class="border {esc(b.get("type") or "")}" x1="{pts[0][0]:.1f}" '
+           f'y1="{pts[0][1]:.1f}" x2="{pts[1][0]:.1f}" y2="{pts[1][1]:.1f}" '
+           f'stroke="{colour}" stroke-width="4" stroke-linecap="round"/>']
+    if b.get("cost"):
+        mx, my = edge_point(cx, cy, e, 0.8)
+        out.append(f'<text x="{mx:.1f}" y="{my + 3:.1f}" font-size="7" text-anchor="middle" '
+                   f'fill="{colour}">${esc(b["cost"])}</text>')
+    return out
+
+
+def _mark(mark: tuple[str, str | None], cx: float, cy: float) -> list[str]:
+    """A title's marker on a hex (1870: where the port or cattle token may go, or lies)."""
+    kind, corp = mark
+    x, y = cx + W * 0.28, cy - R * 0.25
+    fill = "#1d4f9c" if kind == "port" else "#8a5a00"
+    text = "⚓" if kind == "port" else "C"
+    out = [f'<g class="bonus {esc(kind)}"><title>{esc(kind)}'
+           f'{" token of " + esc(corp) if corp else " (possible place)"}</title>'
+           f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{fill if corp else "#fff"}" '
+           f'stroke="{fill}" stroke-width="1.2"/>'
+           f'<text x="{x:.1f}" y="{y + 2.8:.1f}" font-size="7" text-anchor="middle" '
+           f'fill="{"#fff" if corp else fill}">{text}</text></g>']
+    return out
+
+
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
              tokens: list[list[str]] | None, colours: dict[str, str],
-             phase_colour: str | None) -> str:
+             phase_colour: str | None, marks: Any = None) -> str:
     cx, cy = centre(int(h["x"]), int(h["y"]))
     hid = esc(h["id"])
     title = f"{hid} {esc(h.get('name') or '')}".strip()
@@ -146,21 +206,24 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
     printed = h.get("tile") or {}
     laid = tile is not printed
     for t in ([] if laid else printed.get("terrain") or []):
-        kind = (t.get("terrains") or ["?"])[0]
-        mark = "#3b7dd8" if kind == "water" else "#7a5230"
-        out.append(f'<path d="M{cx - 7:.1f},{cy + R * 0.62:.1f} l7,-10 l7,10 z" '
-                   f'fill="{mark}"/><text x="{cx:.1f}" y="{cy + R * 0.55 - 9:.1f}" '
-                   f'font-size="7" text-anchor="middle">${esc(t.get("cost"))}</text>')
+        out += _terrain(t, cx, cy)
+    for b in printed.get("borders") or []:
+        out += _border(b, cx, cy)
+    for mark in marks or ():
+        out += _mark(mark, cx, cy)
     if h.get("name"):
-        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.55:.1f}" font-size="6.5" '
-                   f'text-anchor="middle" fill="#222">{esc(str(h["name"])[:16])}</text>')
-    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.85:.1f}" font-size="5.5" fill="#666" '
+        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.58:.1f}" font-size="7.5" '
+                   f'text-anchor="middle" fill="#111" stroke="#fff" stroke-width="2" '
+                   f'paint-order="stroke" font-weight="bold">{esc(str(h["name"])[:14])}</text>')
+    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.86:.1f}" font-size="6.5" fill="#555" '
                f'text-anchor="middle">{hid}</text></g>')
     return "".join(out)
 
 
-def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float = 0
+def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float = 0,
+               marks: dict[str, list[tuple[str, str | None]]] | None = None
                ) -> tuple[list[str], float, float]:
+    """The hexes of the map; ``marks``: a title's markers per hex (see :func:`_mark`)."""
     tiles = {t["name"]: t for t in data.get("tiles") or []}
     colours = {c["sym"]: c.get("color", "#666") for c in data.get("corporations") or []}
     laid = view.get("tiles") or {}
@@ -182,13 +245,14 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
             name, tile, rot = None, h.get("tile") or {}, 0
         held = tokens.get(h["id"])
         # most hexes look the same from one move to the next: draw each look once
+        mk = tuple((marks or {}).get(h["id"], ()))
         key = (h["id"], name, rot, phase_colour,
-               tuple(tuple(map(str, c or ())) for c in held) if held else None)
+               tuple(tuple(map(str, c or ())) for c in held) if held else None, mk)
         svg = memo.get(key)
         if svg is None:
             if len(memo) > 20_000:
                 memo.clear()
-            svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour)
+            svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour, mk)
         out.append(svg)
     return out, width, height
 

@@ -8,6 +8,9 @@
   let state = null, busy = false, pending = false;
   const routes = RoutePicker(base, token, (action) => act(action));
   const $ = (id) => document.getElementById(id);
+  // 1830 / 1870: the 18xx table (table18xx.js) draws the board, table, log and decisions
+  const t18 = root.dataset.table === "18xx" ? Table18xx(base, token, (a) => act(a), routes) : null;
+  if (t18) t18.init();
 
   function cell(v) {
     if (v === null || v === undefined) return "—";
@@ -58,19 +61,22 @@
     root.dataset.version = st.version;
     $("status").textContent = st.status;
     $("turn").textContent = st.to_act.length ? "To act: " + st.to_act.join(", ") : "";
-    renderPlayers(st);
-    renderView(st.view || {});
-    const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
-    log.start = st.log_count - st.log.length + 1;
-    log.scrollTop = log.scrollHeight;
+    if (!t18) {
+      renderPlayers(st);
+      renderView(st.view || {});
+      const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
+      log.start = st.log_count - st.log.length + 1;
+      log.scrollTop = log.scrollHeight;
+    }
     if (st.result) {
       $("result-box").hidden = false;
       const r = st.result;
       $("result").replaceChildren(el("p", {text: "Winner: " + (r.winner_names || []).join(", ")}),
-        el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + s + " " + r.unit}))));
+        el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : s + " " + r.unit)}))));
     }
   }
   async function loadBoard() {
+    if (t18) { if (t18.viewing === null) await t18.load(null); return; }
     const resp = await fetch(base + "/board.svg");
     if (resp.ok) { $("board").innerHTML = await resp.text(); markHexes(); routes.mark(); }
   }
@@ -106,6 +112,11 @@
     return form;
   }
   function renderChoices(legal) {
+    if (t18) {
+      $("undo").hidden = !(state && state.status !== "finished" && state.last_actor !== null &&
+                           legal.seats.includes(state.last_actor));
+      return t18.loadDecisions();
+    }
     choices = legal.choices || [];
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
     root.dataset.legalVersion = legal.version;
@@ -134,6 +145,7 @@
     }
   }
   $("board").addEventListener("click", (ev) => {
+    if (t18 && t18.boardClick(ev)) return;
     if (routes.active) {
       const h = ev.target.closest && ev.target.closest(".hex");
       if (h && routes.hexClicked(h.dataset.hex)) return;
@@ -161,7 +173,7 @@
     $("show-all").hidden = false;
     $("actions-box").scrollIntoView({block: "nearest"});
   }
-  $("show-all").addEventListener("click", () => {
+  if ($("show-all")) $("show-all").addEventListener("click", () => {
     for (const n of document.querySelectorAll("#actions form.choice, #actions .group")) n.hidden = false;
     for (const n of document.querySelectorAll("#actions .group[data-type='run_routes']")) n.hidden = true;
     for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
@@ -174,11 +186,13 @@
     const r = await api("POST", base + "/actions", {version: state.version, action}, token);
     if (r.ok) {   // the answer carries the new state and this token's next choices
       renderState(r.data);
-      if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); } else await refreshSide();
+      if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
+      else await refreshSide();
       return;
     }
     $("action-msg").textContent = errorText(r.data);
-    for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
+    if (t18) await t18.loadDecisions();
+    else for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
     if (r.status === 409) await refresh();
   }
   $("undo").addEventListener("click", async () => {
@@ -208,7 +222,7 @@
           const names = r.data.my_seats.map(i => r.data.seats[i].name);
           $("you").textContent = names.length ? "You: " + names.join(", ") : "Invalid seat link";
         }
-        if (r.data.legal) { await loadBoard(); renderChoices(r.data.legal); }
+        if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
         else await refreshSide();     // spectators, or a token that is no seat
       } while (pending);
     } finally { busy = false; }

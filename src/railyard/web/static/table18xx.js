@@ -1,0 +1,295 @@
+"use strict";
+// The 18xx table (1830, 1870): map with zoom and pan, spreadsheet, market, story log, history,
+// and the seat's decisions in the game's words (from /decisions): auction, stock round,
+// operating steps, tile lays on the map (pick a tile, rotate, confirm), stations, dividends,
+// trains, and the title's other decisions.  Moves go through `act` (the page's POST).
+function Table18xx(base, token, act, routes) {
+  const $ = (id) => document.getElementById(id);
+  let dec = null, viewing = null, count = 0, live = null, picked = null, parCorp = null;
+  let zoom = 1, panX = 0, panY = 0;
+
+  // ---- map frame: zoom and pan inside the frame --------------------------------------
+  function applyZoom() {
+    const svg = $("board").querySelector("svg");
+    if (svg) svg.style.transform = `translate(${panX}px, ${panY}px) scale(${zoom})`;
+  }
+  function setZoom(z, cx, cy) {
+    const frame = $("board").getBoundingClientRect();
+    cx = cx === undefined ? frame.width / 2 : cx; cy = cy === undefined ? frame.height / 2 : cy;
+    const nz = Math.min(4, Math.max(1, z));
+    panX = cx - (cx - panX) * nz / zoom; panY = cy - (cy - panY) * nz / zoom;
+    zoom = nz;
+    if (zoom === 1) { panX = 0; panY = 0; }
+    applyZoom();
+  }
+  let drag = null, moved = false;
+  function initFrame() {
+    const b = $("board");
+    $("zoom-in").addEventListener("click", () => setZoom(zoom * 1.4));
+    $("zoom-out").addEventListener("click", () => setZoom(zoom / 1.4));
+    $("zoom-fit").addEventListener("click", () => { zoom = 1; panX = 0; panY = 0; applyZoom(); });
+    b.addEventListener("wheel", (ev) => {
+      if (!ev.ctrlKey && !ev.altKey && zoom === 1 && ev.deltaY > 0) return;
+      ev.preventDefault();
+      const r = b.getBoundingClientRect();
+      setZoom(zoom * (ev.deltaY < 0 ? 1.2 : 1 / 1.2), ev.clientX - r.left, ev.clientY - r.top);
+    }, {passive: false});
+    b.addEventListener("pointerdown", (ev) => {
+      if (zoom === 1) return;
+      drag = {x: ev.clientX, y: ev.clientY, px: panX, py: panY}; moved = false;
+    });
+    window.addEventListener("pointermove", (ev) => {
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) moved = true;
+      panX = drag.px + dx; panY = drag.py + dy; applyZoom();
+    });
+    window.addEventListener("pointerup", () => { drag = null; });
+  }
+
+  // ---- the table, now or at an earlier action ----------------------------------------
+  async function load(at) {
+    const q = at === null || at === undefined ? "" : "?at=" + encodeURIComponent(at);
+    const r = await api("GET", base + "/table" + q);
+    if (!r.ok) return false;
+    const d = r.data;
+    count = d.count;
+    viewing = d.live ? null : d.at;
+    if (d.live) live = d;
+    $("board").innerHTML = d.board;
+    applyZoom();
+    $("table").innerHTML = d.table;
+    $("table").dataset.version = d.version;
+    $("table").dataset.at = d.at;
+    const st = $("table").querySelector("#status18xx");
+    if (st) $("status-slot").replaceChildren(st);
+    $("market").innerHTML = d.market;
+    renderStory(d.story);
+    renderHistory(d);
+    root().classList.toggle("in-history", !d.live);
+    markBoard();
+    routes.mark();
+    return true;
+  }
+  function root() { return $("game"); }
+  function renderStory(story) {
+    const log = $("log");
+    log.replaceChildren(...story.map(s => el("li", {value: s.n, "data-n": s.n},
+      el("span", {class: "act", text: s.text}),
+      ...s.events.map(e => el("span", {class: "auto", text: e})))));
+    log.scrollTop = log.scrollHeight;
+  }
+  function renderHistory(d) {
+    const k = d.at;
+    $("hist-range").max = d.count; $("hist-range").value = k;
+    $("hist-pos").textContent = d.live ? `Now (after action ${d.count})` :
+      `After action ${k} of ${d.count} — the game itself is not changed`;
+    $("hist-live").hidden = d.live;
+    $("actions-box").classList.toggle("dimmed", !d.live);
+  }
+  function initHistory() {
+    const go = (k) => load(Math.max(0, Math.min(count, k)));
+    $("hist-first").addEventListener("click", () => go(0));
+    $("hist-prev").addEventListener("click", () => go((viewing === null ? count : viewing) - 1));
+    $("hist-next").addEventListener("click", () => go((viewing === null ? count : viewing) + 1));
+    $("hist-last").addEventListener("click", () => load(null));
+    $("hist-live").addEventListener("click", () => load(null));
+    $("hist-range").addEventListener("change", (ev) => go(parseInt(ev.target.value, 10)));
+    $("log").addEventListener("click", (ev) => {
+      const li = ev.target.closest && ev.target.closest("li[data-n]");
+      if (li) go(parseInt(li.dataset.n, 10));
+    });
+  }
+
+  // ---- decisions ----------------------------------------------------------------------
+  async function loadDecisions() {
+    if (!token) { $("actions-box").hidden = true; return; }
+    const r = await api("GET", base + "/decisions", undefined, token);
+    if (!r.ok) { $("actions-box").hidden = true; return; }
+    renderDecisions(r.data);
+  }
+  function submit(action, input, value) {
+    const a = Object.assign({}, action);
+    if (input) a[input.name] = parseInt(value, 10);
+    act(a);
+  }
+  function itemNode(it) {
+    const kids = [];
+    let inp = null;
+    if (it.input) {
+      inp = el("input", {type: "number", name: it.input.name, min: it.input.min, max: it.input.max,
+                         value: it.input.value, "aria-label": it.input.label});
+      kids.push(el("label", {class: "amount"}, it.input.label, inp));
+    }
+    const b = el("button", {type: "button", class: "decide", text: it.label,
+                            disabled: it.disabled || !it.action,
+                            title: it.reason || it.detail || null});
+    b.addEventListener("click", () => {
+      if (inp && !inp.checkValidity()) { $("action-msg").textContent = `${it.input.label.replace("$", "")}from ${it.input.min} to ${it.input.max}.`; return; }
+      submit(it.action, it.input, inp && inp.value);
+    });
+    const row = el("div", {class: "item" + (it.disabled ? " disabled" : ""),
+                           "data-type": it.action ? it.action.type : "none"}, b, ...kids);
+    if (it.detail) row.append(el("span", {class: "detail", text: it.detail}));
+    if (it.reason) row.append(el("span", {class: "reason", text: it.reason}));
+    return row;
+  }
+  function parNode(it) {
+    const row = el("div", {class: "item par-row", "data-corp": it.corp});
+    const name = el("button", {type: "button", class: "par-corp", text: it.label});
+    name.addEventListener("click", () => { parCorp = it.corp; markPars(it); });
+    row.append(name, ...it.pars.map(p => {
+      const b = el("button", {type: "button", class: "decide par", text: p.label, "data-price": p.price});
+      b.addEventListener("click", () => act(p.action));
+      return b;
+    }));
+    return row;
+  }
+  function markPars(it) {
+    for (const n of document.querySelectorAll("#market td.par-pick")) n.classList.remove("par-pick");
+    for (const n of document.querySelectorAll(".par-row.selected")) n.classList.remove("selected");
+    const row = document.querySelector(`.par-row[data-corp="${CSS.escape(it.corp)}"]`);
+    if (row) row.classList.add("selected");
+    const prices = new Set(it.pars.map(p => String(p.price)));
+    for (const td of document.querySelectorAll("#market td.cell.par"))
+      if (prices.has(td.dataset.price)) td.classList.add("par-pick");
+    $("market-box").scrollIntoView({block: "nearest"});
+  }
+  function renderDecisions(d) {
+    dec = d; picked = null; parCorp = null;
+    $("actions-box").dataset.version = d.version;
+    $("actions-box").dataset.mine = d.mine ? "1" : "0";
+    const box = $("actions"); box.replaceChildren();
+    $("actions-box").hidden = false;
+    $("decision-heading").textContent = d.heading || "";
+    const steps = $("steps"); steps.replaceChildren();
+    if (d.steps) steps.append(...d.steps.map(s => el("li", {class: s.current ? "current" : "", text: s.label})));
+    steps.hidden = !d.steps;
+    if (d.auction) {
+      const t = el("div", {class: "auction"});
+      for (const row of d.auction) {
+        t.append(el("div", {class: "lot", "data-company": row.company},
+          el("div", {class: "lot-head"}, el("b", {text: row.company}), " ", row.name, " — ", row.info),
+          ...row.items.map(itemNode)));
+      }
+      box.append(t);
+    }
+    for (const g of d.groups || []) {
+      const sec = el("div", {class: "group", "data-kind": g.kind || ""}, el("h3", {text: g.title}));
+      if (g.hint) sec.append(el("p", {class: "hint", text: g.hint}));
+      for (const it of g.items) sec.append(it.pars ? parNode(it) : itemNode(it));
+      box.append(sec);
+    }
+    box.append(el("div", {id: "tile-picker", hidden: true}));
+    if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
+    else routes.close();
+    if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
+    markBoard();
+  }
+  function hexItems(h) {
+    const out = [];
+    if (!dec) return out;
+    for (const g of dec.groups || []) for (const it of g.items)
+      if (it.action && it.action.hex === h) out.push(it);
+    return out;
+  }
+  function markBoard() {
+    for (const g of document.querySelectorAll("#board .hex.legal")) g.classList.remove("legal");
+    if (!dec || viewing !== null) return;
+    const hexes = new Set(Object.keys(dec.tiles || {}));
+    for (const g of dec.groups || []) for (const it of g.items) if (it.action && it.action.hex) hexes.add(it.action.hex);
+    for (const h of hexes) {
+      const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(h)}"]`);
+      if (g) g.classList.add("legal");
+    }
+  }
+  function clearPreview() {
+    for (const n of document.querySelectorAll("#board .tile-preview-on-map")) n.remove();
+    for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
+  }
+  function showPreview() {
+    clearPreview();
+    if (!picked) return;
+    const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(picked.hex)}"]`);
+    if (!g) return;
+    g.classList.add("picked");
+    const box = g.querySelector("polygon").getBBox();
+    const t = picked.tiles[picked.t];
+    const rot = t.rotations[picked.r];
+    const img = document.createElementNS("http://www.w3.org/2000/svg", "image");
+    img.setAttribute("class", "tile-preview-on-map");
+    img.setAttribute("href", base + "/tile.svg?tile=" + encodeURIComponent(t.tile) + "&rotation=" + rot);
+    const pad = 2 * box.width / 52;
+    img.setAttribute("x", box.x - pad); img.setAttribute("y", box.y - pad);
+    img.setAttribute("width", box.width + 2 * pad); img.setAttribute("height", box.height + 2 * pad);
+    img.setAttribute("opacity", "0.92");
+    img.style.pointerEvents = "none";
+    g.parentNode.append(img);
+  }
+  function tilePicker(h) {
+    const tiles = (dec.tiles || {})[h];
+    const box = $("tile-picker");
+    picked = {hex: h, tiles, t: 0, r: 0};
+    const draw = () => {
+      const t = tiles[picked.t];
+      box.replaceChildren(
+        el("h3", {text: "Lay track on " + h}),
+        el("div", {class: "tile-choices"}, ...tiles.map((x, i) => {
+          const b = el("button", {type: "button", class: "tile-choice" + (i === picked.t ? " chosen" : ""),
+                                  "data-tile": x.tile, title: "tile " + x.tile},
+            el("img", {alt: "tile " + x.tile, class: "tile-preview",
+                       src: base + "/tile.svg?tile=" + encodeURIComponent(x.tile) + "&rotation=" + x.rotations[0]}),
+            el("span", {text: "#" + x.tile}));
+          b.addEventListener("click", () => { picked.t = i; picked.r = 0; draw(); });
+          return b;
+        })),
+        el("p", {class: "tile-ctl"},
+          el("button", {type: "button", id: "tile-rotate", text: "Rotate ↻",
+                        disabled: t.rotations.length < 2,
+                        title: t.rotations.length + " legal orientation(s)"}), " ",
+          el("button", {type: "button", id: "tile-confirm", class: "primary", text: "Lay tile #" + t.tile}), " ",
+          el("button", {type: "button", id: "tile-cancel", text: "Cancel"}),
+          el("span", {class: "detail", text: " orientation " + (picked.r + 1) + " of " + t.rotations.length})));
+      $("tile-rotate").addEventListener("click", () => { picked.r = (picked.r + 1) % t.rotations.length; draw(); });
+      $("tile-cancel").addEventListener("click", () => { picked = null; box.hidden = true; clearPreview(); });
+      $("tile-confirm").addEventListener("click", () => {
+        const a = dec.tile_actions[h][t.tile + "/" + t.rotations[picked.r]];
+        act(a);
+      });
+      showPreview();
+    };
+    box.hidden = false;
+    draw();
+    box.scrollIntoView({block: "nearest"});
+  }
+  function hexPicker(h, items) {
+    const box = $("tile-picker");
+    box.replaceChildren(el("h3", {text: "On " + h}), ...items.map(itemNode));
+    box.hidden = false;
+    box.scrollIntoView({block: "nearest"});
+  }
+  function boardClick(ev) {
+    if (moved) { moved = false; return true; }
+    if (viewing !== null || !dec) return false;
+    const g = ev.target.closest && ev.target.closest(".hex.legal");
+    if (!g) return false;
+    const h = g.dataset.hex;
+    if (routes.active) return false;          // a train is picked: clicks build its route
+    if ((dec.tiles || {})[h]) { tilePicker(h); return true; }
+    const items = hexItems(h);
+    if (items.length) { hexPicker(h, items); return true; }
+    return false;
+  }
+  function marketClick(ev) {
+    const td = ev.target.closest && ev.target.closest("td.par-pick");
+    if (!td || !dec || !parCorp) return;
+    for (const g of dec.groups || []) for (const it of g.items)
+      if (it.pars && it.corp === parCorp)
+        for (const p of it.pars) if (String(p.price) === td.dataset.price) { act(p.action); return; }
+  }
+  function init() {
+    initFrame(); initHistory();
+    $("market").addEventListener("click", marketClick);
+  }
+  return {init, load, loadDecisions, boardClick, get viewing() { return viewing; }};
+}
