@@ -40,7 +40,7 @@ def test_1830_import_from_18xx_games_shows_the_state(server, browser):  # noqa: 
 
 
 def test_1870_import_from_18xx_games_shows_the_state(server, browser):  # noqa: F811
-    from railyard.eighteen.import18xx import import_1870
+    from railyard.games.g1870.import18xx import import_1870
     with open(os.path.join(FIXTURES, "1870", "34110.json"), encoding="utf-8") as fh:
         game, _ = import_1870(json.load(fh))
     made = post_json(f"{server}/api/games/import", {"save": game.to_save()})

@@ -43,7 +43,8 @@ def test_1830_lay_a_tile_on_the_map_then_run_and_step_back(server, browser):  # 
         view, cs = game.public_view(), game.legal_actions()
         op = view.get("operating")
         lays = [c for c in cs if c.type == "lay_tile"]
-        return lays and op and view["corporations"][op["corp"]]["trains"] and any(
+        return lays and op and op.get("step") == "track" and \
+            view["corporations"][op["corp"]]["trains"] and any(
             sum(1 for d in lays if d.fixed["hex"] == c.fixed["hex"]) > 1 for c in lays)
 
     game = play_1830_until(tile_lay_with_a_train)
