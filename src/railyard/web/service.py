@@ -229,14 +229,7 @@ class Service:
                            "cannot be given. Nothing was created.")
         if any(len(n) > MAX_NAME for n in names):
             raise ApiError(400, "bad_seats", f"Player names have at most {MAX_NAME} characters.")
-        tokens: list[dict[str, Any]] = []
-        seat_rows = []
-        for i, s in enumerate(seat_spec):
-            token = None
-            if s["kind"] == "human":
-                token = new_token()
-                tokens.append({"seat": i, "name": names[i], "token": token})
-            seat_rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token)))
+        tokens, seat_rows = _seat_rows(seat_spec, names)
         host = new_token() if hotseat else None
         row = GameRow(new_game_id(), game.title, list(game.players), game.seed,
                       dict(game.options), now_iso(), host and hash_token(host),
