@@ -4,6 +4,7 @@ plays by clicking the visible controls of the 18xx table, and the check that the
 the state as the engine holds it, in the game's words."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -25,15 +26,11 @@ ENGINE_WORDS = ["lay_tile", "buy_shares", "buy_share", "sell_shares", "run_route
                 "emergency_sell", "connection_run", "refuse_offer", "accept_offer"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def serve_app(app):
+    """``app`` served by uvicorn in a thread on a free local port: yields its base URL."""
     import uvicorn
 
-    from railyard.web.app import create_app
-    from railyard.web.storage import Storage
-
-    data = tmp_path_factory.mktemp("data")
-    app = create_app(storage=Storage(str(data / "db.sqlite3")))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -45,9 +42,21 @@ def server(tmp_path_factory):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from railyard.web.app import create_app
+    from railyard.web.storage import Storage
+
+    data = tmp_path_factory.mktemp("data")
+    with serve_app(create_app(storage=Storage(str(data / "db.sqlite3")))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

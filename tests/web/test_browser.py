@@ -6,58 +6,14 @@ from __future__ import annotations
 
 import os
 import random
-import socket
-import threading
-import time
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-ARTIFACTS = os.environ.get("RAILYARD_ARTIFACTS") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "build", "test-artifacts", "web")
+from .browser18xx import ARTIFACTS, browser, server  # noqa: F401 - shared fixtures
 
 TIMEOUT_MS = 90_000          # per wait; generous for a machine shared by many jobs
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    pytest.importorskip("railyard.games.chicago_express")
-    import uvicorn
-
-    from railyard.web.app import create_app
-    from railyard.web.storage import Storage
-
-    data = tmp_path_factory.mktemp("data")
-    app = create_app(storage=Storage(str(data / "db.sqlite3")))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _shot(page, name):

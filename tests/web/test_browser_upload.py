@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
-import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,7 +15,8 @@ import pytest
 from railyard.engine.errors import BadOptions
 from railyard.engine.registry import OptionSpec, get_title, register, unregister
 
-from .test_browser import ARGS, ARTIFACTS, CHROMIUM, TIMEOUT_MS
+from .browser18xx import ARGS, ARTIFACTS, CHROMIUM, serve_app
+from .test_browser import TIMEOUT_MS
 from .toy import SLUG, Stones
 
 pytestmark = pytest.mark.slow
@@ -43,27 +41,13 @@ class DeckStones(Stones):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    import uvicorn
-
     from railyard.web.app import create_app
     from railyard.web.storage import Storage
     register(replace(get_title(SLUG), slug=UPLOAD, name="Toy Upload", factory=DeckStones,
                      options=(DeckOption("deck", None, "a deck of your own (a file)"),)))
     app = create_app(storage=Storage(str(tmp_path_factory.mktemp("up") / "db.sqlite3")))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with serve_app(app) as url:
+        yield url, app
     unregister(UPLOAD)
 
 
