@@ -562,8 +562,11 @@ class LiveBench:
                                               now["current_player"], now["status"],
                                               info["stream_worker"], action_worker,
                                               self.events[gid][-3:], flush=True)
+                        # as the page does: name the version the stream announced
+                        seen = max((v for _, v in self.events[gid]), default=None)
+                        hint = "" if seen is None else f"&version={seen}"
                         status, _, body = await http.request(
-                            "GET", f"/api/games/{gid}?legal=1", token=tok)
+                            "GET", f"/api/games/{gid}?legal=1{hint}", token=tok)
                         if status != 200:
                             self._err(f"get {status}")
                             await asyncio.sleep(0.5)

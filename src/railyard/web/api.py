@@ -90,8 +90,10 @@ async def create_game(request: Request) -> Response:
 async def get_game(request: Request) -> Response:
     gid = request.path_params["game_id"]
     with_legal = request.query_params.get("legal") in ("1", "true")
+    known = request.query_params.get("version")     # what the reader's live stream said
+    at_least = int(known) if known and known.isdigit() and len(known) < 12 else None
     out = await run_in_threadpool(service(request).state, gid, token_of(request), True,
-                                  with_legal)
+                                  with_legal, at_least)
     return Response(out, media_type="application/json")
 
 

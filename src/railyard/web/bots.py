@@ -159,10 +159,16 @@ class BotRunner:
     def _slice(self, gid: str) -> tuple[bool, int | None]:
         """One turn of ``gid``'s bots: ``(again, version at the end)``; ``(False, None)``
         when another worker holds the game."""
-        if self.store.is_postgres and not self._claim(gid):
-            return False, None
         svc = self.svc
-        live = svc.get(gid)
+        if self.store.is_postgres:
+            got, db_version = self._claim(gid)
+            if not got:
+                return False, None
+            # the claim read the version with the lock; held already: the append's
+            # version check is the guard (a lost race evicts the copy)
+            live = svc.get(gid, at_least=db_version, check=db_version is not None)
+        else:       # one process writes this database, through this service
+            live = svc.get(gid, check=False)
         with live.lock:
             if not live.bot_to_act():
                 state = self.store.bot_state(gid)
@@ -185,8 +191,7 @@ class BotRunner:
         held = False
         with self._mu:
             held = gid in self._held
-        if held:
-            self._release(gid)
+        state = self._release(gid) if held else None
         with self._mu:
             self._pending.discard(gid)
             again = gid in self._again
@@ -196,7 +201,8 @@ class BotRunner:
         elif held and end_version is not None:
             # a human may have acted on another worker while we still held the lock (that
             # worker's kick then found it taken): look once more
-            state = self.store.bot_state(gid)
+            if state is None:
+                state = self.store.bot_state(gid)
             if state is not None and state[1] and state[0] != end_version:
                 self.kick(gid)
 
@@ -211,36 +217,50 @@ class BotRunner:
                 self._held.clear()             # a new session holds nothing
         return self._lock_conn
 
-    def _claim(self, gid: str) -> bool:
+    def _claim(self, gid: str) -> tuple[bool, int | None]:
+        """Take the game's lock: ``(taken, the game's version read with it)`` -- the
+        version is ``None`` when this process held the lock already."""
         with self._mu:
             if gid in self._held:
-                return True
+                return True, None
         with self._lock_mu:
             try:
                 conn = self._lock_connection()
-                got = conn.execute("SELECT pg_try_advisory_lock(%s, %s)",
-                                   (LOCK_SPACE, lock_key(gid))).fetchone()[0]
+                got, version = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s, %s), "
+                    "(SELECT version FROM ry_games WHERE id = %s)",
+                    (LOCK_SPACE, lock_key(gid), gid)).fetchone()
             except Exception as exc:  # noqa: BLE001 - lost connection: every lock is gone
                 log.warning("bot lock connection failed: %s", exc)
                 self._drop_lock_connection()
-                return False
+                return False, None
         if got:
             with self._mu:
                 self._held.add(gid)
-        return bool(got)
+        return bool(got), None if version is None else int(version)
 
-    def _release(self, gid: str) -> None:
+    def _release(self, gid: str) -> tuple[int, bool] | None:
+        """Give the game's lock back; ``(version, bot_due)`` read just *after* (a human's
+        kick on another worker while we held it found the lock taken), in the same round
+        trip (a pipeline of two statements)."""
         with self._mu:
             self._held.discard(gid)
         with self._lock_mu:
             if self._lock_conn is None:
-                return
+                return None
             try:
-                self._lock_conn.execute("SELECT pg_advisory_unlock(%s, %s)",
-                                        (LOCK_SPACE, lock_key(gid)))
+                conn = self._lock_conn
+                with conn.pipeline():
+                    conn.execute("SELECT pg_advisory_unlock(%s, %s)",
+                                 (LOCK_SPACE, lock_key(gid)))
+                    cur = conn.execute("SELECT version, bot_due FROM ry_games WHERE id = %s",
+                                       (gid,))
+                r = cur.fetchone()
             except Exception as exc:  # noqa: BLE001
                 log.warning("bot lock connection failed: %s", exc)
                 self._drop_lock_connection()
+                return None
+        return (int(r[0]), bool(r[1])) if r else None
 
     def _drop_lock_connection(self) -> None:
         try:

@@ -40,7 +40,7 @@ async def game_events(request: Request) -> Response:
     gid = request.path_params["game_id"]
     since = _int(request.query_params.get("since") or request.headers.get("last-event-id"), -1)
     timeout = _timeout(request.query_params.get("timeout"))
-    live = await run_in_threadpool(svc.get, gid)      # 404 for unknown games
+    live = await run_in_threadpool(svc.get, gid, None, False)   # 404 for unknown games
     loop = asyncio.get_running_loop()
 
     async def stream():

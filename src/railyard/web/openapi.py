@@ -124,7 +124,11 @@ PATHS: dict[str, Any] = {
     "/api/games/{game_id}": {"get": _op(
         "The state as the token (if any) sees it; legal=1 adds the token's choices",
         {"200": STATE, "404": ERR},
-        params=GAME_ID + [{"name": "legal", "in": "query", "schema": {"enum": ["1", "true"]}}])},
+        params=GAME_ID + [{"name": "legal", "in": "query", "schema": {"enum": ["1", "true"]}},
+                          {"name": "version", "in": "query", "schema": {"type": "integer"},
+                           "description": "the version the live stream announced: a "
+                           "worker that has it answers at once, one that does not first "
+                           "reads the database"}])},
     "/api/games/{game_id}/log": {"get": _op("The whole readable log",
                                             {"200": _json({"type": "object"}, "Log"),
                                              "404": ERR}, params=GAME_ID)},

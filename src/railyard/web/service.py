@@ -162,8 +162,11 @@ class Service:
                 raise RuntimeError(f"entry log of {live.row.id} has a gap at {live.version}")
             self._apply_entry(live, e)
 
-    def get(self, game_id: Any) -> Live:
-        """The live game, caught up with the database."""
+    def get(self, game_id: Any, at_least: int | None = None, check: bool = True) -> Live:
+        """The live game, caught up with the database -- without asking the database when
+        the copy in memory already holds version ``at_least`` (what the client saw: an
+        action is then checked against the database by its append, which fails on a lost
+        race), or when ``check`` is false (the caller asks the database itself)."""
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
             raise ApiError(404, "unknown_game", "There is no such game.")
         with self._guard:
@@ -176,6 +179,8 @@ class Service:
                 raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.")
             live = self._replay(row, self.storage.get_seats(game_id))
             return self._keep(game_id, live)
+        if not check or (at_least is not None and live.version >= at_least):
+            return live
         with live.lock:
             db_version = self.storage.version(game_id)
             if db_version is not None and db_version != live.version:
@@ -333,7 +338,7 @@ class Service:
 
     def act(self, game_id: str, token: str | None, version: Any, action: Any,
             encoded: bool = False) -> Any:
-        live = self.get(game_id)
+        live = self.get(game_id, at_least=_int_or_none(version))
         with live.lock:
             seats = self._require_seats(live, token)
             self._check_version(live, version)
@@ -434,10 +439,12 @@ class Service:
         return reader.state_bytes(live, seats, legal)
 
     def state(self, game_id: str, token: str | None = None, encoded: bool = False,
-              with_legal: bool = False) -> Any:
+              with_legal: bool = False, at_least: int | None = None) -> Any:
         """The state as the token sees it; ``with_legal`` adds the token's choices (for a
-        seat's token) so a page needs one request per change."""
-        live = self.get(game_id)
+        seat's token) so a page needs one request per change.  ``at_least``: the version
+        the reader knows of (from the live stream); a copy in memory that has it is
+        answered without asking the database."""
+        live = self.get(game_id, at_least=at_least)
         with live.lock:
             seats = self.seats_of(live, token) if token else None
             choices = reader.legal(live, seats) if with_legal and seats else None
@@ -600,6 +607,10 @@ def _from_18xx(data: dict[str, Any]) -> Game:
         log.warning("18xx.games import failed: %r", exc)
         raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
     return game
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _describe(game: Game, action: Any) -> str:

@@ -411,6 +411,8 @@ class Storage:
         for i, e in enumerate(entries):
             if e.idx != start + i:
                 raise ValueError("entries must be consecutive")
+        if self.is_postgres:
+            return self._append_pg(game_id, start, entries, status, to_act, bots_due, stamp)
         try:
             with self._tx() as tx:
                 cur = tx.execute("UPDATE ry_games SET version = ?, status = ?, to_act = ?, "
@@ -425,6 +427,37 @@ class Storage:
                                                           f"{game_id}:{new_version}"))
         except self._integrity_errors() as exc:
             raise Conflict(f"index {start} of game {game_id} is taken") from exc
+        return new_version
+
+    _APPEND_PG = (
+        "WITH u AS (UPDATE ry_games SET version = %s, status = %s, to_act = %s, bot_due = %s "
+        "WHERE id = %s AND version = %s RETURNING id), "
+        "ins AS (INSERT INTO ry_actions (game_id, idx, kind, seat, body, created) "
+        "SELECT u.id, e.idx, e.kind, e.seat, e.body, %s FROM u, "
+        "unnest(%s::integer[], %s::text[], %s::integer[], %s::text[]) "
+        "AS e(idx, kind, seat, body) RETURNING 1) "
+        "SELECT (SELECT count(*) FROM ins), pg_notify(%s, %s) FROM u")
+
+    def _append_pg(self, game_id: str, start: int, entries: list[Entry], status: str,
+                   to_act: list[int], bots_due: bool, stamp: str) -> int:
+        """:meth:`append` on PostgreSQL: one statement (the version check, the entries and
+        the NOTIFY commit together in autocommit mode), so one round trip per commit."""
+        new_version = start + len(entries)
+        params = (new_version, status, json.dumps(to_act), int(bots_due), game_id, start,
+                  stamp, [e.idx for e in entries], [e.kind for e in entries],
+                  [e.seat for e in entries], [json.dumps(e.body) for e in entries],
+                  self.channel, f"{game_id}:{new_version}")
+        try:
+            with self._lent() as conn:
+                cur = conn.cursor()
+                try:
+                    row = cur.execute(self._APPEND_PG, params).fetchone()
+                finally:
+                    cur.close()
+        except self._integrity_errors() as exc:
+            raise Conflict(f"index {start} of game {game_id} is taken") from exc
+        if row is None:
+            raise Conflict(f"game {game_id} is not at version {start}")
         return new_version
 
     # ---- bots -------------------------------------------------------------------------

@@ -7,6 +7,25 @@ from ...cube.hexgrid import bits
 from .board import ACTIONS
 
 
+_STATIC: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def _static_hexes(b: Any) -> list[dict[str, Any]]:
+    """The parts of each hex's view that never change during a game (made once per board:
+    the view of a version is built for every read of the web page)."""
+    got = _STATIC.get(id(b))
+    if got is None or got[0] is not b:
+        got = (b, [{
+            "id": hid, "col": b.cols[h], "row": b.rows[h], "terrain": b.terrain[h],
+            "name": b.names[h], "cost": b.cost[h],
+            "income": None if b.industry_of[h] is not None else b.income[h],
+            "bonus": b.bonus[h] if b.development[h] == "once" else None,
+            "buildable": bool(b.buildable >> h & 1),
+        } for h, hid in enumerate(b.hex_ids)])
+        _STATIC[id(b)] = got
+    return got[1]
+
+
 def public_view(s: Any) -> dict[str, Any]:
     b = s.board
     companies = []
@@ -26,15 +45,12 @@ def public_view(s: Any) -> dict[str, Any]:
                         "shares": {comp.id: s.held[c][p] for c, comp in enumerate(b.companies)
                                    if s.held[c][p]}})
     hexes = []
-    for h, hid in enumerate(b.hex_ids):
+    occ, houses = s.occ, s.houses_mask
+    for h, static in enumerate(_static_hexes(b)):
         hexes.append({
-            "id": hid, "col": b.cols[h], "row": b.rows[h], "terrain": b.terrain[h],
-            "name": b.names[h], "cost": b.cost[h],
-            "income": None if b.industry_of[h] is not None else b.income[h],
-            "bonus": b.bonus[h] if b.development[h] == "once" else None,
-            "locomotives": [b.companies[c].id for c in bits(s.occ[h])],
-            "house": bool(s.houses_mask >> h & 1),
-            "buildable": bool(b.buildable >> h & 1),
+            **static,
+            "locomotives": [b.companies[c].id for c in bits(occ[h])] if occ[h] else [],
+            "house": bool(houses >> h & 1),
         })
     industry = {ind.name: {"hex": b.hex_ids[ind.hex], "value": s.industry_value(i),
                            "values": list(ind.values)}
