@@ -26,6 +26,32 @@ def _static_hexes(b: Any) -> list[dict[str, Any]]:
     return got[1]
 
 
+def _hexes(s: Any, b: Any) -> list[dict[str, Any]]:
+    """Every hex's view; the dicts of hexes whose locomotives and house did not change
+    since the previous view of this state are reused (a version's view is built for the
+    web page after every action, and an action changes a few hexes)."""
+    occ, houses = tuple(s.occ), s.houses_mask
+    prev = s.__dict__.get("_hex_view")
+    if prev is not None and prev[0] is b and prev[1] == occ and prev[2] == houses:
+        return prev[3]
+    old = prev[3] if prev is not None and prev[0] is b else None
+    old_occ = prev[1] if old is not None else None
+    old_houses = prev[2] if old is not None else 0
+    hexes = []
+    for h, static in enumerate(_static_hexes(b)):
+        if old is not None and old_occ[h] == occ[h] and \
+                (old_houses >> h & 1) == (houses >> h & 1):
+            hexes.append(old[h])
+            continue
+        hexes.append({
+            **static,
+            "locomotives": [b.companies[c].id for c in bits(occ[h])] if occ[h] else [],
+            "house": bool(houses >> h & 1),
+        })
+    s.__dict__["_hex_view"] = (b, occ, houses, hexes)
+    return hexes
+
+
 def public_view(s: Any) -> dict[str, Any]:
     b = s.board
     companies = []
@@ -44,14 +70,7 @@ def public_view(s: Any) -> dict[str, Any]:
         players.append({"name": name, "cash": s.cash[p],
                         "shares": {comp.id: s.held[c][p] for c, comp in enumerate(b.companies)
                                    if s.held[c][p]}})
-    hexes = []
-    occ, houses = s.occ, s.houses_mask
-    for h, static in enumerate(_static_hexes(b)):
-        hexes.append({
-            **static,
-            "locomotives": [b.companies[c].id for c in bits(occ[h])] if occ[h] else [],
-            "house": bool(houses >> h & 1),
-        })
+    hexes = _hexes(s, b)
     industry = {ind.name: {"hex": b.hex_ids[ind.hex], "value": s.industry_value(i),
                            "values": list(ind.values)}
                 for i, ind in enumerate(b.industries)}
