@@ -249,6 +249,23 @@ def test_creation_is_rate_limited_per_client_with_retry_after(tmp_path):
         assert other.post("/api/games/import", json={}).status_code == 400
 
 
+def test_servers_on_one_postgresql_database_share_the_limits(pg_url):
+    """Issue 15, point 5 with point 6: the limit is per client, not per worker -- two
+    servers (apps with their own storage) on one database draw on one bucket."""
+    limits = RateLimits(create=60, actions=4)
+    apps = [create_app(storage=Storage(pg_url), rate_limits=limits) for _ in range(2)]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+        gid = _make(a)["id"]
+        codes = [(a if i % 2 else b).post(f"/api/games/{gid}/actions",
+                                          json={"version": 0}).status_code
+                 for i in range(6)]
+        assert codes[:4] == [401] * 4 and codes[4:] == [429, 429], codes
+        r = b.post(f"/api/games/{gid}/undo", json={"version": 0})
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+        other = TestClient(apps[1], client=("10.0.0.9", 5000))      # its own bucket
+        assert other.post(f"/api/games/{gid}/actions", json={"version": 0}).status_code == 401
+
+
 def test_rate_limit_refills_and_can_be_turned_off(tmp_path, monkeypatch):
     b = Buckets(60)                 # a minute's worth at once, then one a second
     assert all(b.take("a", now=100.0) == 0 for _ in range(60))

@@ -135,7 +135,8 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
     handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
-                                               Middleware(ApiGuard, limits=rate_limits)],
+                                               Middleware(ApiGuard, limits=rate_limits,
+                                                          storage=storage)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
     return app

@@ -12,19 +12,28 @@ act only so fast.
   bucket holds a minute's worth of requests and refills continuously; an empty one answers
   **429** with ``Retry-After`` (whole seconds).  Limits are per minute; 0 turns a limit off.
   Configured by :class:`RateLimits` (``railyard serve --rate-create/--rate-actions`` or the
-  environment variables ``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``).
+  environment variables ``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``).  On SQLite
+  (one process) the buckets live in memory (:class:`Buckets`); on PostgreSQL they live in
+  the database (:class:`SharedBuckets`, table ``ry_rate``), so a client gets the same limit
+  whichever worker or server its requests reach.
 """
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
+import anyio.to_thread
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger("railyard.web")
+_ASK_DATABASE = object()
 
 #: defaults, per client and minute: far above a person's play (an action every second of a
 #: hotseat game is 60) and a test suite's creations
@@ -91,6 +100,19 @@ class Buckets:
         return wait
 
 
+class SharedBuckets:
+    """Token buckets of one kind of request kept in PostgreSQL (every worker and server on
+    the database shares them): one statement per request, run off the event loop."""
+
+    shared = True
+
+    def __init__(self, storage: Any, kind: str, per_minute: int) -> None:
+        self.storage, self.kind, self.per_minute = storage, kind, per_minute
+
+    def take(self, client: str) -> float:
+        return self.storage.take_rate(client, self.kind, self.per_minute)
+
+
 def _error(status: int, code: str, message: str,
            headers: list[tuple[bytes, bytes]] | None = None):
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
@@ -101,11 +123,19 @@ def _error(status: int, code: str, message: str,
 class ApiGuard:
     """ASGI middleware: the content-type rule and the rate limits for POSTs to the API."""
 
-    def __init__(self, app: ASGIApp, limits: RateLimits | None = None) -> None:
+    def __init__(self, app: ASGIApp, limits: RateLimits | None = None,
+                 storage: Any = None) -> None:
         self.app = app
         self.limits = limits or RateLimits()
-        self.create = Buckets(self.limits.create) if self.limits.create else None
-        self.actions = Buckets(self.limits.actions) if self.limits.actions else None
+        shared = storage is not None and getattr(storage, "is_postgres", False)
+
+        def buckets(kind: str, per_minute: int) -> Any:
+            if not per_minute:
+                return None
+            return SharedBuckets(storage, kind, per_minute) if shared else Buckets(per_minute)
+
+        self.create = buckets("create", self.limits.create)
+        self.actions = buckets("actions", self.limits.actions)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST" or \
@@ -113,6 +143,8 @@ class ApiGuard:
             await self.app(scope, receive, send)
             return
         refusal = self.check(scope)
+        if refusal is _ASK_DATABASE:
+            refusal = await anyio.to_thread.run_sync(self.check, scope, True)
         if refusal is None:
             await self.app(scope, receive, send)
             return
@@ -120,7 +152,9 @@ class ApiGuard:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
-    def check(self, scope: Scope):
+    def check(self, scope: Scope, blocking: bool = False):
+        """``None`` (let it pass), a refusal, or -- for buckets in the database when not
+        ``blocking`` -- :data:`_ASK_DATABASE` (call again off the event loop)."""
         ctype = ""
         for key, value in scope.get("headers", []):
             if key == b"content-type":
@@ -134,8 +168,14 @@ class ApiGuard:
         buckets = self.create if path in CREATION_PATHS else self.actions
         if buckets is None:
             return None
+        if getattr(buckets, "shared", False) and not blocking:
+            return _ASK_DATABASE
         client = (scope.get("client") or ("unknown", 0))[0]
-        wait = buckets.take(client)
+        try:
+            wait = buckets.take(client)
+        except Exception as exc:  # noqa: BLE001 - the database is away: do not refuse
+            log.warning("rate limit not checked (%s)", exc)
+            return None
         if wait <= 0:
             return None
         seconds = max(1, math.ceil(wait))

@@ -225,13 +225,11 @@ class Service:
                 game = Game(title, names, seed, options or {})
         except RailyardError as exc:
             raise ApiError(400, exc.code, exc.message) from None
-        if game.hidden_information and (client_seed or (save is not None
-                                                        and not game.is_terminal)):
-            # the seed fixes what the players must not know (issue 15, point 4)
-            what = "a seed" if save is None else "an unfinished save (it holds the seed)"
-            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
-                           f"that its seed fixes, so the server picks the seed: {what} "
-                           "cannot be given. Nothing was created.")
+        if save is not None:
+            _refuse_known_seed(game, "an unfinished save (it holds the seed)",
+                               not game.is_terminal)
+        else:
+            _refuse_known_seed(game, "a seed", client_seed)
         if any(len(n) > MAX_NAME for n in names):
             raise ApiError(400, "bad_seats", f"Player names have at most {MAX_NAME} characters.")
         tokens, seat_rows = _seat_rows(seat_spec, names)
@@ -494,11 +492,8 @@ class Service:
                 game = Game.from_save(save)
             except RailyardError as exc:
                 raise ApiError(400, exc.code, exc.message) from None
-        if game.hidden_information and not game.is_terminal:
-            # an unfinished save holds the seed that fixes what players must not know
-            raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
-                           "that its seed fixes: an unfinished save (it holds the seed) "
-                           "cannot be imported. Nothing was created.")
+        _refuse_known_seed(game, "an unfinished save (it holds the seed)",
+                           not game.is_terminal)
         players = list(game.players)
         if seats is None:
             seats = [{"kind": "human"} for _ in players]
@@ -607,6 +602,17 @@ def _from_18xx(data: dict[str, Any]) -> Game:
         log.warning("18xx.games import failed: %r", exc)
         raise ApiError(400, "bad_export", "This 18xx.games export cannot be read.") from None
     return game
+
+
+def _refuse_known_seed(game: Game, what: str, known: bool) -> None:
+    """Issue 15, point 4: in a title with hidden information the seed fixes what the
+    players must not know, so it comes from the server only -- a game whose seed the
+    client knows (``known``: it chose the seed, or sends a save of an unfinished game,
+    which holds it) is refused."""
+    if game.hidden_information and known:
+        raise ApiError(400, "hidden_information", f"{game.info.name} hides information "
+                       f"that its seed fixes, so the server picks the seed: {what} "
+                       "cannot be given. Nothing was created.")
 
 
 def _int_or_none(value: Any) -> int | None:

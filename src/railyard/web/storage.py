@@ -56,6 +56,14 @@ SCHEMA = [
 LATE_SCHEMA = [
     "CREATE INDEX IF NOT EXISTS ry_games_bot_due ON ry_games (bot_due) WHERE bot_due = 1",
 ]
+#: PostgreSQL only: the rate limits' token buckets, shared by every worker and server
+RATE_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_rate (
+    client TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    tokens DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    ok BOOLEAN NOT NULL,
+    PRIMARY KEY (client, kind))"""
 #: any constant: the transaction-level advisory lock that serialises schema set-up when
 #: several workers start at once on one PostgreSQL database
 SCHEMA_LOCK = 0x52590001
@@ -155,6 +163,8 @@ class Storage:
                            "AND s.kind = 'bot')")
             for stmt in LATE_SCHEMA:
                 tx.execute(stmt)
+            if self.is_postgres:
+                tx.execute(RATE_SCHEMA)
 
     def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
         if self.is_postgres:
@@ -459,6 +469,32 @@ class Storage:
         if row is None:
             raise Conflict(f"game {game_id} is not at version {start}")
         return new_version
+
+    # ---- rate limits (PostgreSQL) --------------------------------------------------------
+    _TAKE_PG = (
+        "INSERT INTO ry_rate AS r (client, kind, tokens, at, ok) "
+        "VALUES (%(c)s, %(k)s, %(cap)s - 1, extract(epoch FROM clock_timestamp()), TRUE) "
+        "ON CONFLICT (client, kind) DO UPDATE SET "
+        "tokens = LEAST(%(cap)s, r.tokens + (EXCLUDED.at - r.at) * %(rate)s) - CASE WHEN "
+        "LEAST(%(cap)s, r.tokens + (EXCLUDED.at - r.at) * %(rate)s) >= 1 THEN 1 ELSE 0 END, "
+        "ok = LEAST(%(cap)s, r.tokens + (EXCLUDED.at - r.at) * %(rate)s) >= 1, "
+        "at = EXCLUDED.at "
+        "RETURNING tokens, ok")
+
+    def take_rate(self, client: str, kind: str, per_minute: int) -> float:
+        """Take one request from ``client``'s bucket of ``kind`` in the database (one
+        statement; the clock is the database's, so every worker and server shares the
+        bucket): 0 if allowed, else the seconds until the next request is."""
+        rate = per_minute / 60.0
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                tokens, ok = cur.execute(self._TAKE_PG, {
+                    "c": client[:200], "k": kind, "cap": float(per_minute),
+                    "rate": rate}).fetchone()
+            finally:
+                cur.close()
+        return 0.0 if ok else (1.0 - float(tokens)) / rate
 
     # ---- bots -------------------------------------------------------------------------
     def bots_due(self, limit: int = 1000) -> list[tuple[str, int]]:
