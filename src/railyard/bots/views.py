@@ -12,11 +12,12 @@ Hidden information per title:
 
 - Chicago Express, American Rails: none after the set-up (open auctions, no dice, no
   cards drawn later): the view is a plain copy.
-- North American Railways: the players' money (section 4, "Hinweis": money is kept secret)
-  and the two shares put back into the box.  The box shares follow from what is public (each
-  company has a fixed number of shares; the columns and the players' shares are open), so
-  they are recomputed.  The other players' money is unknown: the canonical world gives every
-  other player the seat's own money; :meth:`SeatView.sample` spreads it at random.
+- North American Railways: the players' money and the two shares put back into the box
+  (its rules in ``games/nar/hidden.py``).
+
+A title with hidden information registers its two functions as
+``TitleInfo.extra["seat_world"]``: ``canonical(state copy, seat)`` and
+``sample(canonical copy, seat, rng)``.
 """
 from __future__ import annotations
 
@@ -24,55 +25,19 @@ import random
 from typing import Any, Callable
 
 from ..engine.actions import Choice
+from ..engine.errors import RailyardError
+from ..engine.registry import get_title
 from ..engine.state import GameState
 
 
-def _nar_canonical(state: Any, seat: int) -> Any:
-    r = state.rules
-    counts = [r.shares_per_company] * len(r.company_ids)
-    for col in state.share_cols:
-        for c in col:
-            counts[c] -= 1
-    for h in state.holdings:
-        for c, k in enumerate(h):
-            counts[c] -= k
-    state.removed = sorted(c for c, k in enumerate(counts) for _ in range(max(0, k)))
-    own = state.cash[seat]
-    state.cash = [own] * state.n
-    _pending_floor(state)
-    state.bank = -(sum(state.cash) + sum(state.comp_cash))
-    return state
-
-
-def _pending_floor(state: Any) -> None:
-    """A player who proposed a price can pay it (public: the rules let him propose only
-    what he has)."""
-    if state.phase == "respond" and state.pending is not None:
-        proposer = state.order()[state.turn]
-        state.cash[proposer] = max(state.cash[proposer], state.pending[2])
-
-
-def _nar_sample(state: Any, seat: int, rng: random.Random) -> Any:
-    own = state.cash[seat]
-    step = 100
-    cash = []
-    for s in range(state.n):
-        if s == seat:
-            cash.append(own)
-        else:
-            guess = own * rng.uniform(0.5, 1.5) + rng.uniform(-300, 300)
-            cash.append(max(0, int(round(guess / step)) * step))
-    state.cash = cash
-    _pending_floor(state)
-    state.bank = -(sum(state.cash) + sum(state.comp_cash))
-    return state
-
-
-#: title slug -> (canonical(state copy, seat), sample(canonical copy, seat, rng)); titles not
-#: listed have no hidden information
-HIDERS: dict[str, tuple[Callable[[Any, int], Any], Callable[[Any, int, random.Random], Any]]] = {
-    "north-american-railways": (_nar_canonical, _nar_sample),
-}
+def _hiders(title: str) -> tuple[Callable[[Any, int], Any],
+                                 Callable[[Any, int, random.Random], Any]] | None:
+    """The title's ``(canonical(state copy, seat), sample(canonical copy, seat, rng))``,
+    registered as ``TitleInfo.extra["seat_world"]``; ``None``: nothing is hidden."""
+    try:
+        return get_title(title).extra.get("seat_world")
+    except RailyardError:
+        return None
 
 
 class SeatView:
@@ -85,7 +50,7 @@ class SeatView:
         self.seat = seat
         self.title = state.title
         self.players = list(state.players)
-        hider = HIDERS.get(state.title)
+        hider = _hiders(state.title)
         world = state.clone()
         self._hidden = hider is not None
         self._world = hider[0](world, seat) if hider else world

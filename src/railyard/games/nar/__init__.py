@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.registry import OptionSpec, TitleInfo
+from . import hidden
 from .deck import MAX_DECK_BYTES, check_deck_option, deck_from_option
 from .state import NarState
 
@@ -42,7 +43,9 @@ TITLE = TitleInfo(
           "values. Players' money is secret during the game (public_view hides it).",
     extra={"reconstructed_deck": True, "docs": "docs/games/north-american-railways.md",
            # bot seats get the rule-of-thumb bot (railyard.bots.factory)
-           "default_bot": "rules"},
+           "default_bot": "rules",
+           # what a seat may not know, for bots (railyard.bots.views)
+           "seat_world": (hidden.canonical, hidden.sample)},
 )
 
 __all__ = ["TITLE", "NarState"]
