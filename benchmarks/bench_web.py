@@ -264,7 +264,7 @@ def _live_main(args) -> None:
             time.sleep(1.0)                 # let every worker come up
             load_before = os.getloadavg()[0]
             live = LiveBench(port, args, proc.pid)
-            asyncio.run(live.run())
+            _run_fast(live.run())
             live.stuck = waiting_for_bots(db)
         finally:
             proc.terminate()
@@ -298,6 +298,23 @@ def _q(values: list[float], pct: int) -> float:
 
 
 RECONNECTS: list[float] = []      # times the action connections were made again
+
+try:       # the load generator shares the cores with the server: keep it cheap
+    from orjson import loads
+except ImportError:  # pragma: no cover
+    loads = json.loads
+
+
+def _run_fast(coro) -> None:
+    """``asyncio.run`` on uvloop when it is installed (it is, with the server)."""
+    import asyncio
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover
+        asyncio.run(coro)
+        return
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(coro)
 
 
 class Http:
@@ -483,7 +500,7 @@ class LiveBench:
                         event, buf = buf.split(b"\n\n", 1)
                         for line in event.split(b"\n"):
                             if line.startswith(b"data:"):
-                                v = json.loads(line[5:])["version"]
+                                v = loads(line[5:])["version"]
                                 if v > known:
                                     known = v
                                     self.events[gid].append((time.monotonic(), v))
@@ -520,7 +537,7 @@ class LiveBench:
                 http.close()
                 await asyncio.sleep(0.2)
                 continue
-            made = json.loads(body)
+            made = loads(body)
             self.games += 1
             await self.play(http, made, rng)
         http.close()
@@ -571,7 +588,7 @@ class LiveBench:
                             self._err(f"get {status}")
                             await asyncio.sleep(0.5)
                             continue
-                        state = json.loads(body)
+                        state = loads(body)
                         turn_seen = time.monotonic()
                         continue
                     due = turn_seen + rng.expovariate(self.args.rate)
@@ -603,7 +620,7 @@ class LiveBench:
                         state = None
                         continue
                     self.lat.append(acked - due)
-                    new = json.loads(body)
+                    new = loads(body)
                     self.acks.append((gid, version, action))
                     self.pending.append((gid, version + 1, sent, acked, action_worker or "?",
                                          info["stream_worker"] or "?"))
