@@ -62,7 +62,9 @@ def plan(live: "Live", seats: set[int]) -> Plan:
     seat = log[i]["player"]
     name = game.players[seat]
     lines = live.lines
-    line = lines[i] if len(lines) == len(log) else "an action"
+    line = (lines[i] if len(lines) == len(log) else "an action").strip()
+    if line and line[-1] not in ".!?":
+        line += "."
     text = f"{name} took back their last action: {line}"
     answers = log[i + 1:]
     if answers:
