@@ -89,6 +89,9 @@ def test_open_seats_are_listed_and_joined_once(client):
     assert r.json()["seat"] == 1 and r.json()["name"] == "Guest"
     again = client.post(f"/api/games/{gid}/join", json={"seat": 1})
     assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+    r = client.post("/api/games", json={"title": SLUG, "hotseat": True, "seats": [
+        {"kind": "human"}, {"kind": "human", "open": True}]})
+    assert r.status_code == 400 and "open seats" in r.json()["error"]["message"]
     for bad in ({"seat": 7}, {"seat": "1"}, {"seat": True}, {}):
         r = client.post(f"/api/games/{gid}/join", json=bad)
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_seat"

@@ -123,3 +123,22 @@ def test_undo_notice_end_and_rematch_by_clicking(server, browser):
     _no_sideways_scroll(page)
     shot(page, "lobby-400.png")
     page.close()
+
+
+def test_join_an_open_seat_from_the_lobby(server, browser):
+    from .browser18xx import post_json
+    made = post_json(f"{server}/api/games", {"title": SLUG, "options": {"pile": 9}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Guest", "open": True}]})
+    context = browser.new_context(viewport={"width": 1400, "height": 900})   # a new browser
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(server + "/")
+    assert page.locator("#my-games").is_hidden()
+    page.click(f"button.join[data-game='{made['id']}']")
+    page.wait_for_selector("#you:has-text('You: Guest')")
+    assert get_json(f"{server}/api/games")["games"][0]["open_seats"] == []
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-games-body tr[data-game='{made['id']}']")
+    assert "Guest" in page.inner_text(f"#my-games-body tr[data-game='{made['id']}']")
+    assert page.locator(f"button.join[data-game='{made['id']}']").count() == 0
+    context.close()

@@ -236,6 +236,9 @@ class Service:
     def create(self, title: Any, seats: Any, options: Any = None, seed: Any = None,
                hotseat: bool = False, save: dict[str, Any] | None = None) -> dict[str, Any]:
         seat_spec = _check_seats(seats)
+        if hotseat and any(s["open"] for s in seat_spec):
+            raise ApiError(400, "bad_seats", "A hotseat game is played in one browser: it "
+                           "cannot have open seats for others to join.")
         if options is not None and not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object.")
         client_seed = seed is not None
