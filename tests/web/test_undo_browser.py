@@ -142,3 +142,32 @@ def test_join_an_open_seat_from_the_lobby(server, browser):
     assert "Guest" in page.inner_text(f"#my-games-body tr[data-game='{made['id']}']")
     assert page.locator(f"button.join[data-game='{made['id']}']").count() == 0
     context.close()
+
+
+def test_undo_notice_on_the_18xx_table(server, browser):
+    """1830: the human's pass in the private auction and the bots' answers are taken back;
+    the table's story log shows the notice."""
+    from .browser18xx import human_move, post_json, settled
+    made = post_json(f"{server}/api/games", {"title": "1830", "seed": 7, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "name": "Rob"},
+        {"kind": "bot", "name": "Sue"}]})
+    gid = made["id"]
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server}/games/{gid}#t={made['tokens'][0]['token']}")
+    page.wait_for_selector("#you:has-text('You: Ann')")
+    settled(page)
+    assert page.locator("#undo").is_hidden()
+    human_move(page, {"privates": 1})                 # Ann passes
+    page.wait_for_selector("#undo:visible")
+    settled(page)
+    acted = get_json(f"{server}/api/games/{gid}")
+    page.click("#undo")
+    note = page.locator("#log li.notice")
+    note.wait_for()
+    assert note.inner_text().startswith("Ann took back their last action: " + acted["log"][0])
+    assert get_json(f"{server}/api/games/{gid}")["action_count"] == 0
+    settled(page)
+    assert page.locator("#undo").is_hidden()
+    shot(page, "undo-1830-1400.png")
+    page.close()
