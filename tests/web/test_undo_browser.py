@@ -171,3 +171,23 @@ def test_undo_notice_on_the_18xx_table(server, browser):
     assert page.locator("#undo").is_hidden()
     shot(page, "undo-1830-1400.png")
     page.close()
+
+
+def test_page_says_which_bot_is_thinking(browser, tmp_path):
+    """A bot to move shows as thinking (this server's bots are stopped, so it stays so)."""
+    from railyard.web.app import create_app
+    from railyard.web.storage import Storage
+
+    from .browser18xx import post_json, serve_app
+    app = create_app(storage=Storage(str(tmp_path / "db.sqlite3")))
+    app.state.service.bots.stop()
+    with serve_app(app) as url:
+        made = post_json(f"{url}/api/games", {"title": SLUG, "options": {"pile": 9}, "seats": [
+            {"kind": "bot", "name": "Rob", "bot": "random"}, {"kind": "human", "name": "Ann"}]})
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(f"{url}/games/{made['id']}#t={made['tokens'][0]['token']}")
+        page.wait_for_selector("#turn:has-text('Rob is thinking…')")
+        assert not page.title().startswith("●")
+        assert "bot: random" in page.inner_text("#players")
+        page.close()
