@@ -93,9 +93,17 @@ def test_undo_with_the_version_seen_before_the_bots_answered(client):
     r = client.post(f"/api/games/{gid}/undo", headers=_auth(tok[0]), json={"version": seen})
     assert r.status_code == 200, r.text
     assert r.json()["view"]["pile"] == 20 and r.json()["action_count"] == 0
-    # a version from before a human's action stays stale
+    # a version from before a human's action stays stale; a version must be a number
     r = client.post(f"/api/games/{gid}/undo", headers=_auth(tok[0]), json={"version": 0})
     assert r.status_code == 409 and r.json()["error"]["code"] == "stale"
+    _take(client, gid, tok[0], 3, 1)
+    assert _state(client, gid)["version"] == 5                     # the bot has answered
+    for bad in (True, 3.0, "3", [3], None):
+        r = client.post(f"/api/games/{gid}/undo", headers=_auth(tok[0]), json={"version": bad})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "malformed", bad
+    for stale in (-1, 99, 1, 2):         # an undo and Ann's action lie between
+        r = client.post(f"/api/games/{gid}/undo", headers=_auth(tok[0]), json={"version": stale})
+        assert r.status_code == 409 and r.json()["error"]["code"] == "stale", stale
 
 
 def test_two_humans_undo_only_while_nobody_else_acted(client):

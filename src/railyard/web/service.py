@@ -424,7 +424,7 @@ class Service:
             live = self.get(game_id)
             with live.lock:
                 seats = self._require_seats(live, token)
-                if version != live.version:
+                if type(version) is not int or version != live.version:
                     self._check_bots_since(live, version)
                 try:
                     p = undo_rules.plan(live, seats)
