@@ -190,4 +190,10 @@ def test_page_says_which_bot_is_thinking(browser, tmp_path):
         page.wait_for_selector("#turn:has-text('Rob is thinking…')")
         assert not page.title().startswith("●")
         assert "bot: random" in page.inner_text("#players")
+        # the notice toggle is off by default and remembered by the browser
+        assert not page.is_checked("#notify-toggle")
+        page.check("#notify-toggle")
+        page.reload()
+        page.wait_for_selector("#turn:has-text('Rob is thinking…')")
+        assert page.is_checked("#notify-toggle")
         page.close()

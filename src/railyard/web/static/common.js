@@ -85,7 +85,7 @@ const RY = (function () {
   }
   function turn(st) {
     const my = isMine(st);
-    document.title = (my ? "● Your turn — " : "") + (st.title_name || baseTitle);
+    document.title = my ? "● Your turn — " + (st.title_name || baseTitle) : baseTitle;
     icon(my ? "#e0115f" : "#8a8275");
     document.documentElement.classList.toggle("your-turn", my);
     if (my && wasMine === false && notifyOn()) {
