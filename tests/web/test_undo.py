@@ -176,3 +176,18 @@ def test_undo_entries_of_older_servers_take_back_one_action(storage):
     st = svc.state(gid)
     assert st["view"]["pile"] == 7 and st["action_count"] == 1 and st["current_player"] == 1
     assert st["notices"] == [{"after": 1, "text": "Bob took back an action."}]
+
+
+def test_a_bot_kind_this_server_lacks_plays_the_default_bot(storage):
+    """A seat stored with a kind the server does not have (an older or newer server's)
+    still moves: the title's default bot answers, the game does not hang."""
+    svc = Service(storage)
+    made = svc.create(SLUG, [{"kind": "human", "name": "Ann"}, {"kind": "bot"}], {"pile": 9})
+    gid, tok = made["id"], made["tokens"][0]["token"]
+    with storage._tx() as tx:
+        tx.execute("UPDATE ry_seats SET bot_kind = 'oracle:divine' WHERE seat = 1")
+    svc.evict(gid)
+    svc.act(gid, tok, 0, {"type": "take", "amount": 1})
+    assert svc.wait_bots_idle()
+    assert svc.state(gid)["action_count"] == 2
+    svc.close()

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.factory import make_bot
+from ..bots.kinds import BotSpecError
 from ..engine.errors import IllegalAction, RailyardError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
@@ -344,8 +345,13 @@ class Service:
             if deadline is not None and out and time.monotonic() >= deadline:
                 break
             seat = live.game.current_player
-            bot = make_bot(live.game.title, (live.row.seed * 1_000_003 + live.version) % MAX_SEED,
-                           live.seats[seat].bot)
+            seed = (live.row.seed * 1_000_003 + live.version) % MAX_SEED
+            try:
+                bot = make_bot(live.game.title, seed, live.seats[seat].bot)
+            except BotSpecError:       # a kind this server no longer has: the default bot
+                log.warning("game %s: no %s bot here; seat %s plays the default bot",
+                            live.row.id, live.seats[seat].bot, seat)
+                bot = make_bot(live.game.title, seed)
             action = bot.choose(live.game.state)
             line = _describe(live.game, action)
             try:
