@@ -83,13 +83,16 @@ SCHEMAS: dict[str, Any] = {
         "my_seats": {"type": "array", "items": {"type": "integer"}},
         "legal": _ref("Legal"),
         "log": {"type": "array", "items": {"type": "string"}},
+        "notices": {"type": "array", "description": "undos, for every reader: {after: "
+                    "actions in the log then, text}", "items": {"type": "object"}},
         "result": {"type": ["object", "null"]}}},
     "Choice": {"type": "object", "properties": {
         "type": {"type": "string"}, "player": {"type": "integer"}, "fixed": {"type": "object"},
         "ranges": {"type": "object"}, "label": {"type": "string"}}},
     "Legal": {"type": "object", "properties": {
         "version": {"type": "integer"}, "seats": {"type": "array"},
-        "choices": {"type": "array", "items": _ref("Choice")}}},
+        "choices": {"type": "array", "items": _ref("Choice")},
+        "undo": {"type": "boolean", "description": "whether the token may undo now"}}},
     "ActionRequest": {"type": "object", "required": ["version", "action"], "properties": {
         "version": {"type": "integer"},
         "action": {"type": "object", "description": "{type, player, ...} as the engine takes"}}},
