@@ -1,4 +1,6 @@
-"""Games as the server keeps them: creation, seats and tokens, acting, undo, bots.
+"""Games as the server keeps them: creation, seats and tokens (open seats joined from the
+lobby, a browser's games), acting, fair undo (rules in :mod:`.undo`), rematch, bots (each
+bot seat of its kind).
 
 Each game lives in memory as a :class:`Live` (the engine ``Game`` plus the log version) and
 in the database as its entry log; the database is the truth.  Every request first catches up
@@ -125,7 +127,7 @@ def _check_bots(title: str, spec: list[dict[str, Any]]) -> None:
     """Normalise each bot seat's kind (``mcts`` -> ``mcts:normal``) and check that the
     title has such a bot (400 naming the kinds there are)."""
     from ..bots.factory import bot_kinds
-    from ..bots.kinds import BotSpecError, parse_kind
+    from ..bots.kinds import parse_kind
     kinds = bot_kinds(title)
     for i, s in enumerate(spec):
         if not s.get("bot"):
