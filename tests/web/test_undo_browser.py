@@ -118,6 +118,7 @@ def test_undo_notice_end_and_rematch_by_clicking(server, browser):
     assert {gid, gid2, new_id} <= set(mine)
     assert "Your turn" in mine[new_id] and "Your turn" in mine[gid]
     assert "finished" in mine[gid2]
+    assert page.title().startswith("● Your turn (2) — ")
     shot(page, "lobby-1400.png")
     page.set_viewport_size({"width": 400, "height": 900})
     _no_sideways_scroll(page)

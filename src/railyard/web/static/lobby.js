@@ -23,6 +23,7 @@
   const mineBox = document.getElementById("my-games");
   const mineBody = document.getElementById("my-games-body");
   const joinMsg = document.getElementById("join-msg");
+  const baseTitle = document.title;
   const link = (id, token) => "/games/" + encodeURIComponent(id) + (token ? "#t=" + token : "");
 
   async function updateMine() {
@@ -44,6 +45,8 @@
         (g.to_act.length ? g.to_act.join(", ") : "—")),
       el("td", {text: g.status}))));
     mineBox.hidden = !games.length;
+    const turns = games.filter(g => g.my_turn).length;   // the tab says it too
+    document.title = (turns ? "● Your turn (" + turns + ") — " : "") + baseTitle;
   }
   function joinButtons(g) {
     if (!g.open_seats || !g.open_seats.length) return "—";
