@@ -191,3 +191,32 @@ def test_a_bot_kind_this_server_lacks_plays_the_default_bot(storage):
     assert svc.wait_bots_idle()
     assert svc.state(gid)["action_count"] == 2
     svc.close()
+
+
+def test_undo_retries_when_a_bot_of_another_worker_commits_first(db_url):
+    """Worker b takes Ann's action back while worker a's bot commits its answer at the same
+    index: b's write loses, b reads the bot's answer and takes it back too."""
+    a, b = Service(Storage(db_url)), Service(Storage(db_url))
+    a.bots.stop()
+    b.bots.stop()                       # the bot's answer is written by hand below
+    made = a.create(SLUG, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "name": "Rob"}],
+                    {"pile": 9})
+    gid, tok = made["id"], made["tokens"][0]["token"]
+    a.act(gid, tok, 0, {"type": "take", "amount": 2})
+    assert b.state(gid)["version"] == 1
+    real_append, calls = b.storage.append, []
+
+    def racing_append(game_id, start, entries, *args, **kw):
+        calls.append(start)
+        if len(calls) == 1:             # the bot of worker a gets there first
+            a.storage.append(game_id, start, [Entry(start, "action", 1, {
+                "type": "take", "player": 1, "amount": 3})], "active", [0])
+        return real_append(game_id, start, entries, *args, **kw)
+    b.storage.append = racing_append
+    after = b.undo(gid, tok, 1)
+    assert calls == [1, 2]
+    assert after["view"]["pile"] == 9 and after["action_count"] == 0
+    assert after["notices"][-1]["text"].endswith("Rob's answer to it was taken back too.")
+    assert a.state(gid)["view"]["pile"] == 9 and a.state(gid)["version"] == 3
+    a.close()
+    b.close()
