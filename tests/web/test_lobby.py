@@ -194,3 +194,34 @@ def test_chicago_express_bot_seat_keeps_its_kind(db_url):
     live = again.get(gid)
     assert [s.bot for s in live.seats] == [None, "mcts:easy", "rules"]
     again.close()
+
+
+def test_databases_of_older_servers_get_the_new_seat_columns(db_url):
+    """A database made before bot kinds, open seats and rematches: its games load, its bot
+    seats play the default bot and the new columns are added at start-up."""
+    old = Storage(db_url)
+    with old._tx() as tx:
+        for table in ("ry_actions", "ry_seats", "ry_games"):
+            tx.execute(f"DROP TABLE {table}")
+        tx.execute("CREATE TABLE ry_games (id TEXT PRIMARY KEY, title TEXT NOT NULL, players "
+                   "TEXT NOT NULL, seed BIGINT NOT NULL, options TEXT NOT NULL, created TEXT "
+                   "NOT NULL, host_token_hash TEXT, status TEXT NOT NULL, to_act TEXT NOT "
+                   "NULL, version INTEGER NOT NULL, bot_due INTEGER NOT NULL DEFAULT 0)")
+        tx.execute("CREATE TABLE ry_seats (game_id TEXT NOT NULL REFERENCES ry_games(id), "
+                   "seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, "
+                   "token_hash TEXT, PRIMARY KEY (game_id, seat))")
+        tx.execute("CREATE TABLE ry_actions (game_id TEXT NOT NULL REFERENCES ry_games(id), "
+                   "idx INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER, body TEXT NOT "
+                   "NULL, created TEXT NOT NULL, PRIMARY KEY (game_id, idx))")
+        tx.execute("INSERT INTO ry_games VALUES ('old1', ?, ?, 5, ?, '2026-01-01T00:00:00', "
+                   "NULL, 'active', '[0]', 0, 0)", (SLUG, '["Ann", "Rob"]', '{"pile": 6}'))
+        tx.execute("INSERT INTO ry_seats VALUES ('old1', 0, 'human', 'Ann', 'x')")
+        tx.execute("INSERT INTO ry_seats VALUES ('old1', 1, 'bot', 'Rob', NULL)")
+    old.close()
+    svc = Service(Storage(db_url))
+    st = svc.state("old1")
+    assert [s.get("bot") for s in st["seats"]] == [None, "default"]
+    assert svc.storage.rematch("old1") is None
+    [listed] = svc.list()
+    assert listed["open_seats"] == []
+    svc.close()
