@@ -65,7 +65,7 @@ def test_create_read_act_and_finish(client):
     assert st["result"]["winners"] and st["view"]["pile"] == 0
     mine = client.get(f"/api/games/{gid}?legal=1", headers=_auth(tok)).json()
     assert mine["legal"] == {"version": st["version"], "seats": [0], "current_player": None,
-                             "choices": []}
+                             "choices": [], "undo": False}
     assert "legal" not in client.get(f"/api/games/{gid}?legal=1").json()    # spectators
     assert client.get(f"/api/games/{gid}").json()["result"] == st["result"]
     listed = client.get("/api/games").json()["games"]

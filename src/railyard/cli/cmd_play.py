@@ -5,8 +5,14 @@ import click
 
 from .common import (check_players, fail, load_save, new_game, option_option, parse_options,
                      pick_seed, resolve_title, seed_option, stored_seats)
-from .seats import loaded_kinds, new_seats
+from .seats import ask_bot_kind, loaded_kinds, new_seats
 from .terminal_play import TerminalPlay
+
+
+def interactive() -> bool:
+    """Whether a person types at this terminal (then the bot kind is asked for)."""
+    import sys
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 @click.command("play")
@@ -16,7 +22,9 @@ from .terminal_play import TerminalPlay
 @click.option("--bots", type=click.IntRange(0), default=None,
               help="Number of bot seats (after the humans; with --load: the last N seats).")
 @click.option("--seats", default=None,
-              help="Every seat in order: human[:NAME] or bot[:NAME], e.g. human:Ann,bot,bot.")
+              help="Every seat in order: human[:NAME], bot[:NAME] (the default bot) or a bot "
+                   "kind KIND[:LEVEL][:NAME] (random, rules, mcts:easy|normal|hard; "
+                   "which a game has depends on the game), e.g. human:Ann,mcts:hard,rules.")
 @seed_option
 @option_option
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
@@ -26,7 +34,9 @@ from .terminal_play import TerminalPlay
 def command(title: str | None, players: str | None, bots: int | None, seats: str | None,
             seed: int | None, options: tuple[str, ...], save_path: str | None,
             load_path: str | None) -> None:
-    """Play TITLE in the terminal (or continue a game with --load)."""
+    """Play TITLE in the terminal (or continue a game with --load).  At an interactive
+    terminal without --seats/--players/--bots the bot kind is asked for; a save keeps each
+    seat's kind for --load."""
     if load_path:
         game = load_save(load_path)
         if title and resolve_title(title).slug != game.title:
@@ -38,12 +48,17 @@ def command(title: str | None, players: str | None, bots: int | None, seats: str
         kinds = loaded_kinds(game.players, bots, seats, players,
                              stored_seats(load_path, len(game.players)))
         bot_seed = pick_seed(seed)
+        click.echo(f"{game.info.name}: "
+                   f"{', '.join(f'{n} ({k})' for n, k in zip(game.players, kinds))}"
+                   f" · continuing after {len(game.log)} actions")
     else:
         if not title:
             fail("Name the game to play (e.g. `railyard play chicago-express`), or --load a save.")
         info = resolve_title(title)
         opts = parse_options(info, options)
         names, kinds = new_seats(info, players, bots, seats)
+        if seats is None and players is None and bots is None and interactive():
+            kinds = ask_bot_kind(info, kinds)
         seed = pick_seed(seed)
         game = new_game(info, check_players(info, names), seed, opts)
         bot_seed = seed

@@ -207,8 +207,16 @@ def stored_seats(path: str, count: int) -> list[str] | None:
             kinds = parse_json(fh.read(MAX_SAVE_BYTES + 1), MAX_SAVE_DEPTH).get(SEATS_KEY)
     except (OSError, ValueError, AttributeError):
         return None
-    if isinstance(kinds, list) and len(kinds) == count and \
-            all(k in ("human", "bot") for k in kinds):
+    from ..bots.kinds import BotSpecError, parse_kind
+
+    def sound(kind: object) -> bool:
+        if kind in ("human", "bot"):
+            return True
+        try:                             # a bot kind: random, rules, mcts:hard ...
+            return isinstance(kind, str) and str(parse_kind(kind)) == kind
+        except BotSpecError:
+            return False
+    if isinstance(kinds, list) and len(kinds) == count and all(sound(k) for k in kinds):
         return kinds
     return None
 

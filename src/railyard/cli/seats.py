@@ -67,6 +67,32 @@ def new_seats(info: TitleInfo, players: str | None, bots: int | None,
     return _named(layout)
 
 
+def ask_bot_kind(info: TitleInfo, layout: list[str]) -> list[str]:
+    """At an interactive terminal with no seats given: ask which kind of bot the bot seats
+    are (the title's kinds from :func:`railyard.bots.factory.bot_kinds`, its default first;
+    Enter keeps the default).  Returns the kinds with the bot seats set."""
+    import click
+
+    from ..bots.factory import bot_kinds
+    from ..bots.kinds import BotSpecError, parse_kind
+    n = sum(1 for k in layout if k != HUMAN)
+    kinds = bot_kinds(info)
+    if not n or len(kinds) < 2:
+        return layout
+    seats = "the bot seat" if n == 1 else f"the {n} bot seats"
+    while True:
+        answer = click.prompt(f"Bot kind for {seats} ({', '.join(kinds)})", default=kinds[0],
+                              prompt_suffix="> ").strip().lower()
+        try:
+            kind = str(parse_kind(answer))
+        except BotSpecError as exc:
+            click.echo(str(exc))
+            continue
+        if kind in kinds:
+            return [k if k == HUMAN else kind for k in layout]
+        click.echo(f"{info.name} has no {kind} bot; choose one of {', '.join(kinds)}.")
+
+
 def loaded_kinds(names: list[str], bots: int | None, seats: str | None,
                  players: str | None, stored: list[str] | None = None) -> list[str]:
     """Kinds for the seats of a loaded game (its names are kept): ``--seats`` gives the

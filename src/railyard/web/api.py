@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..engine.game import parse_json
+from ..bots.factory import bot_kinds
 from ..engine.registry import available
 from .service import ApiError, Service
 
@@ -65,6 +66,7 @@ async def list_titles(request: Request) -> Response:
     for slug, info in available().items():
         out.append({"slug": slug, "name": info.name, "min_players": info.min_players,
                     "max_players": info.max_players, "notes": info.notes,
+                    "bot_kinds": bot_kinds(info),
                     "options": [{"name": o.name, "default": o.default,
                                  "description": o.description,
                                  "choices": list(o.choices) if o.choices is not None else None}
@@ -143,6 +145,33 @@ async def post_undo(request: Request) -> Response:
     return Response(out, media_type="application/json")
 
 
+async def my_games(request: Request) -> Response:
+    """The games of this browser: the page sends the seat tokens it keeps."""
+    body = _object(await read_json(request))
+    games = await run_in_threadpool(service(request).mine, body.get("games"))
+    return JSONResponse({"games": games})
+
+
+async def join_seat(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    body = _object(await read_json(request))
+    out = await run_in_threadpool(service(request).join, gid, body.get("seat"))
+    return JSONResponse(out)
+
+
+async def get_rematch(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    out = await run_in_threadpool(service(request).rematch_of, gid)
+    return JSONResponse(out)
+
+
+async def post_rematch(request: Request) -> Response:
+    gid = request.path_params["game_id"]
+    _object(await read_json(request))
+    created, out = await run_in_threadpool(service(request).rematch, gid, token_of(request))
+    return JSONResponse(out, status_code=201 if created else 200)
+
+
 async def export_game(request: Request) -> Response:
     gid = request.path_params["game_id"]
     save = await run_in_threadpool(service(request).export, gid)
@@ -185,11 +214,15 @@ ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/import", import_game, methods=["POST"]),
+    Route("/api/games/mine", my_games, methods=["POST"]),
     Route("/api/games/{game_id}", get_game, methods=["GET"]),
     Route("/api/games/{game_id}/log", get_log, methods=["GET"]),
     Route("/api/games/{game_id}/legal", get_legal, methods=["GET"]),
     Route("/api/games/{game_id}/actions", post_action, methods=["POST"]),
     Route("/api/games/{game_id}/undo", post_undo, methods=["POST"]),
+    Route("/api/games/{game_id}/join", join_seat, methods=["POST"]),
+    Route("/api/games/{game_id}/rematch", get_rematch, methods=["GET"]),
+    Route("/api/games/{game_id}/rematch", post_rematch, methods=["POST"]),
     Route("/api/games/{game_id}/routes/check", check_routes, methods=["POST"]),
     Route("/api/games/{game_id}/routes/auto", auto_routes, methods=["POST"]),
     Route("/api/games/{game_id}/export", export_game, methods=["GET"]),

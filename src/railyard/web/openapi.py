@@ -49,7 +49,11 @@ SCHEMAS: dict[str, Any] = {
         "reason": {"type": "object", "description": "the engine's IllegalAction as JSON"},
         "state": _ref("GameState")}},
     "Seat": {"type": "object", "required": ["kind"], "properties": {
-        "kind": {"enum": ["human", "bot"]}, "name": {"type": "string", "maxLength": 40}}},
+        "kind": {"enum": ["human", "bot"]}, "name": {"type": "string", "maxLength": 40},
+        "bot": {"type": "string", "description": "a bot seat's kind as /api/titles lists "
+                "them (bot_kinds), e.g. mcts:hard; default: the title's default bot"},
+        "open": {"type": "boolean", "description": "a human seat without a token: anyone "
+                 "may join it from the lobby (POST /api/games/{game_id}/join)"}}},
     "NewGame": {"type": "object", "required": ["title", "seats"], "properties": {
         "title": {"type": "string", "example": "chicago-express"},
         "seats": {"type": "array", "items": _ref("Seat")},
@@ -79,13 +83,16 @@ SCHEMAS: dict[str, Any] = {
         "my_seats": {"type": "array", "items": {"type": "integer"}},
         "legal": _ref("Legal"),
         "log": {"type": "array", "items": {"type": "string"}},
+        "notices": {"type": "array", "description": "undos, for every reader: {after: "
+                    "actions in the log then, text}", "items": {"type": "object"}},
         "result": {"type": ["object", "null"]}}},
     "Choice": {"type": "object", "properties": {
         "type": {"type": "string"}, "player": {"type": "integer"}, "fixed": {"type": "object"},
         "ranges": {"type": "object"}, "label": {"type": "string"}}},
     "Legal": {"type": "object", "properties": {
         "version": {"type": "integer"}, "seats": {"type": "array"},
-        "choices": {"type": "array", "items": _ref("Choice")}}},
+        "choices": {"type": "array", "items": _ref("Choice")},
+        "undo": {"type": "boolean", "description": "whether the token may undo now"}}},
     "ActionRequest": {"type": "object", "required": ["version", "action"], "properties": {
         "version": {"type": "integer"},
         "action": {"type": "object", "description": "{type, player, ...} as the engine takes"}}},
@@ -144,9 +151,27 @@ PATHS: dict[str, Any] = {
          "413": ERR, "422": _json(_ref("Error"), "Illegal; the engine's reason, nothing changed")},
         _ref("ActionRequest"), secure=True, params=GAME_ID)},
     "/api/games/{game_id}/undo": {"post": _op(
-        "Take back the seat's own last action if no one acted since",
+        "Take back the seat's own last action and the bots' answers to it, while the game "
+        "is on and no other human acted since; every reader sees a notice",
         {"200": STATE, "401": ERR, "403": ERR, "409": ERR}, _ref("UndoRequest"), secure=True,
         params=GAME_ID)},
+    "/api/games/mine": {"post": _op(
+        "The games of a browser ({games: [{id, token}]}): status, whose turn, my_turn",
+        {"200": _json({"type": "object"}, "Games"), "400": ERR}, {"type": "object"})},
+    "/api/games/{game_id}/join": {"post": _op(
+        "Take an open seat ({seat}); its token is returned once",
+        {"200": _json({"type": "object"}, "Seat and token"), "400": ERR, "404": ERR,
+         "409": ERR}, {"type": "object"}, params=GAME_ID)},
+    "/api/games/{game_id}/rematch": {
+        "get": _op("The id of the finished game's rematch (null: none yet)",
+                   {"200": _json({"type": "object"}, "Rematch"), "404": ERR},
+                   params=GAME_ID),
+        "post": _op("Start (201) or join (200) the finished game's rematch: same seats and "
+                    "bot kinds, a new seed; tokens for the caller's seats",
+                    {"200": _json(_ref("Created"), "Joined"),
+                     "201": _json(_ref("Created"), "Created"), "401": ERR, "403": ERR,
+                     "404": ERR, "409": ERR}, {"type": "object"}, secure=True,
+                    params=GAME_ID)},
     "/api/games/{game_id}/routes/check": {"post": _op(
         "18xx: check the trains' routes (hexes in click order) by the engine's rules; "
         "changes nothing",

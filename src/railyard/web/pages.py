@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from ..bots.factory import bot_kinds
 from ..engine.registry import available
 from . import history18xx
 from .service import ApiError
@@ -46,7 +47,7 @@ async def new_game(request: Request) -> Response:
     titles = []
     for slug, info in available().items():
         titles.append({"slug": slug, "name": info.name, "min": info.min_players,
-                       "max": info.max_players,
+                       "max": info.max_players, "bots": bot_kinds(info),
                        "options": [{"name": o.name, "default": o.default,
                                     "description": o.description,
                                     "choices": list(o.choices) if o.choices else None,

@@ -17,8 +17,9 @@ LOG_TAIL = 200
 def legal(live: "Live", seats: set[int]) -> dict[str, Any]:
     cp = live.game.current_player
     choices = choices_json(live) if cp in seats else []
+    from .undo import allowed
     return {"version": live.version, "seats": sorted(seats), "current_player": cp,
-            "choices": choices}
+            "choices": choices, "undo": allowed(live, seats)}
 
 
 def choices(live: "Live") -> list[Any]:
@@ -90,13 +91,16 @@ def _public(live: "Live") -> dict[str, Any]:
         "id": live.row.id, "title": live.row.title, "title_name": g.info.name,
         "created": live.row.created, "options": dict(g.options),
         "players": list(g.players),
-        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name} for s in live.seats],
+        "seats": [dict(seat=s.seat, kind=s.kind, name=s.name,
+                       **({"bot": s.bot or "default"} if s.kind == "bot" else {}))
+                  for s in live.seats],
         "status": live.status, "version": live.version, "action_count": len(g.log),
         "current_player": cp, "to_act": [] if cp is None else [g.players[cp]],
         "view": g.public_view(), "log_count": len(live.lines),
         "log": live.lines[-LOG_TAIL:],
         "result": res.to_json(g.players) if res else None,
         "last_actor": g.log[-1].get("player") if g.log else None,
+        "notices": list(live.notices),       # undos: {"after": actions, "text"}
     }
     return out
 

@@ -1,4 +1,6 @@
-"""Games as the server keeps them: creation, seats and tokens, acting, undo, bots.
+"""Games as the server keeps them: creation, seats and tokens (open seats joined from the
+lobby, a browser's games), acting, fair undo (rules in :mod:`.undo`), rematch, bots (each
+bot seat of its kind).
 
 Each game lives in memory as a :class:`Live` (the engine ``Game`` plus the log version) and
 in the database as its entry log; the database is the truth.  Every request first catches up
@@ -20,14 +22,16 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots.factory import make_bot
+from ..bots.kinds import BotSpecError
 from ..engine.errors import IllegalAction, RailyardError
 from ..engine.game import MAX_SEED, Game
 from ..engine.registry import get_title
 from . import reader
+from . import undo as undo_rules
 from .bots import BotRunner
 from .notify import Hub, Listener
 from .storage import Conflict, Entry, GameRow, SeatRow, Storage, now_iso
@@ -76,6 +80,7 @@ class Live:
     svg: tuple[int, str] | None = None
     private: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> state
     auto: tuple[Any, dict[str, Any]] | None = None    # (version, seats) -> optimal routes
+    notices: list[dict[str, Any]] = field(default_factory=list)   # undos, for every reader
 
     @property
     def status(self) -> str:
@@ -99,6 +104,10 @@ def _check_seats(spec: Any) -> list[dict[str, Any]]:
     for i, s in enumerate(spec):
         if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
             raise ApiError(400, "bad_seats", f"Seat {i + 1} needs a 'kind' of 'human' or 'bot'.")
+        bot = s.get("bot") if s["kind"] == "bot" else None
+        if bot is not None and not isinstance(bot, str):
+            raise ApiError(400, "bad_seats", f"Seat {i + 1}'s bot kind must be text, e.g. "
+                           "'mcts:normal'.")
         name = s.get("name")
         if name is not None and not isinstance(name, str):
             raise ApiError(400, "bad_seats", f"Seat {i + 1}'s name must be text.")
@@ -109,8 +118,28 @@ def _check_seats(spec: Any) -> list[dict[str, Any]]:
                 name = f"Bot {bots}"
             else:
                 name = f"Player {i + 1}"
-        out.append({"kind": s["kind"], "name": name})
+        out.append({"kind": s["kind"], "name": name, "bot": bot or None,
+                    "open": s["kind"] == "human" and s.get("open") is True})
     return out
+
+
+def _check_bots(title: str, spec: list[dict[str, Any]]) -> None:
+    """Normalise each bot seat's kind (``mcts`` -> ``mcts:normal``) and check that the
+    title has such a bot (400 naming the kinds there are)."""
+    from ..bots.factory import bot_kinds
+    from ..bots.kinds import parse_kind
+    kinds = bot_kinds(title)
+    for i, s in enumerate(spec):
+        if not s.get("bot"):
+            continue
+        try:
+            kind = str(parse_kind(s["bot"]))
+        except BotSpecError as exc:
+            raise ApiError(400, "bad_seats", f"Seat {i + 1}: {exc}") from None
+        if kind not in kinds:
+            raise ApiError(400, "bad_seats", f"Seat {i + 1}: there is no {kind} bot for this "
+                           f"game; it has {', '.join(kinds)}.")
+        s["bot"] = kind
 
 
 class Service:
@@ -148,9 +177,13 @@ class Service:
     @staticmethod
     def _apply_entry(live: Live, e: Entry) -> None:
         if e.kind == "undo":
-            live.game.undo()
-            if live.lines:
-                live.lines.pop()
+            n = len(live.game.log)
+            target = e.body.get("undo") if isinstance(e.body, dict) else None
+            if not isinstance(target, int) or not 0 <= target < n:
+                target = n - 1                    # one action, as the first undos did
+            live.game.undo(n - target)
+            del live.lines[max(0, len(live.lines) - (n - target)):]
+            live.notices.append(undo_rules.notice(live, target, e.seat, e.body))
         else:
             live.lines.append(_describe(live.game, e.body))
             live.game.apply(e.body)
@@ -211,6 +244,9 @@ class Service:
     def create(self, title: Any, seats: Any, options: Any = None, seed: Any = None,
                hotseat: bool = False, save: dict[str, Any] | None = None) -> dict[str, Any]:
         seat_spec = _check_seats(seats)
+        if hotseat and any(s["open"] for s in seat_spec):
+            raise ApiError(400, "bad_seats", "A hotseat game is played in one browser: it "
+                           "cannot have open seats for others to join.")
         if options is not None and not isinstance(options, dict):
             raise ApiError(400, "bad_options", "'options' must be an object.")
         client_seed = seed is not None
@@ -225,6 +261,7 @@ class Service:
                 game = Game(title, names, seed, options or {})
         except RailyardError as exc:
             raise ApiError(400, exc.code, exc.message) from None
+        _check_bots(game.title, seat_spec)
         if save is not None:
             _refuse_known_seed(game, "an unfinished save (it holds the seed)",
                                not game.is_terminal)
@@ -248,8 +285,7 @@ class Service:
                 self._commit(live, entries)
             self._run_bots(live, BOT_STEPS_PER_REQUEST)
         out: dict[str, Any] = {"id": row.id, "title": row.title, "tokens": tokens,
-                               "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
-                                         for s in seat_rows]}
+                               "seats": _seats_json(seat_rows)}
         if host:
             out["host_token"] = host
         return out
@@ -262,8 +298,20 @@ class Service:
         h = hash_token(token)
         if live.row.host_token_hash and hmac.compare_digest(h, live.row.host_token_hash):
             return {s.seat for s in live.seats if s.kind == "human"}
-        return {s.seat for s in live.seats
+        mine = {s.seat for s in live.seats
                 if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+        if not mine and any(s.kind == "human" and not s.token_hash for s in live.seats):
+            # an open seat may have been taken since this copy was read (maybe by another
+            # worker), or a rematch host named: read the seats (and host) once more
+            live.seats = self.storage.get_seats(live.row.id)
+            row = self.storage.get_game(live.row.id)
+            if row is not None and row.host_token_hash != live.row.host_token_hash:
+                live.row.host_token_hash = row.host_token_hash
+                if hmac.compare_digest(h, row.host_token_hash or ""):
+                    return {s.seat for s in live.seats if s.kind == "human"}
+            mine = {s.seat for s in live.seats
+                    if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+        return mine
 
     def _require_seats(self, live: Live, token: str | None) -> set[int]:
         seats = self.seats_of(live, token)
@@ -302,7 +350,13 @@ class Service:
             if deadline is not None and out and time.monotonic() >= deadline:
                 break
             seat = live.game.current_player
-            bot = make_bot(live.game.title, (live.row.seed * 1_000_003 + live.version) % MAX_SEED)
+            seed = (live.row.seed * 1_000_003 + live.version) % MAX_SEED
+            try:
+                bot = make_bot(live.game.title, seed, live.seats[seat].bot)
+            except BotSpecError:       # a kind this server no longer has: the default bot
+                log.warning("game %s: no %s bot here; seat %s plays the default bot",
+                            live.row.id, live.seats[seat].bot, seat)
+                bot = make_bot(live.game.title, seed)
             action = bot.choose(live.game.state)
             line = _describe(live.game, action)
             try:
@@ -374,29 +428,167 @@ class Service:
             return dict(self.state_json(live, seats), legal=legal)
 
     def undo(self, game_id: str, token: str | None, version: Any, encoded: bool = False) -> Any:
+        """Take back the token's last action with the bots' answers to it (the rules are in
+        :mod:`.undo`).  ``version`` is the one the client saw; bot moves made since do not
+        make it stale (the player asks to take back the same action)."""
+        for _ in range(3):              # a bot of another worker may commit meanwhile
+            live = self.get(game_id)
+            with live.lock:
+                seats = self._require_seats(live, token)
+                if type(version) is not int or version != live.version:
+                    self._check_bots_since(live, version)
+                try:
+                    p = undo_rules.plan(live, seats)
+                except undo_rules.Refused as exc:
+                    raise ApiError(409, exc.code, exc.message) from None
+                live.game.undo(p.count)
+                del live.lines[max(0, len(live.lines) - p.count):]
+                live.notices.append({"after": p.target, "text": p.text})
+                entry = Entry(live.version, "undo", p.seat,
+                              {"undo": p.target, "count": p.count, "text": p.text})
+                live.version += 1
+                try:
+                    self._commit(live, [entry])
+                except Conflict:
+                    continue                    # the copy is evicted: read it again
+                self._run_bots(live)
+                return self.state_bytes(live, seats) if encoded else self.state_json(live,
+                                                                                      seats)
+        fresh = self.get(game_id)
+        raise ApiError(409, "stale", "Another request changed the game first; nothing was "
+                       "changed.", state=self.state_json(fresh))
+
+    def _check_bots_since(self, live: Live, version: Any) -> None:
+        """Accept a version older than the game's only if bots alone acted since (else the
+        answer is 409 stale, or 400 for a version that is no number)."""
+        gap = live.version - version if isinstance(version, int) else -1
+        if isinstance(version, bool) or not 0 < gap <= 1000:
+            self._check_version(live, version)
+        bots = undo_rules.bot_seats(live)
+        since = self.storage.entries(live.row.id, version)[:gap]
+        if len(since) != gap or not all(e.kind == "action" and e.seat in bots for e in since):
+            self._check_version(live, version)
+
+    # ---- seats: joining, rematch, my games ------------------------------------------------
+    def join(self, game_id: str, seat: Any) -> dict[str, Any]:
+        """Take an open seat (a human seat nobody holds and nobody is kept for): its token,
+        returned once."""
+        live = self.get(game_id)
+        if not isinstance(seat, int) or isinstance(seat, bool) or \
+                not 0 <= seat < len(live.seats):
+            raise ApiError(400, "bad_seat", f"'seat' must be a seat number from 0 to "
+                           f"{len(live.seats) - 1}.")
+        with live.lock:
+            if live.game.is_terminal:
+                raise ApiError(409, "game_over", "The game is over; its seats can no longer "
+                               "be joined.")
+            s = live.seats[seat]
+            if s.kind != "human" or s.token_hash or s.claim:
+                raise ApiError(409, "seat_taken", f"Seat {seat + 1} ({s.name}) is not open.")
+            token = new_token()
+            if not self.storage.take_seat(game_id, seat, hash_token(token)):
+                live.seats = self.storage.get_seats(game_id)
+                raise ApiError(409, "seat_taken", f"Seat {seat + 1} ({s.name}) was just taken "
+                               "by someone else.")
+            live.seats[seat] = replace(s, token_hash=hash_token(token))
+        return {"id": game_id, "title": live.row.title, "seat": seat, "name": s.name,
+                "token": token}
+
+    def rematch_of(self, game_id: str) -> dict[str, Any]:
+        self.get(game_id)
+        return {"rematch": self.storage.rematch(game_id)}
+
+    def rematch(self, game_id: str, token: str | None) -> tuple[bool, dict[str, Any]]:
+        """A finished game's rematch: same title, options, players and bot kinds, a new seed.
+        The first call creates it; every player of the finished game then gets new tokens
+        for their own seats (the rematch keeps each human seat for its player; a hotseat
+        token gets a hotseat token).  Returns ``(created, answer)``."""
         live = self.get(game_id)
         with live.lock:
             seats = self._require_seats(live, token)
-            self._check_version(live, version)
-            if not live.game.log:
-                raise ApiError(409, "nothing_to_undo", "There is nothing to undo.")
-            last = live.game.log[-1].get("player")
-            if last not in seats:
-                raise ApiError(409, "not_yours", "Only the last action can be undone, and only "
-                               "by the seat that made it before anyone else acts.")
-            live.game.undo()
-            if live.lines:
-                live.lines.pop()
-            entry = Entry(live.version, "undo", last, {"undo": len(live.game.log)})
-            live.version += 1
+            if not live.game.is_terminal:
+                raise ApiError(409, "not_finished", "A rematch can be started when the game "
+                               "is over.")
+            old_seats = list(live.seats)
+            row0 = live.row
+        is_host = bool(row0.host_token_hash) and hmac.compare_digest(
+            hash_token(token or ""), row0.host_token_hash or "")
+        created = False
+        new_id = self.storage.rematch(game_id)
+        if new_id is None:
             try:
-                self._commit(live, [entry])
+                game = Game(row0.title, row0.players, secrets.randbelow(MAX_SEED),
+                            row0.options)
+            except RailyardError as exc:
+                raise ApiError(409, "unloadable_game", f"No rematch: {exc.message}") from None
+            row = GameRow(new_game_id(), game.title, list(game.players), game.seed,
+                          dict(game.options), now_iso(), None, live.status, [], 0)
+            fresh = Live(row, [], game, 0, [])
+            row.status, row.to_act = fresh.status, fresh.to_act()
+            rows = [SeatRow(s.seat, s.kind, s.name, None, s.bot,
+                            s.token_hash if s.kind == "human" else None) for s in old_seats]
+            try:
+                self.storage.create_game(row, rows, rematch_of=game_id)
+                created, new_id = True, row.id
             except Conflict:
-                fresh = self.get(game_id)
-                raise ApiError(409, "stale", "Another request changed the game first; nothing "
-                               "was changed.", state=self.state_json(fresh)) from None
-            self._run_bots(live)
-            return self.state_bytes(live, seats) if encoded else self.state_json(live, seats)
+                new_id = self.storage.rematch(game_id)
+                if new_id is None:      # pragma: no cover - the id itself collided
+                    raise ApiError(409, "stale", "Try the rematch again.") from None
+        out: dict[str, Any] = {"id": new_id, "title": row0.title, "tokens": []}
+        if is_host:
+            host = new_token()
+            self.storage.set_host(new_id, hash_token(host))
+            out["host_token"] = host
+        else:
+            new_seats = {s.seat: s for s in self.storage.get_seats(new_id)}
+            for seat in sorted(seats):
+                old = old_seats[seat]
+                if old.token_hash is None or new_seats.get(seat) is None:
+                    continue
+                tok = new_token()
+                if self.storage.claim_seat(new_id, seat, hash_token(tok), old.token_hash):
+                    out["tokens"].append({"seat": seat, "name": old.name, "token": tok})
+        self.evict(new_id)               # read again with the seats just taken
+        new = self.get(new_id)
+        with new.lock:
+            out["seats"] = _seats_json(new.seats)
+            self._run_bots(new)
+        return created, out
+
+    def mine(self, items: Any) -> list[dict[str, Any]]:
+        """The games of a browser: ``items`` = ``[{"id", "token"}]`` (at most 200); for each
+        known game the token opens: title, players, status, whose turn, the token's seats,
+        whether it is its turn and which bot is thinking.  Read from the stored rows (no
+        game is replayed)."""
+        if not isinstance(items, list) or len(items) > 200 or not all(
+                isinstance(i, dict) and isinstance(i.get("id"), str) and
+                isinstance(i.get("token"), str) and 0 < len(i["id"]) <= 64 and
+                len(i["token"]) <= 200 for i in items):
+            raise ApiError(400, "malformed", "'games' must be a list of at most 200 objects "
+                           "with an 'id' and a 'token' (text).")
+        ids = list(dict.fromkeys(i["id"] for i in items))
+        rows = self.storage.games(ids)
+        seats = self.storage.seats_of_games(list(rows))
+        out = []
+        for item in items:
+            row = rows.get(item["id"])
+            if row is None:
+                continue
+            h = hash_token(item["token"])
+            if row.host_token_hash and hmac.compare_digest(h, row.host_token_hash):
+                my = [s.seat for s in seats[row.id] if s.kind == "human"]
+            else:
+                my = [s.seat for s in seats[row.id]
+                      if s.token_hash and hmac.compare_digest(h, s.token_hash)]
+            if not my:
+                continue
+            entry = _row_json(row, seats[row.id])
+            to_act = [i for i in row.to_act if 0 <= i < len(seats[row.id])]
+            entry.update(my_seats=my, my_turn=row.status == "active" and any(
+                i in my for i in to_act), thinking=[seats[row.id][i].name for i in to_act
+                                                    if seats[row.id][i].kind == "bot"])
+            out.append(entry)
+        return out
 
     # ---- reading ----------------------------------------------------------------------
     def legal(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -527,25 +719,15 @@ class Service:
         with live.lock:
             self._run_bots(live)
         out: dict[str, Any] = {"id": row.id, "title": row.title, "tokens": tokens,
-                               "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
-                                         for s in seat_rows]}
+                               "seats": _seats_json(seat_rows)}
         if host:
             out["host_token"] = host
         return out
 
     def list(self, limit: int = 100) -> list[dict[str, Any]]:
-        out = []
-        for row in self.storage.list_games(limit):
-            try:
-                name = get_title(row.title).name
-            except RailyardError:
-                name = row.title
-            out.append({"id": row.id, "title": row.title, "title_name": name,
-                        "players": row.players, "status": row.status, "version": row.version,
-                        "created": row.created,
-                        "to_act": [row.players[i] for i in row.to_act
-                                   if 0 <= i < len(row.players)]})
-        return out
+        rows = self.storage.list_games(limit)
+        seats = self.storage.seats_of_games([r.id for r in rows])
+        return [_row_json(row, seats.get(row.id, [])) for row in rows]
 
     # ---- background bots ----------------------------------------------------------------
     def resume_bots(self) -> int:
@@ -575,16 +757,45 @@ class Service:
 
 def _seat_rows(spec: list[dict[str, Any]],
                names: list[str]) -> tuple[list[dict[str, Any]], list[SeatRow]]:
-    """A token for every human seat (returned once) and the seat rows (token hashes)."""
+    """A token for every human seat but the open ones (returned once) and the seat rows
+    (token hashes, bot kinds)."""
     tokens: list[dict[str, Any]] = []
     rows = []
     for i, s in enumerate(spec):
         token = None
-        if s["kind"] == "human":
+        if s["kind"] == "human" and not s.get("open"):
             token = new_token()
             tokens.append({"seat": i, "name": names[i], "token": token})
-        rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token)))
+        rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token),
+                            s.get("bot") if s["kind"] == "bot" else None))
     return tokens, rows
+
+
+def _seats_json(seats: list[SeatRow]) -> list[dict[str, Any]]:
+    """Seats as readers see them: kind, name, a bot's kind, whether a human seat is open."""
+    out = []
+    for s in seats:
+        d: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name}
+        if s.kind == "bot":
+            d["bot"] = s.bot or "default"
+        elif not s.token_hash:
+            d["open"] = not s.claim          # kept for a player of the previous game: False
+        out.append(d)
+    return out
+
+
+def _row_json(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A game as the lobby lists it (from its stored row: nothing replayed)."""
+    try:
+        name = get_title(row.title).name
+    except RailyardError:
+        name = row.title
+    return {"id": row.id, "title": row.title, "title_name": name, "players": row.players,
+            "status": row.status, "version": row.version, "created": row.created,
+            "to_act": [row.players[i] for i in row.to_act if 0 <= i < len(row.players)],
+            "open_seats": [{"seat": s.seat, "name": s.name} for s in seats
+                           if s.kind == "human" and not s.token_hash and not s.claim
+                           and row.status == "active"]}
 
 
 def _from_18xx(data: dict[str, Any]) -> Game:

@@ -5,6 +5,12 @@ default) and PostgreSQL (when ``RAILYARD_DATABASE_URL`` is set).  The log holds 
 accepted entry — a game action or an undo marker — keyed by ``(game_id, idx)``; that primary
 key is what makes a second writer with a stale index fail instead of double-applying.
 
+Seats carry the bot kind of a bot seat (``bot_kind``, e.g. ``mcts:hard``; NULL: the title's
+default bot) and, for a human seat nobody holds yet (``token_hash`` NULL, an *open* seat),
+``claim``: the token hash of the only seat that may take it (a rematch keeps each seat for
+the player of the finished game), NULL for a seat anyone may join.  ``ry_games.rematch``
+names the rematch of a finished game.
+
 ``ry_games.bot_due`` is 1 while a bot is to act in an active game: the bot runners of all
 workers find their work there (see :mod:`railyard.web.bots`).  On PostgreSQL every append
 also sends ``NOTIFY`` on :attr:`Storage.channel` with ``"<game id>:<version>"`` in the same
@@ -87,6 +93,8 @@ class SeatRow:
     kind: str            # "human" or "bot"
     name: str
     token_hash: str | None
+    bot: str | None = None       # a bot seat's kind ("mcts:hard"); None: the default bot
+    claim: str | None = None     # an open seat: token hash that may take it (None: anyone)
 
 
 @dataclass
@@ -161,6 +169,12 @@ class Storage:
                 tx.execute("UPDATE ry_games SET bot_due = 1 WHERE status = 'active' AND "
                            "EXISTS (SELECT 1 FROM ry_seats s WHERE s.game_id = ry_games.id "
                            "AND s.kind = 'bot')")
+            seat_cols = self._columns(tx, "ry_seats")
+            for col in ("bot_kind", "claim"):                 # databases made before
+                if col not in seat_cols:
+                    tx.execute(f"ALTER TABLE ry_seats ADD COLUMN {col} TEXT")
+            if "rematch" not in self._columns(tx, "ry_games"):
+                tx.execute("ALTER TABLE ry_games ADD COLUMN rematch TEXT")
             for stmt in LATE_SCHEMA:
                 tx.execute(stmt)
             if self.is_postgres:
@@ -326,9 +340,11 @@ class Storage:
 
     # ---- games ------------------------------------------------------------------------
     def create_game(self, game: GameRow, seats: list[SeatRow],
-                    entries: list[Entry] | None = None) -> None:
+                    entries: list[Entry] | None = None, rematch_of: str | None = None) -> None:
         """Write the game, its seats and (an import) its whole entry log in ONE transaction:
-        after a failure or a kill in the middle nothing of it is stored.  ``game.version``
+        after a failure or a kill in the middle nothing of it is stored.  With
+        ``rematch_of`` the same transaction names the game the rematch of that finished game
+        (:class:`Conflict`, nothing stored, if it has one already).  ``game.version``
         must equal the number of entries; ``bot_due`` follows from the seats to act."""
         entries = entries or []
         if game.version != len(entries) or any(e.idx != i for i, e in enumerate(entries)):
@@ -346,10 +362,15 @@ class Storage:
                      json.dumps(game.options), game.created, game.host_token_hash, game.status,
                      json.dumps(game.to_act), game.version, due))
                 for s in seats:
-                    tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash) "
-                               "VALUES (?,?,?,?,?)", (game.id, s.seat, s.kind, s.name,
-                                                      s.token_hash))
+                    tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash, "
+                               "bot_kind, claim) VALUES (?,?,?,?,?,?,?)",
+                               (game.id, s.seat, s.kind, s.name, s.token_hash, s.bot, s.claim))
                 self._insert_entries(tx, game.id, entries, stamp)
+                if rematch_of is not None:
+                    cur = tx.execute("UPDATE ry_games SET rematch = ? WHERE id = ? AND "
+                                     "rematch IS NULL", (game.id, rematch_of))
+                    if cur.rowcount != 1:
+                        raise Conflict(f"game {rematch_of} has a rematch already")
         except self._integrity_errors() as exc:
             raise Conflict(f"game {game.id} exists") from exc
 
@@ -386,9 +407,68 @@ class Storage:
 
     def get_seats(self, game_id: str) -> list[SeatRow]:
         with self._tx(write=False) as tx:
-            rows = tx.execute("SELECT seat, kind, name, token_hash FROM ry_seats "
-                              "WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
-        return [SeatRow(int(a), b, c, d) for a, b, c, d in rows]
+            rows = tx.execute("SELECT seat, kind, name, token_hash, bot_kind, claim FROM "
+                              "ry_seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+        return [SeatRow(int(a), b, c, d, e, f) for a, b, c, d, e, f in rows]
+
+    def seats_of_games(self, game_ids: list[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several games (one statement)."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT game_id, seat, kind, name, token_hash, bot_kind, claim "
+                              f"FROM ry_seats WHERE game_id IN ({marks}) ORDER BY game_id, "
+                              "seat", list(game_ids)).fetchall()
+        out: dict[str, list[SeatRow]] = {g: [] for g in game_ids}
+        for g, a, b, c, d, e, f in rows:
+            out[g].append(SeatRow(int(a), b, c, d, e, f))
+        return out
+
+    def games(self, game_ids: list[str]) -> dict[str, GameRow]:
+        """Several games by id (one statement); unknown ids are left out."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        with self._tx(write=False) as tx:
+            rows = tx.execute(f"SELECT {self._GAME_COLS} FROM ry_games WHERE id IN ({marks})",
+                              list(game_ids)).fetchall()
+        return {r.id: r for r in map(_game_row, rows)}
+
+    def take_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give an open human seat (nobody holds it, nobody is kept for it) to
+        ``token_hash``; False if it is not open (any more)."""
+        with self._tx() as tx:
+            cur = tx.execute("UPDATE ry_seats SET token_hash = ? WHERE game_id = ? AND seat = ? "
+                             "AND kind = 'human' AND token_hash IS NULL AND claim IS NULL",
+                             (token_hash, game_id, seat))
+            return cur.rowcount == 1
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, claim: str) -> bool:
+        """Give a seat kept for ``claim`` (a rematch: the token hash of the seat's player in
+        the finished game) a new token; asked again, the previous token stops working."""
+        with self._tx() as tx:
+            cur = tx.execute("UPDATE ry_seats SET token_hash = ? WHERE game_id = ? AND seat = ? "
+                             "AND kind = 'human' AND claim = ?",
+                             (token_hash, game_id, seat, claim))
+            return cur.rowcount == 1
+
+    def set_host(self, game_id: str, token_hash: str) -> None:
+        """A new host (hotseat) token for a game; the previous one stops working."""
+        with self._tx() as tx:
+            tx.execute("UPDATE ry_games SET host_token_hash = ? WHERE id = ?",
+                       (token_hash, game_id))
+
+    def rematch(self, game_id: str) -> str | None:
+        """The id of the rematch of ``game_id``, if one was started."""
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT rematch FROM ry_games WHERE id = ?"),
+                                (game_id,)).fetchone()
+            finally:
+                cur.close()
+        return r[0] if r else None
 
     def version(self, game_id: str) -> int | None:
         """The game's version: one statement, its own transaction (connections run in

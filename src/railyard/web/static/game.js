@@ -46,7 +46,7 @@
   function renderPlayers(st) {
     const rows = st.seats.map((s, i) => {
       const info = Array.isArray(st.view.players) ? st.view.players[i] : null;
-      const row = {seat: i + 1, name: s.name, kind: s.kind};
+      const row = {seat: i + 1, name: s.name, kind: s.bot ? "bot: " + s.bot : s.kind};
       if (info && typeof info === "object") for (const [k, v] of Object.entries(info)) if (k !== "name") row[k] = v;
       const you = st.view.you;      // a title's private view: what only this seat knows
       if (you && you.seat === i) for (const [k, v] of Object.entries(you)) if (k !== "seat") row[k] = v;
@@ -60,19 +60,22 @@
     state = st;
     root.dataset.version = st.version;
     $("status").textContent = st.status;
-    $("turn").textContent = st.to_act.length ? "To act: " + st.to_act.join(", ") : "";
+    $("turn").textContent = RY.turnText(st);   // "Rob is thinking…", "Your turn"
+    RY.turn(st);                                // title and icon; optional sound/notice
     if (!t18) {
       renderPlayers(st);
       renderView(st.view || {});
       const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
       log.start = st.log_count - st.log.length + 1;
+      RY.placeNotices(log, st.notices);        // "Ann took back their last action: …"
       log.scrollTop = log.scrollHeight;
-    }
+    } else t18.setNotices(st.notices || []);
     if (st.result) {
       $("result-box").hidden = false;
       const r = st.result;
       $("result").replaceChildren(el("p", {text: "Winner: " + (r.winner_names || []).join(", ")}),
         el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : s + " " + r.unit)}))));
+      RY.rematch($("result-box"), base, token, st);
     }
   }
   async function loadBoard() {
@@ -113,8 +116,7 @@
   }
   function renderChoices(legal) {
     if (t18) {
-      $("undo").hidden = !(state && state.status !== "finished" && state.last_actor !== null &&
-                           legal.seats.includes(state.last_actor));
+      $("undo").hidden = !legal.undo;     // the server's rules: web/undo.py
       return t18.loadDecisions();
     }
     choices = legal.choices || [];
@@ -132,7 +134,7 @@
     const run = choices.find(c => c.type === "run_routes");   // 18xx: pick routes per train
     if (run) routes.open(run, choices.some(c => c.fixed && c.fixed.hex !== undefined));
     else routes.close();
-    $("undo").hidden = !(state && state.last_actor !== null && legal.seats.includes(state.last_actor));
+    $("undo").hidden = !legal.undo;       // the server's rules: web/undo.py
     markHexes();
   }
   function markHexes() {
@@ -236,5 +238,6 @@
     src.onopen = () => $("live").classList.add("on");
     src.onerror = () => $("live").classList.remove("on");
   }
+  if (token) RY.toggle(document.querySelector(".status-line"));
   refresh().then(listen);
 })();

@@ -6,15 +6,39 @@
   const list = document.getElementById("seats");
   const msg = document.getElementById("msg");
 
+  // Bot kinds as the server names them (railyard.bots.kinds, per title: /new lists them);
+  // the value "bot" is the title's default bot, "bot:KIND" a chosen kind.
+  const WORDS = {random: "random moves", rules: "rule of thumb", mcts: "search",
+                 strategic: "strategic play"};
+  function kindLabel(kind) {
+    const [k, level] = kind.split(":");
+    return kind + " — " + (WORDS[k] || k) + (level ? ", " + level : "");
+  }
+  function kindOptions(select, keep) {
+    const info = titles.find(t => t.slug === titleSel.value);
+    const bots = (info && info.bots) || [];
+    select.replaceChildren(
+      el("option", {value: "human"}, "human (gets a private link)"),
+      el("option", {value: "open"}, "open seat (anyone may join from the lobby)"),
+      ...bots.map((k, j) => el("option", {value: j === 0 ? "bot" : "bot:" + k},
+                               "bot: " + kindLabel(k) + (j === 0 ? " (default)" : ""))));
+    select.value = [...select.options].some(o => o.value === keep) ? keep : (keep === "human" ? "human" : "bot");
+  }
   function seatRow(i, kind) {
-    return el("li", {class: "seat"},
-      el("select", {class: "kind", "aria-label": "seat " + (i + 1) + " kind"},
-        el("option", {value: "human", selected: kind === "human"}, "human"),
-        el("option", {value: "bot", selected: kind === "bot"}, "bot")),
+    const select = el("select", {class: "kind", "aria-label": "seat " + (i + 1) + " kind"});
+    kindOptions(select, kind);
+    return el("li", {class: "seat"}, select,
       el("input", {class: "name", type: "text", maxlength: "40", placeholder: "name (optional)",
                    "aria-label": "seat " + (i + 1) + " name"}));
   }
+  function seatSpec(li) {
+    const v = li.querySelector(".kind").value, name = li.querySelector(".name").value || undefined;
+    if (v === "human") return {kind: "human", name};
+    if (v === "open") return {kind: "human", open: true, name};
+    return v === "bot" ? {kind: "bot", name} : {kind: "bot", bot: v.slice(4), name};
+  }
   function syncSeats() {
+    for (const s of list.querySelectorAll("select.kind")) kindOptions(s, s.value);
     const opt = titleSel.selectedOptions[0];
     count.min = opt.dataset.min; count.max = opt.dataset.max;
     let n = Math.max(+count.min, Math.min(+count.max, +count.value || +count.min));
@@ -63,8 +87,7 @@
   document.getElementById("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     msg.textContent = "";
-    const seats = [...list.children].map(li => ({
-      kind: li.querySelector(".kind").value, name: li.querySelector(".name").value || undefined}));
+    const seats = [...list.children].map(seatSpec);
     const hotseat = document.getElementById("hotseat").checked;
     let opts;
     try { opts = await options(); } catch (e) { msg.textContent = e.message; return; }
@@ -72,6 +95,7 @@
     if (!r.ok) { msg.textContent = errorText(r.data); return; }
     const base = location.origin + "/games/" + encodeURIComponent(r.data.id);
     if (hotseat && r.data.host_token) { location.href = base + "#t=" + r.data.host_token; return; }
+    if (r.data.tokens.length === 1) RY.remember(r.data.id, r.data.tokens[0].token);   // yours
     const links = document.getElementById("link-list");
     links.replaceChildren();
     for (const t of r.data.tokens)

@@ -72,13 +72,16 @@ function Table18xx(base, token, act, routes) {
     return true;
   }
   function root() { return $("game"); }
+  let notices = [];   // undos ({after, text}), from the game's state (game.js)
   function renderStory(story) {
     const log = $("log");
     log.replaceChildren(...story.map(s => el("li", {value: s.n, "data-n": s.n},
       el("span", {class: "act", text: s.text}),
       ...s.events.map(e => el("span", {class: "auto", text: e})))));
+    RY.placeNotices(log, viewing === null ? notices : []);   // not in the history view
     log.scrollTop = log.scrollHeight;
   }
+  function setNotices(list) { notices = list; if (viewing === null) RY.placeNotices($("log"), notices); }
   function renderHistory(d) {
     const k = d.at;
     $("hist-range").max = d.count; $("hist-range").value = k;
@@ -291,5 +294,5 @@ function Table18xx(base, token, act, routes) {
     initFrame(); initHistory();
     $("market").addEventListener("click", marketClick);
   }
-  return {init, load, loadDecisions, boardClick, get viewing() { return viewing; }};
+  return {init, load, loadDecisions, boardClick, setNotices, get viewing() { return viewing; }};
 }
