@@ -291,9 +291,10 @@ def test_serve_options_set_the_limits(monkeypatch):
     seen = {}
     monkeypatch.setattr("uvicorn.run", lambda app, **kw: seen.update(
         limits=app.user_middleware[1].kwargs["limits"]))
-    monkeypatch.delenv("RAILYARD_RATE_CREATE", raising=False)
-    monkeypatch.delenv("RAILYARD_RATE_ACTIONS", raising=False)
-    monkeypatch.delenv("RAILYARD_DATABASE_URL", raising=False)
+    # set first, so that monkeypatch restores them: the command writes them for its workers
+    for name in ("RAILYARD_RATE_CREATE", "RAILYARD_RATE_ACTIONS", "RAILYARD_DATABASE_URL"):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     with CliRunner().isolated_filesystem():
         res = CliRunner().invoke(command, ["--data-dir", "d", "--rate-create", "0",
                                            "--rate-actions", "30"])
