@@ -42,7 +42,25 @@ def check_ce(st) -> None:
             assert list(bits(st.build_mask(p, c))) == slow == st.legal_builds(p, c)
 
 
-CHECKS = {"chicago-express": check_ce}
+def check_ar(st) -> None:
+    """American Rails: ``pieces_at`` (hexes by pieces that set the cost) and the listed
+    builds, against the per-hex rule ``build_cost`` / ``adjacent_to`` (Ausdehnen)."""
+    b = st.board
+    for k in range(1, len(st.pieces_at)):
+        want = sum(1 << h for h in range(len(b.ids))
+                   if bin(st.hexmask[h]).count("1")
+                   + (1 if st.urban[h] and b.counts_markers[h] else 0) == k)
+        assert st.pieces_at[k] == want, k
+    for p in range(st.n):
+        slow = [(c, h, st.build_cost(h, c)) for c in st.in_play
+                if st.held[p][c] > 0 and st.cubes_left[c] > 0
+                for h in range(len(b.ids))
+                if st.build_cost(h, c) is not None and st.adjacent_to(h, c)
+                and st.build_cost(h, c) <= st.ccash[c]]
+        assert st.legal_builds(p) == slow
+
+
+CHECKS = {"chicago-express": check_ce, "american-rails": check_ar}
 
 
 def lockstep(title: str, players: int, seed: int, check_every: int = 1) -> int:
