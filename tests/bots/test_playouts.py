@@ -111,13 +111,14 @@ def test_whole_playouts_end_like_the_apply_loop(title):
                                    "north-american-railways"])
 def test_playout_from_a_clone_leaves_the_original_alone(title):
     info = available()[title]
-    st = start(info, seat_names(4), 3, None)
-    bot = RandomBot(3)
-    for _ in range(20):
+    st = start(info, seat_names(4), 0, None)
+    bot = RandomBot(0)
+    for _ in range(10):
         st.apply(bot.choose(st))
     before = st.fingerprint()
     copy = st.clone()
     copy.random_playout(RandomBot(9), 100_000)
     assert copy.current_player is None
     assert st.fingerprint() == before
+    assert st.current_player is not None
     st.apply(bot.choose(st))                    # the original still plays on

@@ -66,23 +66,36 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
             st.auction = a.pass_turn()
             st._next_bidder()
         elif step == "expand" or step == "take2":
-            builds = st.legal_builds(p) if step == "expand" or st.n >= 4 else []
-            if step == "expand":
-                k = randbelow(len(builds) + 1)
-                if k < len(builds):
-                    st._build(p, *builds[k])
-                else:
-                    st._end_turn()
-            else:
-                k = randbelow(len(builds) + 3)
-                if k == 0:
+            # count the legal cubes by the companies' build masks; list only the one drawn
+            masks = []
+            total = 0
+            if step == "expand" or st.n >= 4:
+                held, cubes_left = st.held[p], st.cubes_left
+                for c in in_play:
+                    if held[c] > 0 and cubes_left[c] > 0:
+                        m = st.build_mask(c)
+                        if m:
+                            masks.append((c, m))
+                            total += m.bit_count()
+            first = 0 if step == "expand" else 2         # take2: take $2, levy $2 first
+            k = randbelow(total + first + 1) - first
+            if k < 0:
+                if k == -2:
                     st._do_take2(p, _NONE)
-                elif k == 1:
-                    st._do_levy(p, _NONE)
-                elif k < len(builds) + 2:
-                    st._build(p, *builds[k - 2])
                 else:
-                    st._end_turn()
+                    st._do_levy(p, _NONE)
+            elif k < total:
+                for c, m in masks:
+                    size = m.bit_count()
+                    if k < size:
+                        break
+                    k -= size
+                for _ in range(k):
+                    m &= m - 1                      # drop the k lowest hexes
+                h = (m & -m).bit_length() - 1
+                st._build(p, c, h, st.build_cost(h, c))
+            else:
+                st._end_turn()
         elif step == "offer":
             setup = st.phase == 0
             offer = [c for c in in_play if st.shares_left[c] > 0

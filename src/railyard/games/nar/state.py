@@ -11,11 +11,7 @@ from ...engine.errors import WRONG_PHASE, IllegalAction
 from ...engine.state import GameState, Result
 from . import cities, income, shares
 from .deck import Deck, deck_from_option, rules
-
-SHARES = "shares"        # phase I, a player's turn to pick a share
-RESPOND = "respond"      # phase I, a director answers a proposed price (case 3)
-CITIES = "cities"        # phase II
-OVER = "over"
+from .phases import CITIES, OVER, RESPOND, SHARES  # noqa: F401 - also imported from here
 
 
 class NarState(GameState):
@@ -70,6 +66,12 @@ class NarState(GameState):
         self.last_income: list[dict[str, Any]] = []
         self.final_payout: list[int] | None = None
         self.last_order = self.order()
+
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """Random play to the end without Choices and their labels (``playout.py``); the
+        same game as ``bot`` (a RandomBot) would play through ``apply()``."""
+        from .playout import random_playout
+        return random_playout(self, bot, max_actions)
 
     # ---- helpers -----------------------------------------------------------------------
     @property
