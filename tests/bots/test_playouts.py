@@ -34,12 +34,12 @@ def check_ce(st) -> None:
             assert st.stacked[0] == 0
         else:
             assert st.stacked[k] == want, k
-    if st.current_player is None:
+    p = st.current_player
+    if p is None:
         return
-    for p in range(st.n):
-        for c in range(len(b.companies)):
-            slow = [h for h in range(len(b.hex_ids)) if st.why_not_build(p, c, h) is None]
-            assert list(bits(st.build_mask(p, c))) == slow == st.legal_builds(p, c)
+    for c in range(len(b.companies)):
+        slow = [h for h in range(len(b.hex_ids)) if st.why_not_build(p, c, h) is None]
+        assert list(bits(st.build_mask(p, c))) == slow == st.legal_builds(p, c)
 
 
 def check_ar(st) -> None:
@@ -51,7 +51,8 @@ def check_ar(st) -> None:
                    if bin(st.hexmask[h]).count("1")
                    + (1 if st.urban[h] and b.counts_markers[h] else 0) == k)
         assert st.pieces_at[k] == want, k
-    for p in range(st.n):
+    p = st.current_player
+    if p is not None:
         slow = [(c, h, st.build_cost(h, c)) for c in st.in_play
                 if st.held[p][c] > 0 and st.cubes_left[c] > 0
                 for h in range(len(b.ids))
@@ -60,7 +61,17 @@ def check_ar(st) -> None:
         assert st.legal_builds(p) == slow
 
 
-CHECKS = {"chicago-express": check_ce, "american-rails": check_ar}
+def check_nar(st) -> None:
+    """North American Railways: the city phase's quick test whether a player can still buy
+    (``can_buy`` with the cheapest bottom city) against the full list ``buyable``."""
+    from railyard.games.nar import cities
+    cheapest = cities.cheapest_city(st)
+    for p in range(st.n):
+        assert cities.can_buy(st, p, cheapest) == bool(cities.buyable(st, p))
+
+
+CHECKS = {"chicago-express": check_ce, "american-rails": check_ar,
+          "north-american-railways": check_nar}
 
 
 def lockstep(title: str, players: int, seed: int, check_every: int = 1) -> int:
@@ -122,3 +133,13 @@ def test_playout_from_a_clone_leaves_the_original_alone(title):
     assert st.fingerprint() == before
     assert st.current_player is not None
     st.apply(bot.choose(st))                    # the original still plays on
+
+
+def test_nth_bit_is_the_kth_index_of_bits():
+    import random
+    from railyard.cube.hexgrid import nth_bit
+    rng = random.Random(5)
+    for _ in range(500):
+        mask = rng.getrandbits(rng.randint(1, 300)) | 1 << rng.randint(0, 299)
+        listed = list(bits(mask))
+        assert [nth_bit(mask, k) for k in range(len(listed))] == listed

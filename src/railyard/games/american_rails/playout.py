@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...cube.hexgrid import nth_bit
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -90,9 +91,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                     if k < size:
                         break
                     k -= size
-                for _ in range(k):
-                    m &= m - 1                      # drop the k lowest hexes
-                h = (m & -m).bit_length() - 1
+                h = nth_bit(m, k)
                 st._build(p, c, h, st.build_cost(h, c))
             else:
                 st._end_turn()

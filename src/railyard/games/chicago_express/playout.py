@@ -17,12 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ...cube.auction import Auction
+from ...cube.hexgrid import nth_bit
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OPENING
 
 if TYPE_CHECKING:
     from .state import ChicagoExpressState
 
 _NEXT = (OFFER, BUILD, DEVELOP)
+#: [bit i set: dial i is not on red]: the actions that may be chosen, in order
+_OPEN = tuple(tuple(i for i in range(3) if m >> i & 1) for m in range(8))
 
 
 def listing(st: "ChicagoExpressState") -> list[tuple[str, Any]]:
@@ -84,7 +87,8 @@ def random_playout(st: "ChicagoExpressState", bot: Any, max_actions: int) -> int
                 st._finish_auction()
         elif ph == CHOOSE:
             dials = st.dials
-            avail = [i for i in (0, 1, 2) if dials[i] < bdials[i]]
+            avail = _OPEN[(dials[0] < bdials[0]) | (dials[1] < bdials[1]) << 1
+                          | (dials[2] < bdials[2]) << 2]
             i = avail[randbelow(len(avail))]
             dials[i] += 1
             st.phase = _NEXT[i]
@@ -111,9 +115,7 @@ def random_playout(st: "ChicagoExpressState", bot: Any, max_actions: int) -> int
                     c += 1
                     m = masks[c]
                     size = m.bit_count()
-                for _ in range(k):
-                    m &= m - 1                      # drop the k lowest hexes
-                st._build(p, c, (m & -m).bit_length() - 1)
+                st._build(p, c, nth_bit(m, k))
             else:
                 st._end_turn()
         elif ph == OFFER:

@@ -203,8 +203,8 @@ class ChicagoExpressState(GameState):
         self.turn = (self.turn + 1) % self.n
         self.phase = CHOOSE
         # "Dividenden-Phase": when a turn begins with two pointers on red
-        red = sum(1 for i in range(3) if self.dials[i] >= self.board.dials[i])
-        if red >= 2:
+        d, top = self.dials, self.board.dials
+        if (d[0] >= top[0]) + (d[1] >= top[1]) + (d[2] >= top[2]) >= 2:
             self._general_dividend()
 
     def end_conditions(self) -> list[str]:
