@@ -34,9 +34,12 @@ def measure(info: TitleInfo, count: int, opts: dict, games: int | None,
     clone_us = median_micros(lambda s: s.clone(), states)
     costs = step_costs(states)
     playout = "-" if fast is None else f"{fast.games_per_second:.1f}"
-    click.echo(f"{info.slug}: {result.games_per_second:.1f} games/s, playouts {playout} "
-               f"games/s, clone {clone_us:.1f} µs (median); wall clock "
+    click.echo(f"{info.slug}: {result.games_per_second:.1f} games/s, "
+               f"clone {clone_us:.1f} µs (median); wall clock "
                f"{result.wall_games_per_second:.1f} games/s")
+    if fast is not None:
+        click.echo(f"{info.slug}: playouts {playout} games/s (clone + random_playout from "
+                   f"the start position; setup {setup_us:.0f} µs not timed)")
     return (info.slug, str(count), str(result.games), f"{result.actions / result.games:.0f}",
             f"{result.games_per_second:.1f}", f"{result.wall_games_per_second:.1f}",
             f"{result.actions_per_second:.0f}", playout, f"{setup_us:.0f}",
