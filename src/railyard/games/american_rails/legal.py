@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.actions import Choice
 from .rules import RULES
+from .state_consts import POPCOUNT
 
 if TYPE_CHECKING:
     from .state import AmericanRailsState
@@ -121,6 +122,9 @@ class LegalMixin:
         out = []
         held = self.held[p]
         cubes_left = self.cubes_left
+        b = self.board
+        hm, urban = self.hexmask, self.urban
+        base, per, counts = b.cost_base, b.cost_per, b.counts_markers
         for c in self.in_play:
             if held[c] <= 0 or cubes_left[c] <= 0:
                 continue
@@ -129,7 +133,9 @@ class LegalMixin:
                 low = m & -m
                 h = low.bit_length() - 1
                 m ^= low
-                out.append((c, h, self.build_cost(h, c)))
+                # the cost as build_cost gives it
+                pieces = POPCOUNT[hm[h]] + (1 if urban[h] and counts[h] else 0)
+                out.append((c, h, base[h] + per[h] * pieces))
         return out
 
     def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
