@@ -91,10 +91,10 @@ class NarState(GameState):
         return col[-1] if col else None
 
     def shares_left(self) -> int:
-        return sum(len(c) for c in self.share_cols)
+        return sum(map(len, self.share_cols))
 
     def cities_left(self) -> int:
-        return sum(len(c) for c in self.city_cols)
+        return sum(map(len, self.city_cols))
 
     def company_income(self, c: int) -> int:
         start = self.comp_start[c]
