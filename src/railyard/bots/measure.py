@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..engine import GameState, TitleInfo
 from .random_bot import RandomBot
-from .selfplay import play_out, random_game, start
+from .selfplay import DEFAULT_MAX_ACTIONS, GameDidNotEnd, play_out, random_game, start
 
 
 CLOCK = time.process_time
@@ -56,6 +56,45 @@ def throughput(info: TitleInfo, players: list[str], options: Mapping[str, Any] |
         if seconds is not None and spent >= seconds:
             break
     return Throughput(played, actions, CLOCK() - start_time, time.perf_counter() - start_wall)
+
+
+def playout_throughput(info: TitleInfo, players: list[str],
+                       options: Mapping[str, Any] | None = None, games: int | None = None,
+                       seconds: float | None = 5.0, first_seed: int = 1) -> Throughput | None:
+    """Random games as search plays them out: each game's start position is made first
+    (not timed), then ``clone()`` and the title's ``random_playout`` to the end are timed:
+    the same games as :func:`throughput` without their setup, Choices, action dicts and
+    re-validation.  None when the title has no ``random_playout``."""
+    played = actions = 0
+    spent = wall = 0.0
+    while True:
+        state = start(info, players, first_seed + played, options)
+        if getattr(state, "random_playout", None) is None:
+            return None
+        bot = RandomBot(first_seed + played)
+        t0, w0 = CLOCK(), time.perf_counter()
+        copy = state.clone()
+        n = copy.random_playout(bot, DEFAULT_MAX_ACTIONS)
+        spent += CLOCK() - t0
+        wall += time.perf_counter() - w0
+        if copy.current_player is not None:
+            raise GameDidNotEnd(f"the game did not end within {DEFAULT_MAX_ACTIONS} actions")
+        played += 1
+        actions += n
+        if games is not None and played >= games:
+            break
+        if seconds is not None and spent >= seconds:
+            break
+    return Throughput(played, actions, spent, wall)
+
+
+def setup_micros(info: TitleInfo, players: list[str], options: Mapping[str, Any] | None = None,
+                 count: int = 50) -> float:
+    """Mean µs of making a new game's start position (part of every complete game)."""
+    t0 = CLOCK()
+    for seed in range(count):
+        start(info, players, seed, options)
+    return (CLOCK() - t0) / count * 1e6
 
 
 def sample_states(info: TitleInfo, players: list[str], options: Mapping[str, Any] | None = None,

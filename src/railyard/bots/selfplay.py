@@ -36,12 +36,31 @@ def play_out(state: GameState, bot: RandomBot, max_actions: int = DEFAULT_MAX_AC
     return n
 
 
+def fast_play_out(state: GameState, bot: RandomBot,
+                  max_actions: int = DEFAULT_MAX_ACTIONS) -> int:
+    """Like :func:`play_out`, through the title's ``random_playout`` where it has one (the
+    small games: the same game, without Choices, action dicts and re-validation, which is
+    what search playouts need); otherwise :func:`play_out`."""
+    fast = getattr(state, "random_playout", None)
+    if fast is None or type(bot) is not RandomBot or bot.auto_routes:
+        return play_out(state, bot, max_actions)
+    n = fast(bot, max_actions)
+    if state.current_player is not None:
+        raise GameDidNotEnd(f"the game did not end within {max_actions} actions")
+    if state.result() is None:
+        raise RuntimeError("the game ended without a result")
+    return n
+
+
 def random_game(info: TitleInfo, players: list[str], seed: int,
                 options: Mapping[str, Any] | None = None,
-                max_actions: int = DEFAULT_MAX_ACTIONS) -> tuple[GameState, int]:
-    """One complete random game; the bot is seeded from the game's seed."""
+                max_actions: int = DEFAULT_MAX_ACTIONS,
+                fast: bool = False) -> tuple[GameState, int]:
+    """One complete random game; the bot is seeded from the game's seed.  ``fast``: through
+    the title's playout (:func:`fast_play_out`), the same game."""
     state = start(info, players, seed, options)
-    return state, play_out(state, RandomBot(seed), max_actions)
+    loop = fast_play_out if fast else play_out
+    return state, loop(state, RandomBot(seed), max_actions)
 
 
 def seat_names(count: int) -> list[str]:

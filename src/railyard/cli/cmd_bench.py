@@ -9,28 +9,40 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ..bots.measure import median_micros, sample_states, step_costs, throughput
+from ..bots.measure import (median_micros, playout_throughput, sample_states, setup_micros,
+                            step_costs, throughput)
 from ..bots.selfplay import seat_names
 from ..engine import TitleInfo, available
 from .common import fail, option_option, parse_options, resolve_title
 
 COLUMNS = ("game", "players", "games", "actions/game", "games/s", "wall games/s", "actions/s",
-           "clone µs (median)", "apply µs (mean)", "legal µs (mean)", "bot µs (mean)")
+           "playout games/s", "setup µs", "clone µs (median)", "apply µs (mean)",
+           "legal µs (mean)", "bot µs (mean)")
+
+
+#: titles whose start position is slow to make (the setup column times fewer of them)
+SLOW_SETUP = frozenset({"1830", "1870"})
 
 
 def measure(info: TitleInfo, count: int, opts: dict, games: int | None,
             seconds: float | None) -> tuple[str, ...]:
     players = seat_names(count)
     result = throughput(info, players, opts, games=games, seconds=seconds)
+    fast = playout_throughput(info, players, opts, games=games, seconds=seconds)
+    setup_us = setup_micros(info, players, opts, count=5 if info.slug in SLOW_SETUP else 50)
     states = sample_states(info, players, opts)
     clone_us = median_micros(lambda s: s.clone(), states)
     costs = step_costs(states)
+    playout = "-" if fast is None else f"{fast.games_per_second:.1f}"
     click.echo(f"{info.slug}: {result.games_per_second:.1f} games/s, "
                f"clone {clone_us:.1f} µs (median); wall clock "
                f"{result.wall_games_per_second:.1f} games/s")
+    if fast is not None:
+        click.echo(f"{info.slug}: playouts {playout} games/s (clone + random_playout from "
+                   f"the start position; setup {setup_us:.0f} µs not timed)")
     return (info.slug, str(count), str(result.games), f"{result.actions / result.games:.0f}",
             f"{result.games_per_second:.1f}", f"{result.wall_games_per_second:.1f}",
-            f"{result.actions_per_second:.0f}",
+            f"{result.actions_per_second:.0f}", playout, f"{setup_us:.0f}",
             f"{clone_us:.1f}", f"{costs.apply:.1f}", f"{costs.legal_actions:.1f}",
             f"{costs.choose:.1f}")
 
@@ -53,8 +65,13 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     """Measure random games/s on one core and clone() µs (median), plus the mean µs of
     apply(), legal_actions() and the random bot's choice, for TITLE (default: every game).
 
-    Rates and times are CPU time of this single-threaded process, so a busy machine does
-    not distort them; the wall-clock rate is shown too."""
+    "games/s": complete games (setup included) played by the random bot through
+    legal_actions() and apply(), the engine contract.  "playout games/s": the same games as
+    search plays them out: clone() of the start position and the title's random_playout
+    (no Choices, action dicts or re-validation; setup not timed; "-" where a title has
+    none).  "setup µs": making a start position.  Rates and times are CPU time of this
+    single-threaded process, so a busy machine distorts them less; the wall-clock rate is
+    shown too."""
     if export is not None:
         from ..eighteen.import18xx import ExportError
         from ..eighteen.import18xx import bench as import_bench
@@ -93,6 +110,6 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
         table.add_column(col, justify="left" if col == "game" else "right")
     for row in rows:
         table.add_row(*row)
-    Console(highlight=False, width=160).print(table)
+    Console(highlight=False, width=200).print(table)
     if broken:
         raise SystemExit(1)

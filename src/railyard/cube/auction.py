@@ -58,12 +58,14 @@ class Auction(NamedTuple):
         return self.pos
 
     def bid(self, amount: int) -> "Auction":
-        return self._replace(high_bid=amount, high_bidder=self.bidder,
-                             pos=self._advance(self.passed))
+        # positional construction: several times cheaper than ``_replace`` (bots bid often)
+        return Auction(self.lot, self.order, self.min_bid, self.kind, amount,
+                       self.order[self.pos], self.passed, self._advance(self.passed))
 
     def pass_turn(self) -> "Auction":
-        passed = self.passed | {self.bidder}
-        return self._replace(passed=passed, pos=self._advance(passed))
+        passed = self.passed | {self.order[self.pos]}
+        return Auction(self.lot, self.order, self.min_bid, self.kind, self.high_bid,
+                       self.high_bidder, passed, self._advance(passed))
 
     def to_json(self) -> dict[str, Any]:
         return {"lot": self.lot, "kind": self.kind, "min_bid": self.min_bid,

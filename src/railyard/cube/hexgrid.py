@@ -25,3 +25,20 @@ def mask_of(indices: Iterable[int]) -> int:
 
 def popcount(mask: int) -> int:
     return mask.bit_count()
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """Index of the ``k``-th lowest set bit of ``mask`` (from 0; ``k`` < popcount): skips
+    32 bits at a time by their popcount, then steps through the last word."""
+    base = 0
+    while True:
+        word = mask & 0xFFFFFFFF
+        count = word.bit_count()
+        if k < count:
+            break
+        k -= count
+        mask >>= 32
+        base += 32
+    for _ in range(k):
+        word &= word - 1
+    return base + (word & -word).bit_length() - 1

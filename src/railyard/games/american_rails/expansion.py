@@ -6,6 +6,7 @@ from typing import Any, Mapping
 from ...engine.errors import NOT_ALLOWED, UNAFFORDABLE, IllegalAction
 from .income import city_share, connection_pairs
 from .rules import RULES
+from .state_consts import POPCOUNT
 
 
 class ExpansionMixin:
@@ -34,6 +35,12 @@ class ExpansionMixin:
         if cost > self.ccash[c]:
             raise IllegalAction(f"{name} has ${self.ccash[c]}, the cube costs ${cost}.",
                                 UNAFFORDABLE, field="hex")
+        return self._build(p, c, h, cost)
+
+    def _build(self, p: int, c: int, h: int, cost: int) -> dict[str, Any]:
+        """Company ``c`` puts a cube on ``h`` for ``cost``; the caller has checked that this
+        is legal (``_do_build``; playouts take it from ``legal_builds``)."""
+        b = self.board
         if self.step == "take2":
             self.step = "expand"
             self.expand_left = 2
@@ -58,6 +65,7 @@ class ExpansionMixin:
         old = self.hexmask[h]
         new = old | (1 << c)
         self.hexmask[h] = new
+        self._add_piece(h, POPCOUNT[old] + (1 if self.urban[h] and b.counts_markers[h] else 0))
         self.cubes_left[c] -= 1
         self.comp_hexes[c].append(h)
         self.reach[c] |= b.nbrmask[h]
@@ -77,5 +85,14 @@ class ExpansionMixin:
                 pairs = connection_pairs(b, self.comp_hexes[c])
                 self.income[c] += RULES.connection_bonus * (pairs - self.pairs[c])
                 self.pairs[c] = pairs
+
+    def _add_piece(self, h: int, before: int) -> None:
+        """Hex ``h``, which held ``before`` pieces that count for the cost (cubes, and a
+        development marker where it counts), holds one more (``pieces_at``)."""
+        bit = 1 << h
+        lv = self.pieces_at
+        if before:
+            lv[before] ^= bit
+        lv[before + 1] |= bit
 
     # ---- phases, rounds, dividends -----------------------------------------------

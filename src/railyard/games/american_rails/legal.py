@@ -1,6 +1,7 @@
 """The legal actions of the seat to act, as engine Choices."""
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Choice
@@ -84,32 +85,57 @@ class LegalMixin:
             return out + [_choice("forgo", p, "Do nothing")]
         return []
 
+    def build_mask(self: "AmericanRailsState", c: int) -> int:
+        """The hexes company ``c`` may put a cube on now (given a player who may build for it
+        and a cube in its supply), as a bit mask: next to its cubes, none of its own, not a
+        forest or mountain already holding a cube, and affordable: the cost at the hex's
+        number of pieces (``pieces_at``) within the company's cash (``cost_masks``)."""
+        cand = self.reach[c] & ~self.closed[c] & ~self.full_single
+        if not cand:
+            return 0
+        cash = self.ccash[c]
+        tables = cost_masks(self.board)
+        lv = self.pieces_at
+        ok = 0
+        taken = 0
+        for k in range(1, len(lv)):
+            level = lv[k]
+            if level:
+                taken |= level
+                level &= cand
+                if level:
+                    costs, masks = tables[k]
+                    i = bisect_right(costs, cash) - 1
+                    if i >= 0:
+                        ok |= level & masks[i]
+        level = cand & ~taken
+        if level:
+            costs, masks = tables[0]
+            i = bisect_right(costs, cash) - 1
+            if i >= 0:
+                ok |= level & masks[i]
+        return ok
+
     def legal_builds(self: "AmericanRailsState", p: int) -> list[tuple[int, int, int]]:
         """(company, hex, cost) of every cube ``p`` may place now (company by company, each
         company's hexes in board order)."""
         out = []
-        hm = self.hexmask
-        urban = self.urban
-        b = self.board
-        base, per, counts = b.cost_base, b.cost_per, b.counts_markers
         held = self.held[p]
-        full_single = self.full_single
+        cubes_left = self.cubes_left
+        b = self.board
+        hm, urban = self.hexmask, self.urban
+        base, per, counts = b.cost_base, b.cost_per, b.counts_markers
         for c in self.in_play:
-            if held[c] <= 0 or self.cubes_left[c] <= 0:
+            if held[c] <= 0 or cubes_left[c] <= 0:
                 continue
-            cash = self.ccash[c]
-            # the masks exclude the hexes the old per-hex test skipped (own cube; a forest
-            # or mountain already holding a cube)
-            m = self.reach[c] & ~self.closed[c] & ~full_single
+            m = self.build_mask(c)
             while m:
                 low = m & -m
-                nb = low.bit_length() - 1
+                h = low.bit_length() - 1
                 m ^= low
-                mask = hm[nb]
-                pieces = POPCOUNT[mask] + (1 if urban[nb] and counts[nb] else 0)
-                cost = base[nb] + per[nb] * pieces
-                if cost <= cash:
-                    out.append((c, nb, cost))
+                # the cost as build_cost gives it
+                pieces = POPCOUNT[hm[h]] + (1 if urban[h] and counts[h] else 0)
+                out.append((c, h, base[h] + per[h] * pieces))
         return out
 
     def _build_choices(self: "AmericanRailsState", p: int) -> list[Choice]:
@@ -129,3 +155,32 @@ class LegalMixin:
 
 
 _BUILDS: dict[tuple, Choice] = {}
+
+
+_COST_MASKS: dict[int, tuple] = {}
+
+
+def cost_masks(board) -> tuple:
+    """Per number of pieces k (0 .. companies + 1): (sorted distinct costs at k, masks of the
+    hexes whose cost at k is at most that cost), from the board's terrain costs (base + per
+    piece x k).  Made once per board."""
+    entry = _COST_MASKS.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    if len(_COST_MASKS) > 64:
+        _COST_MASKS.clear()
+    n = len(board.ids)
+    tables = []
+    for k in range(len(RULES.companies) + 2):
+        cost = [board.cost_base[h] + board.cost_per[h] * k for h in range(n)]
+        levels = sorted(set(cost))
+        masks, acc = [], 0
+        for v in levels:
+            for h in range(n):
+                if cost[h] == v:
+                    acc |= 1 << h
+            masks.append(acc)
+        tables.append((levels, masks))
+    out = tuple(tables)
+    _COST_MASKS[id(board)] = (board, out)
+    return out

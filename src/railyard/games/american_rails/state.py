@@ -53,6 +53,9 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
         self.reach = [0] * ncomp                 # bit mask of hexes next to the company's cubes
         self.closed = [0] * ncomp                # bit mask of hexes with a cube of the company
         self.full_single = 0                     # bit mask of single-cube hexes holding one
+        #: [k] (k >= 1): bit mask of hexes holding k pieces that set the cost (cubes, and a
+        #: development marker where it counts); kept up to date by _put_cube and _do_urbanise
+        self.pieces_at = [0] * (ncomp + 2)
         self.year_index = 0
         self.phase = 0                           # 0 = setup auction, 1..3 action phases
         self.track: list[int] = []               # player-order spaces, top first
@@ -103,12 +106,19 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
         o.comp_hexes = [list(h) for h in self.comp_hexes]
         o.reach = list(self.reach)
         o.closed = list(self.closed)
+        o.pieces_at = list(self.pieces_at)
         o.track = list(self.track)
         o.columns = [list(c) for c in self.columns]
         o.order = list(self.order)
         o.setup_offered = list(self.setup_offered)
         o.last_dividends = dict(self.last_dividends)
         return o
+
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """Random play to the end without Choices, dicts and re-validation (``playout.py``);
+        the same game as ``bot`` (a RandomBot) would play through ``apply()``."""
+        from .playout import random_playout
+        return random_playout(self, bot, max_actions)
 
     # ---- small queries used by several mixins ------------------------------------------
     def total_money(self) -> int:

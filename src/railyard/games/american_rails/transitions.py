@@ -7,6 +7,7 @@ from ...engine.actions import get_str
 from ...engine.errors import MALFORMED, NOT_ALLOWED, UNKNOWN_ID, WRONG_PHASE, IllegalAction
 from .income import city_share
 from .rules import RULES, SPACE_RANK
+from .state_consts import POPCOUNT
 
 if TYPE_CHECKING:
     from .state import AmericanRailsState
@@ -129,6 +130,8 @@ class TransitionMixin:
             if mask >> c & 1:
                 self.income[c] += new - old
         self.urban[h] = True
+        if b.counts_markers[h]:
+            self._add_piece(h, POPCOUNT[mask])
         self.markers_left -= 1
         self._end_turn()
         return {"type": "urbanise", "player": p, "hex": b.ids[h]}

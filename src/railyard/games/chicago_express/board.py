@@ -57,6 +57,7 @@ class Board:
     once: int                          # mask: hexes that take one house (town/mountain/forest)
     buildable: int                     # mask: hexes a company may build on
     neighbor_mask: tuple[int, ...]
+    cost_at_most: tuple[int, ...]      # [v]: mask of hexes whose base cost <= v (0..max)
     cols: tuple[int, ...]
     rows: tuple[int, ...]
     companies: tuple[Company, ...]
@@ -109,6 +110,8 @@ def _build(data: dict[str, Any]) -> Board:
         once=mask_of(i for i, h in enumerate(hexes) if h["development"] == "once"),
         buildable=mask_of(i for i, h in enumerate(hexes) if h["buildable"]),
         neighbor_mask=tuple(mask_of(index[n] for n in h["neighbors"]) for h in hexes),
+        cost_at_most=tuple(mask_of(i for i, h in enumerate(hexes) if h["build_cost"] <= v)
+                           for v in range(max(h["build_cost"] for h in hexes) + 1)),
         cols=tuple(h["col"] for h in hexes),
         rows=tuple(h["row"] for h in hexes),
         companies=tuple(companies),

@@ -60,6 +60,7 @@ class ChicagoExpressState(GameState):
         self.frontier = [0] * nc
         self.occ = [0] * len(b.hex_ids)                    # bit c set: company c has a loco there
         self.occupied = 0                                  # mask of hexes with any locomotive
+        self.stacked = [0] * (nc + 1)                      # [k]: mask of hexes with k locos
         self.houses_mask = 0
         self.houses_left = b.houses
         self.industry = [0] * len(b.industries)            # index into Industry.values
@@ -96,9 +97,16 @@ class ChicagoExpressState(GameState):
         o.network = self.network[:]
         o.frontier = self.frontier[:]
         o.occ = self.occ[:]
+        o.stacked = self.stacked[:]
         o.industry = self.industry[:]
         o.dials = self.dials[:]
         return o
+
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """Random play to the end without Choices, dicts and re-validation (``playout.py``);
+        the same game as ``bot`` (a RandomBot) would play through ``apply()``."""
+        from .playout import random_playout
+        return random_playout(self, bot, max_actions)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -130,6 +138,9 @@ class ChicagoExpressState(GameState):
         return h
 
     def _place(self, c: int, h: int) -> None:
+        k = self.occ[h].bit_count()
+        self.stacked[k] &= ~(1 << h)
+        self.stacked[k + 1] |= 1 << h
         self.occ[h] |= 1 << c
         self.occupied |= 1 << h
         self.network[c] |= 1 << h
@@ -192,8 +203,8 @@ class ChicagoExpressState(GameState):
         self.turn = (self.turn + 1) % self.n
         self.phase = CHOOSE
         # "Dividenden-Phase": when a turn begins with two pointers on red
-        red = sum(1 for i in range(3) if self.dials[i] >= self.board.dials[i])
-        if red >= 2:
+        d, top = self.dials, self.board.dials
+        if (d[0] >= top[0]) + (d[1] >= top[1]) + (d[2] >= top[2]) >= 2:
             self._general_dividend()
 
     def end_conditions(self) -> list[str]:
@@ -273,24 +284,42 @@ class ChicagoExpressState(GameState):
                                   f"${self.ccash[c]} (players cannot add money).")
         return None
 
-    def legal_builds(self, p: int, c: int) -> list[int]:
+    def build_mask(self, p: int, c: int) -> int:
+        """The hexes company ``c`` may build on for player ``p`` now, as a bit mask (the
+        rules of ``why_not_build``): next to its network, not its own, buildable, not a
+        single hex already taken, and affordable: base cost x (locomotives there + 1) within
+        the company's cash, taken level by level from ``stacked`` and the board's
+        ``cost_at_most`` masks."""
         if (not self.opened[c] or not self.held[c][p] or not self.locos[c]
                 or (self.build_company is not None and self.build_company != c)):
-            return []
+            return 0
         b = self.board
-        cand = self.frontier[c] & b.buildable & ~self.network[c]
-        out = []
+        occupied = self.occupied
+        cand = self.frontier[c] & b.buildable & ~self.network[c] & ~(b.single & occupied)
+        if not cand:
+            return 0
         cash = self.ccash[c]
-        occs, single, cost = self.occ, b.single, b.cost
-        while cand:
-            low = cand & -cand
-            h = low.bit_length() - 1
-            cand ^= low
-            occ = occs[h]
-            if occ and single & low:
-                continue
-            if cost[h] * (occ.bit_count() + 1) <= cash:
-                out.append(h)
+        if cash < 0:
+            return 0
+        le = b.cost_at_most
+        top = len(le) - 1
+        ok = cand & ~occupied & le[cash if cash < top else top]
+        stacked = self.stacked
+        for k in range(1, len(stacked)):
+            level = stacked[k] & cand
+            if level:
+                v = cash // (k + 1)
+                ok |= level & le[v if v < top else top]
+        return ok
+
+    def legal_builds(self, p: int, c: int) -> list[int]:
+        """The hexes of :meth:`build_mask`, in board order."""
+        m = self.build_mask(p, c)
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
         return out
 
     def why_not_develop(self, h: int) -> str | None:
@@ -509,6 +538,11 @@ class ChicagoExpressState(GameState):
         why = self.why_not_build(p, c, h)
         if why is not None:
             raise IllegalAction(why[1], why[0])
+        return self._build(p, c, h)
+
+    def _build(self, p: int, c: int, h: int) -> Action:
+        """Company ``c`` builds on hex ``h`` for player ``p``; the caller has checked that
+        this is legal (``why_not_build`` is None; playouts take it from ``legal_builds``)."""
         b = self.board
         self.ccash[c] -= self.build_cost(h)
         self.bank += self.build_cost(h)
@@ -524,7 +558,7 @@ class ChicagoExpressState(GameState):
                 self.chicago_reached = True
                 self._open_wabash(p)
                 return out
-        if self.built >= 3 or not self.legal_builds(p, c):
+        if self.built >= 3 or not self.build_mask(p, c):
             self._end_turn()
         return out
 
@@ -548,6 +582,11 @@ class ChicagoExpressState(GameState):
         why = self.why_not_develop(h)
         if why is not None:
             raise IllegalAction(why, NOT_ALLOWED)
+        return self._develop(p, h)
+
+    def _develop(self, p: int, h: int) -> Action:
+        """Develop hex ``h``; the caller has checked that this is legal (``why_not_develop``
+        is None; playouts take it from ``legal_develops``)."""
         b = self.board
         if b.development[h] == "once":
             self.houses_mask |= 1 << h

@@ -42,14 +42,35 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
     return out
 
 
+def cheapest_city(state: "NarState") -> int | None:
+    """The lowest cost among the cities at the bottom of the columns (None: all empty)."""
+    cards = state.deck.cities
+    costs = [cards[col[-1]].cost for col in state.city_cols if col]
+    return min(costs) if costs else None
+
+
+def can_buy(state: "NarState", p: int, cheapest: int | None) -> bool:
+    """``buyable(state, p)`` is not empty: a company the player holds a share of, not yet
+    bought for in this phase, has the money for the cheapest bottom city."""
+    if cheapest is None:
+        return False
+    used = state.used[p]
+    comp_cash = state.comp_cash
+    for c, count in enumerate(state.holdings[p]):
+        if count and not used >> c & 1 and comp_cash[c] >= cheapest:
+            return True
+    return False
+
+
 def settle(state: "NarState") -> None:
     """Move to the next player still in the phase who can buy; pass for those who cannot;
     end the phase when everybody has passed."""
     n = state.n
+    cheapest = cheapest_city(state)
     for _ in range(n + 1):
         p = state.seat
         if not state.passed[p]:
-            if buyable(state, p):
+            if can_buy(state, p, cheapest):
                 return
             state.passed[p] = True
         if all(state.passed):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Action, Choice, get_int
 from ...engine.errors import NOT_ALLOWED, UNAFFORDABLE, UNKNOWN_ID, WRONG_PHASE, IllegalAction
 from .money import STEP, half_up
+from .phases import RESPOND, SHARES
 
 if TYPE_CHECKING:
     from .state import NarState
@@ -117,7 +118,6 @@ def response_choices(state: "NarState") -> list[Choice]:
 
 def _picking(state: "NarState", action: Mapping[str, Any]) -> tuple[int, int, int]:
     """Common checks of found/buy_own/propose; returns (player, column, company)."""
-    from .state import SHARES
     if state.phase != SHARES:
         raise IllegalAction("A director must first answer the proposed price.", WRONG_PHASE)
     p = action["player"]
@@ -196,7 +196,6 @@ def buy_own(state: "NarState", action: Mapping[str, Any]) -> Action:
 
 
 def propose(state: "NarState", action: Mapping[str, Any]) -> Action:
-    from .state import RESPOND
     p, column, c = _picking(state, action)
     d = state.director[c]
     if d is None or d == p:
@@ -209,7 +208,6 @@ def propose(state: "NarState", action: Mapping[str, Any]) -> Action:
 
 
 def _responding(state: "NarState") -> tuple[int, int, int, int, int]:
-    from .state import RESPOND
     if state.phase != RESPOND:
         raise IllegalAction("No price has been proposed to you.", WRONG_PHASE)
     column, c, price = state.pending
@@ -230,7 +228,6 @@ def allow(state: "NarState", action: Mapping[str, Any]) -> Action:
 
 
 def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
-    from .state import SHARES
     proposer, d, column, c, price = _responding(state)
     if state.cash[d] < price:
         raise IllegalAction(f"You cannot pay ${price}.", UNAFFORDABLE)
@@ -248,7 +245,6 @@ def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
 
 
 def end_turn(state: "NarState", action: Mapping[str, Any]) -> Action:
-    from .state import SHARES
     if state.phase != SHARES:
         raise IllegalAction("A director must first answer the proposed price.", WRONG_PHASE)
     if not state.chosen:
@@ -260,7 +256,6 @@ def end_turn(state: "NarState", action: Mapping[str, Any]) -> Action:
 
 
 def take_200(state: "NarState", action: Mapping[str, Any]) -> Action:
-    from .state import SHARES
     if state.phase != SHARES:
         raise IllegalAction("A director must first answer the proposed price.", WRONG_PHASE)
     p = action["player"]

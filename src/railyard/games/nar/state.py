@@ -11,11 +11,7 @@ from ...engine.errors import WRONG_PHASE, IllegalAction
 from ...engine.state import GameState, Result
 from . import cities, income, shares
 from .deck import Deck, deck_from_option, rules
-
-SHARES = "shares"        # phase I, a player's turn to pick a share
-RESPOND = "respond"      # phase I, a director answers a proposed price (case 3)
-CITIES = "cities"        # phase II
-OVER = "over"
+from .phases import CITIES, OVER, RESPOND, SHARES  # noqa: F401 - also imported from here
 
 
 class NarState(GameState):
@@ -71,6 +67,12 @@ class NarState(GameState):
         self.final_payout: list[int] | None = None
         self.last_order = self.order()
 
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """Random play to the end without Choices and their labels (``playout.py``); the
+        same game as ``bot`` (a RandomBot) would play through ``apply()``."""
+        from .playout import random_playout
+        return random_playout(self, bot, max_actions)
+
     # ---- helpers -----------------------------------------------------------------------
     @property
     def n(self) -> int:
@@ -89,10 +91,10 @@ class NarState(GameState):
         return col[-1] if col else None
 
     def shares_left(self) -> int:
-        return sum(len(c) for c in self.share_cols)
+        return sum(map(len, self.share_cols))
 
     def cities_left(self) -> int:
-        return sum(len(c) for c in self.city_cols)
+        return sum(map(len, self.city_cols))
 
     def company_income(self, c: int) -> int:
         start = self.comp_start[c]
