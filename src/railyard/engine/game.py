@@ -219,6 +219,7 @@ class Game:
         other.log = list(self.log)
         other._digests = list(self._digests)
         other._checkpoints = dict(self._checkpoints)
+        other.__dict__.pop("_story", None)      # the story cache is the original's own
         return other
 
     # ---- history ---------------------------------------------------------------------
@@ -230,6 +231,66 @@ class Game:
             state = state.clone()
             state.apply(act)
             yield i, act, state
+
+    def story(self) -> list[dict[str, Any]]:
+        """The story of the game: one entry per action and per automatic event, in order,
+        each ``{"i": index of the action that caused it, "seat": the acting seat (None for
+        an automatic event), "text": its sentence, "auto": whether it happened by
+        itself}``; what the setup decided comes first (``i`` 0, before the first action's
+        own entry), and a finished game ends with the reason and the winner
+        (:meth:`GameState.end_summary`).
+
+        Told by replaying the log on a copy that records events (:meth:`GameState.note`),
+        kept between calls: a call after new actions only tells the new ones, a call after
+        an undo resumes from the nearest checkpoint before the change.  The game's own
+        state never records anything."""
+        n = len(self.log)
+        cache = self.__dict__.get("_story")
+        if cache is not None:
+            old = cache["digests"]
+            p = min(len(old), n)
+            while p and old[p - 1] != self._digests[p - 1]:
+                p -= 1                     # digests chain: a match means the prefix matches
+            if p < len(old):
+                base = max(k for k in self._checkpoints if k <= p)
+                cache["state"] = self._checkpoints[base].clone()
+                del cache["entries"][cache["starts"][base]:]
+                del cache["starts"][base:]
+                del old[base:]
+        else:
+            st = self._checkpoints[0].clone()
+            cache = {"state": st, "digests": [], "starts": [],
+                     "entries": [{"i": 0, "seat": None, "text": t, "auto": True}
+                                 for t in st.opening_story()]}
+            self.__dict__["_story"] = cache
+        st, entries, starts, digests = (cache["state"], cache["entries"], cache["starts"],
+                                        cache["digests"])
+        for i in range(len(digests), n):
+            act = self.log[i]
+            try:
+                text = str(st.describe(act))
+            except Exception:  # noqa: BLE001 - a sentence must never stop the story
+                text = str(act)
+            mark = st.begin_notes()
+            st.apply(act)
+            starts.append(len(entries))
+            seat = act.get("player")
+            entries.append({"i": i, "seat": seat if isinstance(seat, int) else None,
+                            "text": text, "auto": False})
+            entries.extend({"i": i, "seat": None, "text": t, "auto": True}
+                           for t in st.end_notes(mark))
+            digests.append(self._digests[i])
+        out = list(entries)
+        end = self.end_summary()
+        if end is not None:
+            out.append({"i": max(n - 1, 0), "seat": None, "auto": True,
+                        "text": f"{end['reason']} {winner_sentence(end)}"})
+        return out
+
+    def end_summary(self) -> dict[str, Any] | None:
+        """Why the game ended and each player's score with how it came about
+        (:meth:`GameState.end_summary`); ``None`` while the game runs."""
+        return self.state.end_summary()
 
     def readable_log(self) -> list[str]:
         state = self._checkpoints[0].clone()
@@ -339,6 +400,19 @@ class Game:
             raise SaveError("The save's head digest does not match its actions.", "tampered",
                             action_index=len(actions) - 1 if actions else None)
         return game
+
+
+def winner_sentence(end: Mapping[str, Any]) -> str:
+    """"Ann wins with $87." / "Ann and Bob share the win with $87 each." for an end
+    summary."""
+    won = [p for p in end["players"] if p["winner"]]
+    if not won:
+        return ""
+    names = [p.get("name", f"seat {p['seat'] + 1}") for p in won]
+    score = won[0]["score"]
+    if len(won) == 1:
+        return f"{names[0]} wins with ${score}."
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win with ${score} each."
 
 
 def new_game(title: str, players: list[str], seed: int = 0,

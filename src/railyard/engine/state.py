@@ -93,6 +93,65 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         ...
 
+    # ---- story and end of game ------------------------------------------------------
+    #: events recorded while an action is applied, only while ``Game.story`` tells the
+    #: game (``begin_notes``); ``None`` everywhere else, so search clones record nothing
+    _notes: list | None = None
+
+    def note(self, kind: str, *args: Any) -> None:
+        """Record that ``kind`` happened (``args``: plain values: seats, ids, amounts), for
+        the story; a no-op unless the story is being told (bots and clones never record).
+        The sentence is made later, by :meth:`sentence`."""
+        notes = self._notes
+        if notes is not None:
+            notes.append((kind, args))
+
+    def begin_notes(self) -> Any:
+        """Start recording the events of the next action; returns a mark for
+        :meth:`end_notes`."""
+        self._notes = []
+        return None
+
+    def end_notes(self, mark: Any) -> list[str]:
+        """Stop recording; the sentences of the events recorded since ``mark``."""
+        notes, self._notes = self._notes or [], None
+        out = []
+        for kind, args in notes:
+            text = self.sentence(kind, args)
+            if text:
+                out.append(text)
+        return out
+
+    def sentence(self, kind: str, args: tuple) -> str:
+        """The sentence of a recorded event (titles that record events override this)."""
+        return f"{kind.replace('_', ' ').capitalize()}: {', '.join(map(str, args))}."
+
+    def opening_story(self) -> list[str]:
+        """Sentences of what the setup decided before the first action (none by default)."""
+        return []
+
+    def end_reason(self) -> str:
+        """Why the game ended, as a sentence (titles name the rulebook's end condition)."""
+        return "The game is over."
+
+    def score_parts(self, seat: int) -> list[list[Any]]:
+        """How the seat's score came about: ``[label, amount]`` pairs that sum to it."""
+        res = self.result()
+        return [[res.unit if res else "score", res.scores[seat] if res else 0]]
+
+    def end_summary(self) -> dict[str, Any] | None:
+        """The end of the game for a result screen: ``reason`` (a sentence saying why the
+        game ended) and per seat its ``score``, whether it is a ``winner`` and the
+        ``parts`` (``[label, amount]``) the score is the sum of; ``None`` while the game
+        runs."""
+        res = self.result()
+        if res is None:
+            return None
+        return {"reason": self.end_reason(), "unit": res.unit,
+                "players": [{"seat": i, "name": self.players[i], "score": res.scores[i],
+                             "winner": i in res.winners, "parts": self.score_parts(i)}
+                            for i in range(len(self.players))]}
+
     def fingerprint(self) -> Any:
         """A value equal for equal states (used to check replays and unchanged states).
         Defaults to the public view; games with hidden information extend it."""
