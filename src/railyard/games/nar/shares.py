@@ -225,6 +225,7 @@ def allow(state: "NarState", action: Mapping[str, Any]) -> Action:
     _take(state, column, proposer)
     if state.holdings[proposer][c] >= state.holdings[d][c]:
         state.director[c] = proposer
+        state.note("director", c, d, proposer, state.holdings[proposer][c])
     state.end_share_turn()
     return {"type": "allow", "player": d}
 
@@ -243,6 +244,7 @@ def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.pending = None
     state.phase = SHARES
     if state.shares_left() == 0 or not options(state, proposer):
+        state.note("turn_over", proposer, state.shares_left() == 0)
         state.end_share_turn()
     return {"type": "buy", "player": d}
 
