@@ -76,7 +76,7 @@ class DictState(GameState):
         events = [e for e in self.__dict__.get("events", ())[mark:] if e[1] != "game_end"]
         return [t for lines in story(events, self.players).values() for t in lines]
 
-    def end_reason(self) -> str:
+    def end_sentence(self) -> str:
         return f"The game ends: {end_text(self.s.get('end_reason'))}."
 
     def score_parts(self, seat: int) -> list[list[Any]]:

@@ -130,7 +130,7 @@ class GameState(ABC):
         """Sentences of what the setup decided before the first action (none by default)."""
         return []
 
-    def end_reason(self) -> str:
+    def end_sentence(self) -> str:
         """Why the game ended, as a sentence (titles name the rulebook's end condition)."""
         return "The game is over."
 
@@ -147,7 +147,7 @@ class GameState(ABC):
         res = self.result()
         if res is None:
             return None
-        return {"reason": self.end_reason(), "unit": res.unit,
+        return {"reason": self.end_sentence(), "unit": res.unit,
                 "players": [{"seat": i, "name": self.players[i], "score": res.scores[i],
                              "winner": i in res.winners, "parts": self.score_parts(i)}
                             for i in range(len(self.players))]}

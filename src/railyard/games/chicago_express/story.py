@@ -88,7 +88,7 @@ class StoryMixin:
             return ""            # the story's last line gives the reason and the winner
         return ""
 
-    def end_reason(self: Any) -> str:
+    def end_sentence(self: Any) -> str:
         conds = self.end_conditions()
         if not conds:
             return "The game is over."

@@ -89,7 +89,7 @@ class StoryMixin:
                     f"bank: {comps}. {got}.")
         return ""
 
-    def end_reason(self: Any) -> str:
+    def end_sentence(self: Any) -> str:
         said = []
         for reason in self.end_reasons:
             case = end_case(reason)
