@@ -12,7 +12,7 @@ def describe(state: Any, action: Mapping[str, Any]) -> str:
     kind = action.get("type")
     b = state.board
     if kind == "bid":
-        return f"{who} bids ${action.get('amount')} for the {action.get('company', 'share')} share"
+        return f"{who} bids ${action.get('amount')} for a {action.get('company', 'share')} share"
     if kind == "pass":
         if state.auction is not None:
             lot = b.companies[state.auction.lot].id
