@@ -66,14 +66,18 @@ class DictState(GameState):
         other.acts = self.__dict__.get("acts", 0)
         return other
 
-    # ---- the story (Game.story): the events this state keeps anyway ---------------------
+    # ---- the story (Game.story): the events this state records anyway --------------------
     def begin_notes(self) -> Any:
         return len(self.__dict__.get("events", ()))
 
-    def end_notes(self, mark: Any) -> list[str]:
-        """The sentences of the events since ``mark``, as the 18xx table tells them
-        (:func:`.events.story`); the end of the game is left to the story's last line."""
-        events = [e for e in self.__dict__.get("events", ())[mark:] if e[1] != "game_end"]
+    def take_notes(self, mark: Any) -> Any:
+        """The events the action added (they stay in ``events`` too, for the 18xx table)."""
+        return tuple(self.__dict__.get("events", ())[mark:])
+
+    def tell(self, notes: Any) -> list[str]:
+        """The sentences of the events, as the 18xx table tells them (:func:`.events.story`);
+        the end of the game is left to the story's last line."""
+        events = [e for e in notes if e[1] != "game_end"]
         return [t for lines in story(events, self.players).values() for t in lines]
 
     def end_sentence(self) -> str:

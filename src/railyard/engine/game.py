@@ -109,6 +109,14 @@ class Game:
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
+        #: the story as :meth:`apply` keeps it: per action (seat, sentence, recorded events);
+        #: ``_told``: the entries made of it so far (:meth:`story`)
+        self._story: list[tuple[int | None, str, Any]] = []
+        self._told: list[list[dict[str, Any]]] = []
+        try:
+            self._opening = list(self.state.opening_story())
+        except Exception:  # noqa: BLE001 - a sentence must never stop a game
+            self._opening = []
 
     # ---- delegation ------------------------------------------------------------------
     @property
@@ -152,9 +160,16 @@ class Game:
         checks its fields too late), while the failure on a legal action, a bug of the
         title, is raised as it is."""
         require_mapping(action)
+        state = self.state
         try:
-            normalised = self.state.apply(action)
+            text = str(state.describe(action))
+        except Exception:  # noqa: BLE001 - a sentence must never refuse an action
+            text = str(action.get("type", "action"))
+        mark = state.begin_notes()
+        try:
+            normalised = state.apply(action)
         except IllegalAction:
+            state.take_notes(mark)
             raise
         except Exception as exc:
             self._restore()
@@ -163,6 +178,9 @@ class Game:
             log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
                         type(exc).__name__, exc, action)
             raise IllegalAction(_unreadable(action), MALFORMED) from None
+        seat = normalised.get("player")
+        self._story.append((seat if isinstance(seat, int) and not isinstance(seat, bool)
+                            else None, text, state.take_notes(mark)))
         self.log.append(normalised)
         prev = self._digests[-1] if self._digests else self._genesis
         self._digests.append(_chain(prev, normalised))
@@ -211,6 +229,8 @@ class Game:
         self.state = state
         del self.log[target:]
         del self._digests[target:]
+        del self._story[target:]
+        del self._told[target:]
 
     def clone(self) -> "Game":
         other = object.__new__(Game)
@@ -219,7 +239,8 @@ class Game:
         other.log = list(self.log)
         other._digests = list(self._digests)
         other._checkpoints = dict(self._checkpoints)
-        other.__dict__.pop("_story", None)      # the story cache is the original's own
+        other._story = list(self._story)
+        other._told = list(self._told)
         return other
 
     # ---- history ---------------------------------------------------------------------
@@ -240,51 +261,29 @@ class Game:
         own entry), and a finished game ends with the reason and the winner
         (:meth:`GameState.end_summary`).
 
-        Told by replaying the log on a copy that records events (:meth:`GameState.note`),
-        kept between calls: a call after new actions only tells the new ones, a call after
-        an undo resumes from the nearest checkpoint before the change.  The game's own
-        state never records anything."""
-        n = len(self.log)
-        cache = self.__dict__.get("_story")
-        if cache is not None:
-            old = cache["digests"]
-            p = min(len(old), n)
-            while p and old[p - 1] != self._digests[p - 1]:
-                p -= 1                     # digests chain: a match means the prefix matches
-            if p < len(old):
-                base = max(k for k in self._checkpoints if k <= p)
-                cache["state"] = self._checkpoints[base].clone()
-                del cache["entries"][cache["starts"][base]:]
-                del cache["starts"][base:]
-                del old[base:]
-        else:
-            st = self._checkpoints[0].clone()
-            cache = {"state": st, "digests": [], "starts": [],
-                     "entries": [{"i": 0, "seat": None, "text": t, "auto": True}
-                                 for t in st.opening_story()]}
-            self.__dict__["_story"] = cache
-        st, entries, starts, digests = (cache["state"], cache["entries"], cache["starts"],
-                                        cache["digests"])
-        for i in range(len(digests), n):
-            act = self.log[i]
+        :meth:`apply` keeps what it needs as it goes (the action's sentence and the events
+        the rules recorded, :meth:`GameState.note`); the events' sentences are made here,
+        once each, on the first call that needs them."""
+        told, raw = self._told, self._story
+        if len(told) > len(raw):
+            del told[len(raw):]
+        st = self.state
+        for i in range(len(told), len(raw)):
+            seat, text, notes = raw[i]
             try:
-                text = str(st.describe(act))
+                auto = st.tell(notes)
             except Exception:  # noqa: BLE001 - a sentence must never stop the story
-                text = str(act)
-            mark = st.begin_notes()
-            st.apply(act)
-            starts.append(len(entries))
-            seat = act.get("player")
-            entries.append({"i": i, "seat": seat if isinstance(seat, int) else None,
-                            "text": text, "auto": False})
-            entries.extend({"i": i, "seat": None, "text": t, "auto": True}
-                           for t in st.end_notes(mark))
-            digests.append(self._digests[i])
-        out = list(entries)
+                log.exception("%s: the events of action %d have no sentence", self.title, i)
+                auto = []
+            told.append([{"i": i, "seat": seat, "text": text, "auto": False}]
+                        + [{"i": i, "seat": None, "text": t, "auto": True} for t in auto])
+        out = [{"i": 0, "seat": None, "text": t, "auto": True} for t in self._opening]
+        for entries in told:
+            out.extend(entries)
         end = self.end_summary()
         if end is not None:
-            out.append({"i": max(n - 1, 0), "seat": None, "auto": True,
-                        "text": f"{end['reason']} {winner_sentence(end)}"})
+            out.append({"i": max(len(self.log) - 1, 0), "seat": None, "auto": True,
+                        "text": f"{end['reason']} {winner_sentence(end)}".strip()})
         return out
 
     def end_summary(self) -> dict[str, Any] | None:

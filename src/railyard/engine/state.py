@@ -94,30 +94,40 @@ class GameState(ABC):
         ...
 
     # ---- story and end of game ------------------------------------------------------
-    #: events recorded while an action is applied, only while ``Game.story`` tells the
-    #: game (``begin_notes``); ``None`` everywhere else, so search clones record nothing
+    #: events recorded while ``Game.apply`` applies an action (``begin_notes``); ``None``
+    #: everywhere else, so states that bots clone and search record nothing
     _notes: list | None = None
 
     def note(self, kind: str, *args: Any) -> None:
-        """Record that ``kind`` happened (``args``: plain values: seats, ids, amounts), for
-        the story; a no-op unless the story is being told (bots and clones never record).
-        The sentence is made later, by :meth:`sentence`."""
+        """Record that ``kind`` happened (``args``: plain values: seats, indices, amounts),
+        for the story; a no-op unless ``Game.apply`` is applying an action (bots and their
+        clones never record).  The sentence is made later, by :meth:`sentence`."""
         notes = self._notes
         if notes is not None:
             notes.append((kind, args))
 
     def begin_notes(self) -> Any:
-        """Start recording the events of the next action; returns a mark for
-        :meth:`end_notes`."""
+        """Start recording the events of the action about to be applied (``Game.apply``);
+        returns a mark for :meth:`take_notes`."""
         self._notes = []
         return None
 
-    def end_notes(self, mark: Any) -> list[str]:
-        """Stop recording; the sentences of the events recorded since ``mark``."""
-        notes, self._notes = self._notes or [], None
+    def take_notes(self, mark: Any) -> Any:
+        """Stop recording; what was recorded since ``mark`` (plain values, for
+        :meth:`tell`)."""
+        notes, self._notes = self._notes, None
+        return tuple(notes) if notes else ()
+
+    def tell(self, notes: Any) -> list[str]:
+        """The sentences of events :meth:`take_notes` returned (made lazily, when the story
+        is read; a sentence depends only on the event's values and the game's fixed
+        facts, so any state of the same game tells it)."""
         out = []
         for kind, args in notes:
-            text = self.sentence(kind, args)
+            try:
+                text = self.sentence(kind, args)
+            except Exception:  # noqa: BLE001 - a sentence must never stop the story
+                text = f"{kind.replace('_', ' ').capitalize()}."
             if text:
                 out.append(text)
         return out

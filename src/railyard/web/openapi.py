@@ -79,7 +79,18 @@ SCHEMAS: dict[str, Any] = {
         "my_seats": {"type": "array", "items": {"type": "integer"}},
         "legal": _ref("Legal"),
         "log": {"type": "array", "items": {"type": "string"}},
+        "story": {"type": "array", "description": "the last entries of the game's story: "
+                  "one per action and per automatic event", "items": _ref("StoryEntry")},
+        "story_count": {"type": "integer", "description": "entries of the whole story"},
+        "end": {"type": ["object", "null"], "description": "once the game is over: 'reason' "
+                "(why it ended) and 'players' (seat, name, score, winner, parts: [label, "
+                "amount] pairs summing to the score)"},
         "result": {"type": ["object", "null"]}}},
+    "StoryEntry": {"type": "object", "properties": {
+        "i": {"type": "integer", "description": "index of the action that caused it"},
+        "seat": {"type": ["integer", "null"], "description": "the acting seat; null for an "
+                 "automatic event"},
+        "text": {"type": "string"}, "auto": {"type": "boolean"}}},
     "Choice": {"type": "object", "properties": {
         "type": {"type": "string"}, "player": {"type": "integer"}, "fixed": {"type": "object"},
         "ranges": {"type": "object"}, "label": {"type": "string"}}},

@@ -118,7 +118,7 @@ class AuctionMixin:
                 s = k % self.n
                 if s not in self.track:
                     self.track.append(s)
-            self.note("setup_over", tuple(self.track))
+            self.note("setup_over", tuple(self.track), self.year)
             self.phase = 1
             self.order = list(self.track)
             self.turn = 0

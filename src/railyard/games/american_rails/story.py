@@ -39,8 +39,8 @@ class StoryMixin:
                     f"first cube: this share and all {count} remaining {comps[c].name} shares "
                     "are removed from the game.")
         if kind == "setup_over":
-            order = [players[s] for s in args[0]]
-            return (f"Every company's share has been offered: the year {self.year} begins. "
+            order, year = [players[s] for s in args[0]], args[1]
+            return (f"Every company's share has been offered: the year {year} begins. "
                     f"Player order: {', '.join(order)}.")
         if kind == "phase":
             phase, order = args
