@@ -54,7 +54,8 @@ class RoundsMixin:
             if per <= 0:
                 continue
             paid[RULES.companies[c].id] = per
-            self.note("dividend", c, self.income[c], per, tuple(h[c] for h in self.held))
+            if self._notes is not None:      # only while the story is told
+                self.note("dividend", c, self.income[c], per, tuple(h[c] for h in self.held))
             for s in range(self.n):
                 k = self.held[s][c]
                 if k:

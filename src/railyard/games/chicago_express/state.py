@@ -145,7 +145,8 @@ class ChicagoExpressState(StoryMixin, GameState):
                 self.note(kind, c, self.income[c], 0, 0, ())
             return
         per_share = ceil_div(self.income[c], sold)
-        self.note(kind, c, self.income[c], sold, per_share, tuple(self.held[c]))
+        if self._notes is not None:          # only while the story is told
+            self.note(kind, c, self.income[c], sold, per_share, tuple(self.held[c]))
         for p, k in enumerate(self.held[c]):
             if k:
                 self.cash[p] += per_share * k

@@ -28,8 +28,9 @@ def pay_income(state: "NarState") -> None:
             state.cash[seat] += amount
         state.comp_cash[c] += kept
         state.bank -= total
-        state.note("income", c, total, tuple(pay), kept, d, state.last_round,
-                   tuple(holdings))
+        if state._notes is not None:         # only while the story is told
+            state.note("income", c, total, tuple(pay), kept, d, state.last_round,
+                       tuple(holdings))
         records.append({"company": state.rules.company_ids[c], "income": total,
                         "paid": pay, "to_company": kept})
     state.last_income = records
