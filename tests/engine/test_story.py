@@ -83,17 +83,20 @@ def test_end_summary_parts_sum_to_the_score(title, n):
             assert all(isinstance(label, str) and label for label, _ in p["parts"])
 
 
-def test_18xx_story_is_the_18xx_events_and_worth_parts_sum():
-    """1870 (an 18xx.games export that ends in a bankruptcy): the automatic events are the
-    18xx table's; the end names the bankruptcy; each worth is cash + shares at market price
-    + privates at face value (10.4.1)."""
+@pytest.mark.parametrize("export", ["1870/1870_game_end_bankrupt.json", "1830/26855.json"])
+def test_18xx_story_is_the_18xx_events_and_worth_parts_sum(export):
+    """1870 and 1830 (18xx.games exports that end in a bankruptcy): the automatic events are
+    the 18xx table's; the end names the bankruptcy and the winner's worth; each worth is
+    cash + shares at market price + privates at face value (1870 10.4.1, 1830 25.0)."""
     from railyard.eighteen.import18xx import import_export
-    data = json.loads((FIXTURES / "1870" / "1870_game_end_bankrupt.json").read_text())
+    data = json.loads((FIXTURES / export).read_text())
     game, worth = import_export(data)
     story = game.story()
     assert [e["i"] for e in story if not e["auto"]] == list(range(len(game.log)))
     assert any(e["text"].endswith("per share.") for e in story if e["auto"])  # dividends
+    best = max(worth.values())
     assert story[-1]["text"].startswith("The game ends: a player went bankrupt.")
+    assert story[-1]["text"].endswith(f"wins with a worth of ${best}.")
     end = game.end_summary()
     for p in end["players"]:
         assert sum(a for _, a in p["parts"]) == p["score"] == game.state.worth(p["seat"])

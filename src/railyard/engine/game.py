@@ -402,16 +402,17 @@ class Game:
 
 
 def winner_sentence(end: Mapping[str, Any]) -> str:
-    """"Ann wins with $87." / "Ann and Bob share the win with $87 each." for an end
-    summary."""
+    """"Ann wins with $87." / "Ann and Bob share the win with $87 each." ("with a worth
+    of $2212" where the score is a worth, 1830/1870) for an end summary."""
     won = [p for p in end["players"] if p["winner"]]
     if not won:
         return ""
     names = [p.get("name", f"seat {p['seat'] + 1}") for p in won]
-    score = won[0]["score"]
+    score = f"a worth of ${won[0]['score']}" if end.get("unit") == "worth" \
+        else f"${won[0]['score']}"
     if len(won) == 1:
-        return f"{names[0]} wins with ${score}."
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win with ${score} each."
+        return f"{names[0]} wins with {score}."
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win with {score} each."
 
 
 def new_game(title: str, players: list[str], seed: int = 0,
