@@ -288,8 +288,18 @@ class Game:
 
     def end_summary(self) -> dict[str, Any] | None:
         """Why the game ended and each player's score with how it came about
-        (:meth:`GameState.end_summary`); ``None`` while the game runs."""
-        return self.state.end_summary()
+        (:meth:`GameState.end_summary`; where the title can, the parts follow the money
+        through the whole game from the events of the story,
+        :meth:`GameState.story_score_parts`); ``None`` while the game runs."""
+        end = self.state.end_summary()
+        if end is None:
+            return None
+        notes = [note for _, _, told in self._story for note in told]
+        for row in end["players"]:
+            parts = self.state.story_score_parts(row["seat"], notes)
+            if parts and sum(amount for _, amount in parts) == row["score"]:
+                row["parts"] = parts       # the money's way through the whole game
+        return end
 
     def readable_log(self) -> list[str]:
         state = self._checkpoints[0].clone()

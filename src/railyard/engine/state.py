@@ -149,6 +149,12 @@ class GameState(ABC):
         res = self.result()
         return [[res.unit if res else "score", res.scores[seat] if res else 0]]
 
+    def story_score_parts(self, seat: int, notes: list) -> list[list[Any]] | None:
+        """The seat's score as the sum of what the game's events (every note recorded
+        while the game was played, in order) brought it, or ``None`` (then
+        :meth:`score_parts` is used); ``Game.end_summary`` uses it only if it adds up."""
+        return None
+
     def end_summary(self) -> dict[str, Any] | None:
         """The end of the game for a result screen: ``reason`` (a sentence saying why the
         game ended) and per seat its ``score``, whether it is a ``winner`` and the

@@ -88,6 +88,23 @@ class StoryMixin:
         return (f"The game ends after the dividend phase of {self.year}: "
                 f"{self.end_reason or 'the end condition was met'}.")
 
+    def story_score_parts(self: Any, seat: int, notes: list) -> list[list[Any]]:
+        """Cash = starting money + dividends + $2 taken - $2 levies paid - what the seat
+        paid for shares (the only ways money reaches or leaves a player)."""
+        dividends = taken = levied = paid = 0
+        for kind, args in notes:
+            if kind == "dividend":
+                dividends += args[2] * args[3][seat]
+            elif kind == "sold" and args[1] == seat:
+                paid += args[2]
+            elif kind == "take2" and args[0] == seat:
+                taken += args[1]
+            elif kind == "levy":
+                levied += args[1][seat]
+        return [["starting money", RULES.starting_money[self.n]], ["dividends", dividends],
+                ["$2 taken from the bank", taken], ["$2 levies paid", -levied],
+                ["paid for shares", -paid]]
+
     def score_parts(self: Any, seat: int) -> list[list[Any]]:
         """Only money counts ("Der Spieler mit dem meisten Geld gewinnt")."""
         return [["cash", self.cash[seat]]]

@@ -95,6 +95,23 @@ class StoryMixin:
         said = conds[0] if len(conds) == 1 else ", ".join(conds[:-1]) + " and " + conds[-1]
         return f"The game ends after the general dividend because {said}."
 
+    def story_score_parts(self: Any, seat: int, notes: list) -> list[list[Any]]:
+        """Cash = starting money + dividends + Chicago dividends - what the seat paid for
+        shares (the only ways money reaches or leaves a player)."""
+        general = chicago = paid = 0
+        for kind, args in notes:
+            if kind in ("dividend", "chicago_dividend") and args[2]:
+                got = args[3] * args[4][seat]
+                if kind == "dividend":
+                    general += got
+                else:
+                    chicago += got
+            elif kind == "sold" and args[1] == seat:
+                paid += args[2]
+        return [["starting money", self.board.money_per_player[self.n]],
+                ["dividends", general], ["Chicago dividends", chicago],
+                ["paid for shares", -paid]]
+
     def score_parts(self: Any, seat: int) -> list[list[Any]]:
         """Only cash counts (shares do not, "Spielende")."""
         return [["cash", self.cash[seat]]]
