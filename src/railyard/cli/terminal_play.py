@@ -49,7 +49,11 @@ def end_lines(game: Game) -> list[str]:
         return []
     out = [end["reason"], "How the scores came about:"]
     for p in end["players"]:
-        parts = " + ".join(f"{label} ${amount}" for label, amount in p["parts"])
+        shown = [(label, a) for label, a in p["parts"] if a] or p["parts"][:1]
+        parts = ""
+        for k, (label, amount) in enumerate(shown):
+            sign = ("- " if amount < 0 else "+ ") if k else ("-" if amount < 0 else "")
+            parts += f"{' ' if k else ''}{sign}{label} ${abs(amount)}"
         won = " (winner)" if p["winner"] else ""
         out.append(f"  {game.players[p['seat']]}: ${p['score']}{won} = {parts}")
     return out

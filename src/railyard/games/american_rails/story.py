@@ -102,7 +102,7 @@ class StoryMixin:
             elif kind == "levy":
                 levied += args[1][seat]
         return [["starting money", RULES.starting_money[self.n]], ["dividends", dividends],
-                ["$2 taken from the bank", taken], ["$2 levies paid", -levied],
+                ["taken from the bank", taken], ["levies paid", -levied],
                 ["paid for shares", -paid]]
 
     def score_parts(self: Any, seat: int) -> list[list[Any]]:
