@@ -81,7 +81,7 @@ def test_end_summary_parts_sum_to_the_score(title, n):
         for p in end["players"]:
             assert sum(amount for _, amount in p["parts"]) == p["score"]
             assert all(isinstance(label, str) and label for label, _ in p["parts"])
-            if title in ("chicago-express", "american-rails"):
+            if title in ("chicago-express", "american-rails", "north-american-railways"):
                 # the money's way through the game: every payment to or from a player was
                 # recorded as an event, else these parts would not add up to the cash
                 assert p["parts"][0][0] == "starting money"

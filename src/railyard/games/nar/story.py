@@ -102,6 +102,19 @@ class StoryMixin:
                    "round wins.")
         return f"The game ends after round {self.round}: {why}.{tie}"
 
+    def story_score_parts(self: Any, seat: int, notes: list) -> list[list[Any]]:
+        """Money = starting money + income + final payout + what the seat received or paid
+        in the share phases (every way money reaches or leaves a player)."""
+        parts = {"starting money": self.rules.starting_money[self.n], "income": 0}
+        for kind, args in notes:
+            if kind == "money" and args[0] == seat:
+                parts[args[2]] = parts.get(args[2], 0) + args[1]
+            elif kind == "income":
+                parts["income"] += args[2][seat]
+            elif kind == "final_payout":
+                parts["final payout (coast-to-coast symbols)"] = args[1][seat]
+        return [[label, amount] for label, amount in parts.items()]
+
     def score_parts(self: Any, seat: int) -> list[list[Any]]:
         """Money at the end: before the final payout, and the payout for the seat's
         shares (coast-to-coast symbols, section 6)."""
