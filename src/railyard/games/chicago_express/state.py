@@ -224,7 +224,6 @@ class ChicagoExpressState(StoryMixin, GameState):
             self._pay_dividend(c)
         self.general_dividends += 1
         if self.end_conditions():
-            self.note("over")
             self.over = True
             self.phase = OVER
             return

@@ -84,8 +84,6 @@ class StoryMixin:
             why = ("three locomotives were placed" if built >= 3
                    else f"the {self._cid(c)} can build no further")
             return f"{players[seat]}'s build action ends: {why}."
-        if kind == "over":
-            return ""            # the story's last line gives the reason and the winner
         return ""
 
     def end_sentence(self: Any) -> str:
