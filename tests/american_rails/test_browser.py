@@ -49,7 +49,7 @@ def test_create_auction_and_place_the_first_cube_by_clicking(server, browser):  
         version = page.get_attribute("#game", "data-version")
         page.locator("#actions form[data-type='pass'] button").click()
         _wait_for_new_version(page, version)
-    assert "Player 1 bids $10." in page.inner_text("#log")
+    assert "Player 1 bids $10 for the " in page.inner_text("#log")
     # the winner places the first cube: free cities are highlighted on the map
     page.wait_for_selector("#board .hex.legal[data-hex='F7']")          # Cincinnati
     page.click("#board .hex.legal[data-hex='F7'] polygon", force=True)

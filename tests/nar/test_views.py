@@ -19,21 +19,23 @@ def test_describe_gives_a_sentence_for_every_action_type():
     st = table(shares=[[GREEN, RED], [GREEN], [RED], []])
     give(st, 1, RED)
     assert st.describe({"type": "found", "player": 0, "column": 1, "hundreds": 6}) == \
-        "P0 founds Green (share column 2) for $600."
+        ("P0 founds Green (share column 2) for $600, all of it into the company's treasury, "
+         "and becomes its director; it starts in Start 1 (income $100).")
     assert st.describe({"type": "propose", "player": 0, "column": 0, "hundreds": 8}) == \
         "P0 proposes $800 for the share of Red (share column 1)."
     st.apply({"type": "propose", "player": 0, "column": 0, "hundreds": 8})
     assert st.describe({"type": "buy", "player": 1}) == \
-        "P1 buys the Red share himself for $800, paying P0."
+        "P1 buys the Red share himself for $800: $400 to Red, $400 to P0."
     assert st.describe({"type": "allow", "player": 1}) == \
-        "P1 lets P0 buy the Red share for $800."
+        "P1 lets P0 buy the Red share for $800: $400 to Red, $400 to the bank."
 
 
 def test_describe_own_share_names_the_price_also_in_the_exception():
     st = table(shares=[[RED], [], [], []], cash=[700, 1700, 1700, 1700])
     give(st, 0, RED)
     assert st.describe({"type": "buy_own", "player": 0, "column": 0}) == \
-        "P0 buys a share of his own company Red (share column 1) for $700."
+        ("P0 buys a share of his own company Red (share column 1) for $700: $400 to the "
+         "company, $300 to the bank.")
 
 
 def test_readable_log_of_a_whole_game():

@@ -8,13 +8,14 @@ from rich.text import Text
 
 from .common import load_save
 from .render import console, result_table, summary, turn_line
+from .terminal_play import end_lines, story_line
 
 
 @click.command("show")
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the public view as JSON.")
 @click.option("--tail", default=10, show_default=True, type=click.IntRange(0),
-              help="How many of the last actions to list.")
+              help="How many of the last actions to tell (with what happened by itself).")
 def command(save: str, as_json: bool, tail: int) -> None:
     """Show a saved game: summary, last actions, and the result if it is finished."""
     game = load_save(save)
@@ -27,12 +28,15 @@ def command(save: str, as_json: bool, tail: int) -> None:
                    f"seed {game.seed} · options: {opts} · {len(game.log)} actions"))
     out.print(summary(game.state))
     if tail and game.log:
-        lines = game.readable_log()
-        start = max(0, len(lines) - tail)
-        out.print(Text(f"Last {len(lines) - start} of {len(lines)} actions:"))
-        for i in range(start, len(lines)):
-            out.print(Text(f"{i + 1:>5}. {lines[i]}"))
+        n = len(game.log)
+        start = max(0, n - tail)
+        out.print(Text(f"Last {n - start} of {n} actions:"))
+        for entry in game.story():
+            if entry["i"] >= start:
+                out.print(Text(story_line(entry, numbered=True)), soft_wrap=True)
     if game.is_terminal:
         out.print(result_table(game))
+        for line in end_lines(game):
+            out.print(Text(line), soft_wrap=True)
     else:
         out.print(Text(turn_line(game)))

@@ -32,6 +32,33 @@ class Quit(Exception):
     pass
 
 
+def story_line(entry: dict[str, Any], numbered: bool = False) -> str:
+    """One story entry (``Game.story``) as a terminal line: the entry's sentence as it is,
+    an automatic event indented under the action that caused it (``numbered``: actions
+    carry their number, as in the log)."""
+    if entry["auto"]:
+        return f"{'       ' if numbered else '    '}{entry['text']}"
+    return f"{entry['i'] + 1:>5}. {entry['text']}" if numbered else entry["text"]
+
+
+def end_lines(game: Game) -> list[str]:
+    """The end of the game (``Game.end_summary``): why it ended and how each player's score
+    came about, part by part; nothing while the game runs."""
+    end = game.end_summary()
+    if end is None:
+        return []
+    out = [end["reason"], "How the scores came about:"]
+    for p in end["players"]:
+        shown = [(label, a) for label, a in p["parts"] if a] or p["parts"][:1]
+        parts = ""
+        for k, (label, amount) in enumerate(shown):
+            sign = ("- " if amount < 0 else "+ ") if k else ("-" if amount < 0 else "")
+            parts += f"{' ' if k else ''}{sign}{label} ${abs(amount)}"
+        won = " (winner)" if p["winner"] else ""
+        out.append(f"  {game.players[p['seat']]}: ${p['score']}{won} = {parts}")
+    return out
+
+
 def ask(text: str, default: str | None = None) -> str | None:
     """One line of input; ``None`` at the end of input."""
     try:
@@ -54,11 +81,14 @@ class TerminalPlay:
             fail(str(exc))
         self.out = console()
         self.shown_at: int | None = None  # log length when the board was last shown
+        # story entries already printed: a new game tells its setup, a loaded one goes on
+        self.told = len(game.story()) if game.log else 0
 
     # ---- main loop -------------------------------------------------------------------
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
         self.say(HELP if HUMAN in self.kinds else "Only bots are playing.")
+        self.tell()
         try:
             while not self.game.is_terminal:
                 seat = self.game.current_player
@@ -72,6 +102,8 @@ class TerminalPlay:
             self.crashed()
         self.out.print(summary(self.game.state))
         self.out.print(result_table(self.game))
+        for line in end_lines(self.game):
+            self.say(line)
         if self.save_path:
             self.save(self.save_path)
         return True
@@ -88,15 +120,26 @@ class TerminalPlay:
         raise SystemExit(1)
 
     def say(self, text: str) -> None:
-        self.out.print(Text(text))
+        self.out.print(Text(text), soft_wrap=True)
+
+    def tell(self) -> None:
+        """Print the story entries since the last ones printed: the action (a bot's marked
+        with its seat) and what happened by itself after it."""
+        story = self.game.story()
+        for entry in story[self.told:]:
+            line = story_line(entry)
+            seat = entry["seat"]
+            if not entry["auto"] and seat is not None and self.kinds[seat] != HUMAN:
+                line = f"{self.game.players[seat]} (bot): {line}"
+            self.say(line)
+        self.told = len(story)
 
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]
         # the default bot reads the state; bot kinds get the seat's view only
         action = bot.choose(self.game.state)
-        text = self.game.state.describe(action)
         self.game.apply(action)
-        self.say(f"{self.game.players[seat]} (bot): {text}")
+        self.tell()
 
     # ---- a human decision ----------------------------------------------------------------
     def human_turn(self, seat: int) -> None:
@@ -135,10 +178,10 @@ class TerminalPlay:
             self.save(self.save_path)
             return False
         if command in ("l", "log"):
-            lines = self.game.readable_log()
-            for i in range(max(0, len(lines) - 15), len(lines)):
-                self.say(f"{i + 1:>5}. {lines[i]}")
-            if not lines:
+            story = self.game.story()
+            for entry in story[-25:]:
+                self.say(story_line(entry, numbered=True))
+            if not self.game.log:
                 self.say("No action yet.")
             return False
         if command in ("f", "find"):
@@ -167,6 +210,7 @@ class TerminalPlay:
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc.message}")
             return False
+        self.tell()
         return True
 
     def text_command(self, line: str) -> bool:
@@ -225,6 +269,7 @@ class TerminalPlay:
                     self.say(exc.message)
                     return False
                 self.say(f"Undone: {count} action(s).")
+                self.told = len(self.game.story())
                 return True
         self.say("There is nothing to undo.")
         return False

@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from ..engine.actions import Action
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
-from .events import changes, watch
+from . import shares as sh
+from .events import changes, end_text, story, watch
 
 
 class DictState(GameState):
@@ -64,6 +65,41 @@ class DictState(GameState):
         other.events = list(self.__dict__.get("events", ()))
         other.acts = self.__dict__.get("acts", 0)
         return other
+
+    # ---- the story (Game.story): the events this state records anyway --------------------
+    def begin_notes(self) -> Any:
+        return len(self.__dict__.get("events", ()))
+
+    def take_notes(self, mark: Any) -> Any:
+        """The events the action added (they stay in ``events`` too, for the 18xx table)."""
+        return tuple(self.__dict__.get("events", ())[mark:])
+
+    def tell(self, notes: Any) -> list[str]:
+        """The sentences of the events, as the 18xx table tells them (:func:`.events.story`);
+        the end of the game is left to the story's last line."""
+        events = [e for e in notes if e[1] != "game_end"]
+        return [t for lines in story(events, self.players).values() for t in lines]
+
+    def end_sentence(self) -> str:
+        return f"The game ends: {end_text(self.s.get('end_reason'))}."
+
+    def score_parts(self, seat: int) -> list[list[Any]]:
+        """Cash, each corporation's shares at its market price, open privates at face
+        value: the parts of :meth:`worth` (1830 25.0, 1870 10.4.1)."""
+        s = self.s
+        parts: list[list[Any]] = [["cash", s["cash"][seat]]]
+        for c, h in s["holders"].items():
+            corp = s["corps"][c]
+            pct = sh.percent(h, str(seat))
+            if not pct or corp["pos"] is None or corp.get("closed"):
+                continue
+            price = self.st.market.price(corp["pos"])
+            parts.append([f"{pct}% of {c} at ${price} a share", pct * price // 10])
+        for sym, comp in s["companies"].items():
+            if comp["owner"] == f"p{seat}" and not comp["closed"]:
+                parts.append([f"{sym} (private company, face value)",
+                              self.st.privates[sym].value])
+        return parts
 
     def result(self) -> Result | None:
         if not self.s["ended"]:

@@ -109,6 +109,14 @@ class Game:
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
+        #: the story as :meth:`apply` keeps it: per action (seat, sentence, recorded events);
+        #: ``_told``: the entries made of it so far (:meth:`story`)
+        self._story: list[tuple[int | None, str, Any]] = []
+        self._told: list[list[dict[str, Any]]] = []
+        try:
+            self._opening = list(self.state.opening_story())
+        except Exception:  # noqa: BLE001 - a sentence must never stop a game
+            self._opening = []
 
     # ---- delegation ------------------------------------------------------------------
     @property
@@ -152,9 +160,16 @@ class Game:
         checks its fields too late), while the failure on a legal action, a bug of the
         title, is raised as it is."""
         require_mapping(action)
+        state = self.state
         try:
-            normalised = self.state.apply(action)
+            text = str(state.describe(action))
+        except Exception:  # noqa: BLE001 - a sentence must never refuse an action
+            text = str(action.get("type", "action"))
+        mark = state.begin_notes()
+        try:
+            normalised = state.apply(action)
         except IllegalAction:
+            state.take_notes(mark)
             raise
         except Exception as exc:
             self._restore()
@@ -163,6 +178,9 @@ class Game:
             log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
                         type(exc).__name__, exc, action)
             raise IllegalAction(_unreadable(action), MALFORMED) from None
+        seat = normalised.get("player")
+        self._story.append((seat if isinstance(seat, int) and not isinstance(seat, bool)
+                            else None, text, state.take_notes(mark)))
         self.log.append(normalised)
         prev = self._digests[-1] if self._digests else self._genesis
         self._digests.append(_chain(prev, normalised))
@@ -211,6 +229,8 @@ class Game:
         self.state = state
         del self.log[target:]
         del self._digests[target:]
+        del self._story[target:]
+        del self._told[target:]
 
     def clone(self) -> "Game":
         other = object.__new__(Game)
@@ -219,6 +239,8 @@ class Game:
         other.log = list(self.log)
         other._digests = list(self._digests)
         other._checkpoints = dict(self._checkpoints)
+        other._story = list(self._story)
+        other._told = list(self._told)
         return other
 
     # ---- history ---------------------------------------------------------------------
@@ -230,6 +252,54 @@ class Game:
             state = state.clone()
             state.apply(act)
             yield i, act, state
+
+    def story(self) -> list[dict[str, Any]]:
+        """The story of the game: one entry per action and per automatic event, in order,
+        each ``{"i": index of the action that caused it, "seat": the acting seat (None for
+        an automatic event), "text": its sentence, "auto": whether it happened by
+        itself}``; what the setup decided comes first (``i`` 0, before the first action's
+        own entry), and a finished game ends with the reason and the winner
+        (:meth:`GameState.end_summary`).
+
+        :meth:`apply` keeps what it needs as it goes (the action's sentence and the events
+        the rules recorded, :meth:`GameState.note`); the events' sentences are made here,
+        once each, on the first call that needs them."""
+        told, raw = self._told, self._story
+        if len(told) > len(raw):
+            del told[len(raw):]
+        st = self.state
+        for i in range(len(told), len(raw)):
+            seat, text, notes = raw[i]
+            try:
+                auto = st.tell(notes)
+            except Exception:  # noqa: BLE001 - a sentence must never stop the story
+                log.exception("%s: the events of action %d have no sentence", self.title, i)
+                auto = []
+            told.append([{"i": i, "seat": seat, "text": text, "auto": False}]
+                        + [{"i": i, "seat": None, "text": t, "auto": True} for t in auto])
+        out = [{"i": 0, "seat": None, "text": t, "auto": True} for t in self._opening]
+        for entries in told:
+            out.extend(entries)
+        end = self.end_summary()
+        if end is not None:
+            out.append({"i": max(len(self.log) - 1, 0), "seat": None, "auto": True,
+                        "text": f"{end['reason']} {winner_sentence(end)}".strip()})
+        return out
+
+    def end_summary(self) -> dict[str, Any] | None:
+        """Why the game ended and each player's score with how it came about
+        (:meth:`GameState.end_summary`; where the title can, the parts follow the money
+        through the whole game from the events of the story,
+        :meth:`GameState.story_score_parts`); ``None`` while the game runs."""
+        end = self.state.end_summary()
+        if end is None:
+            return None
+        notes = [note for _, _, told in self._story for note in told]
+        for row in end["players"]:
+            parts = self.state.story_score_parts(row["seat"], notes)
+            if parts and sum(amount for _, amount in parts) == row["score"]:
+                row["parts"] = parts       # the money's way through the whole game
+        return end
 
     def readable_log(self) -> list[str]:
         state = self._checkpoints[0].clone()
@@ -339,6 +409,20 @@ class Game:
             raise SaveError("The save's head digest does not match its actions.", "tampered",
                             action_index=len(actions) - 1 if actions else None)
         return game
+
+
+def winner_sentence(end: Mapping[str, Any]) -> str:
+    """"Ann wins with $87." / "Ann and Bob share the win with $87 each." ("with a worth
+    of $2212" where the score is a worth, 1830/1870) for an end summary."""
+    won = [p for p in end["players"] if p["winner"]]
+    if not won:
+        return ""
+    names = [p.get("name", f"seat {p['seat'] + 1}") for p in won]
+    score = f"a worth of ${won[0]['score']}" if end.get("unit") == "worth" \
+        else f"${won[0]['score']}"
+    if len(won) == 1:
+        return f"{names[0]} wins with {score}."
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win with {score} each."
 
 
 def new_game(title: str, players: list[str], seed: int = 0,

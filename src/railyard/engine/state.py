@@ -93,6 +93,81 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         ...
 
+    # ---- story and end of game ------------------------------------------------------
+    #: events recorded while ``Game.apply`` applies an action (``begin_notes``); ``None``
+    #: everywhere else, so states that bots clone and search record nothing
+    _notes: list | None = None
+
+    def note(self, kind: str, *args: Any) -> None:
+        """Record that ``kind`` happened (``args``: plain values: seats, indices, amounts),
+        for the story; a no-op unless ``Game.apply`` is applying an action (bots and their
+        clones never record).  The sentence is made later, by :meth:`sentence`."""
+        notes = self._notes
+        if notes is not None:
+            notes.append((kind, args))
+
+    def begin_notes(self) -> Any:
+        """Start recording the events of the action about to be applied (``Game.apply``);
+        returns a mark for :meth:`take_notes`."""
+        self._notes = []
+        return None
+
+    def take_notes(self, mark: Any) -> Any:
+        """Stop recording; what was recorded since ``mark`` (plain values, for
+        :meth:`tell`)."""
+        notes, self._notes = self._notes, None
+        return tuple(notes) if notes else ()
+
+    def tell(self, notes: Any) -> list[str]:
+        """The sentences of events :meth:`take_notes` returned (made lazily, when the story
+        is read; a sentence depends only on the event's values and the game's fixed
+        facts, so any state of the same game tells it)."""
+        out = []
+        for kind, args in notes:
+            try:
+                text = self.sentence(kind, args)
+            except Exception:  # noqa: BLE001 - a sentence must never stop the story
+                text = f"{kind.replace('_', ' ').capitalize()}."
+            if text:
+                out.append(text)
+        return out
+
+    def sentence(self, kind: str, args: tuple) -> str:
+        """The sentence of a recorded event (titles that record events override this)."""
+        return f"{kind.replace('_', ' ').capitalize()}: {', '.join(map(str, args))}."
+
+    def opening_story(self) -> list[str]:
+        """Sentences of what the setup decided before the first action (none by default)."""
+        return []
+
+    def end_sentence(self) -> str:
+        """Why the game ended, as a sentence (titles name the rulebook's end condition)."""
+        return "The game is over."
+
+    def score_parts(self, seat: int) -> list[list[Any]]:
+        """How the seat's score came about: ``[label, amount]`` pairs that sum to it."""
+        res = self.result()
+        return [[res.unit if res else "score", res.scores[seat] if res else 0]]
+
+    def story_score_parts(self, seat: int, notes: list) -> list[list[Any]] | None:
+        """The seat's score as the sum of what the game's events (every note recorded
+        while the game was played, in order) brought it, or ``None`` (then
+        :meth:`score_parts` is used); ``Game.end_summary`` uses it only if it adds up."""
+        return None
+
+    def end_summary(self) -> dict[str, Any] | None:
+        """The end of the game for a result screen: ``reason`` (a sentence saying why the
+        game ended) and per seat its ``score``, whether it is a ``winner`` and the
+        ``parts`` (``[label, amount]``) the score is the sum of; ``None`` while the game
+        runs."""
+        res = self.result()
+        if res is None:
+            return None
+        return {"reason": self.end_sentence(), "unit": res.unit,
+                "players": [{"seat": i, "name": self.players[i], "score": res.scores[i],
+                             "winner": i in res.winners, "parts": self.score_parts(i)}
+                            for i in range(len(self.players))]}
+
     def fingerprint(self) -> Any:
         """A value equal for equal states (used to check replays and unchanged states).
         Defaults to the public view; games with hidden information extend it."""

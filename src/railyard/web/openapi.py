@@ -85,7 +85,18 @@ SCHEMAS: dict[str, Any] = {
         "log": {"type": "array", "items": {"type": "string"}},
         "notices": {"type": "array", "description": "undos, for every reader: {after: "
                     "actions in the log then, text}", "items": {"type": "object"}},
+        "story": {"type": "array", "description": "the last entries of the game's story: "
+                  "one per action and per automatic event", "items": _ref("StoryEntry")},
+        "story_count": {"type": "integer", "description": "entries of the whole story"},
+        "end": {"type": ["object", "null"], "description": "once the game is over: 'reason' "
+                "(why it ended) and 'players' (seat, name, score, winner, parts: [label, "
+                "amount] pairs summing to the score)"},
         "result": {"type": ["object", "null"]}}},
+    "StoryEntry": {"type": "object", "properties": {
+        "i": {"type": "integer", "description": "index of the action that caused it"},
+        "seat": {"type": ["integer", "null"], "description": "the acting seat; null for an "
+                 "automatic event"},
+        "text": {"type": "string"}, "auto": {"type": "boolean"}}},
     "Choice": {"type": "object", "properties": {
         "type": {"type": "string"}, "player": {"type": "integer"}, "fixed": {"type": "object"},
         "ranges": {"type": "object"}, "label": {"type": "string"}}},

@@ -1,9 +1,12 @@
 """What a reader of a game gets: the state (public, or a seat's private view for titles with
 hidden information), computed once per version and shared by every reader, encoded to JSON
-once, plus a token's legal choices."""
+once, plus a token's legal choices.  The state carries the game's story (``story``: the last
+:data:`STORY_TAIL` entries of ``Game.story()``, ``story_count`` in all) and, once the game is
+over, ``end`` (``Game.end_summary()``: the reason and each player's score with its parts)."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -11,7 +14,11 @@ import orjson
 if TYPE_CHECKING:
     from .service import Live
 
+log = logging.getLogger("railyard.web")
+
 LOG_TAIL = 200
+#: story entries sent with the state (the last ones; ``story_count`` says how many in all)
+STORY_TAIL = 400
 
 
 def legal(live: "Live", seats: set[int]) -> dict[str, Any]:
@@ -102,6 +109,14 @@ def _public(live: "Live") -> dict[str, Any]:
         "last_actor": g.log[-1].get("player") if g.log else None,
         "notices": list(live.notices),       # undos: {"after": actions, "text"}
     }
+    try:
+        story, end = g.story(), g.end_summary()
+    except Exception:  # noqa: BLE001 - a failing sentence must not take the page down
+        log.exception("the story of game %s failed", live.row.id)
+        story, end = [], None
+    out["story_count"] = len(story)
+    out["story"] = story[-STORY_TAIL:]
+    out["end"] = end
     return out
 
 

@@ -25,6 +25,7 @@ class AuctionMixin:
         elif not self.on_board(c) and not self.free_cities():
             # Versteigere eine Aktie: no free city for its first cube -> the share and all
             # remaining shares of that company leave the game (ruling: at once, no bidding)
+            self.note("no_city", c, self.shares_left[c])
             self.shares_out[c] += self.shares_left[c]
             self.shares_left[c] = 0
             self._end_turn()
@@ -67,6 +68,7 @@ class AuctionMixin:
     def _auction_unsold(self) -> None:
         a = self.auction
         c = a.lot
+        self.note("unsold", c, a.kind == "setup", a.order[-1])
         self.shares_left[c] -= 1
         self.shares_out[c] += 1
         self.auction = None
@@ -80,6 +82,7 @@ class AuctionMixin:
     def _auction_won(self) -> None:
         a = self.auction
         c, w = a.lot, a.high_bidder
+        self.note("sold", c, w, a.high_bid, a.kind == "setup" or not self.on_board(c))
         self.cash[w] -= a.high_bid
         self.ccash[c] += a.high_bid
         self.held[w][c] += 1
@@ -115,6 +118,7 @@ class AuctionMixin:
                 s = k % self.n
                 if s not in self.track:
                     self.track.append(s)
+            self.note("setup_over", tuple(self.track), self.year)
             self.phase = 1
             self.order = list(self.track)
             self.turn = 0

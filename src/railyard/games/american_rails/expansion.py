@@ -62,6 +62,7 @@ class ExpansionMixin:
     def _put_cube(self, c: int, h: int) -> None:
         """Move a cube of ``c`` from its supply to hex ``h`` and adjust incomes."""
         b = self.board
+        told = self._notes is not None and tuple(self.income)   # only for the story
         old = self.hexmask[h]
         new = old | (1 << c)
         self.hexmask[h] = new
@@ -84,7 +85,11 @@ class ExpansionMixin:
             if h in b.special:
                 pairs = connection_pairs(b, self.comp_hexes[c])
                 self.income[c] += RULES.connection_bonus * (pairs - self.pairs[c])
+                if pairs > self.pairs[c]:
+                    self.note("connection", c, pairs - self.pairs[c])
                 self.pairs[c] = pairs
+        if told:
+            self.note("income", h, told, tuple(self.income))
 
     def _add_piece(self, h: int, before: int) -> None:
         """Hex ``h``, which held ``before`` pieces that count for the cost (cubes, and a

@@ -17,11 +17,13 @@ class RoundsMixin:
         nxt = self.space_order(self.columns[self.phase - 1])
         if self.phase < RULES.phases:
             self.phase += 1
+            self.note("phase", self.phase, tuple(nxt))
             self.order = nxt
             self.turn = 0
             self.actor = nxt[0]
             self.step = "space"
             return
+        self.note("year_over", self.year)
         self._pay_dividends()
         reason = self._end_reason()
         if reason is not None:
@@ -30,6 +32,7 @@ class RoundsMixin:
             self.step = "over"
             return
         self.year_index += 1
+        self.note("year", self.year, tuple(nxt))
         self.track = nxt
         self.columns = [[None] * len(RULES.spaces) for _ in range(RULES.phases)]
         self.phase = 1
@@ -51,6 +54,8 @@ class RoundsMixin:
             if per <= 0:
                 continue
             paid[RULES.companies[c].id] = per
+            if self._notes is not None:      # only while the story is told
+                self.note("dividend", c, self.income[c], per, tuple(h[c] for h in self.held))
             for s in range(self.n):
                 k = self.held[s][c]
                 if k:

@@ -13,6 +13,7 @@ from .legal import LegalMixin
 from .rounds import RoundsMixin
 from .rules import RULES, SPACE_RANK
 from .transitions import ACTION_TYPES, TransitionMixin
+from .story import StoryMixin
 from .view import ViewMixin
 
 BANKER = 0
@@ -20,7 +21,7 @@ from .state_consts import POPCOUNT  # noqa: E402
 
 
 class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMixin, RoundsMixin,
-                        ViewMixin, GameState):
+                        ViewMixin, StoryMixin, GameState):
     title = "american-rails"
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:

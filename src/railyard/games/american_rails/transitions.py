@@ -140,16 +140,20 @@ class TransitionMixin:
         amt = RULES.take_amount
         self.bank -= amt
         self.cash[p] += amt
+        self.note("take2", p, amt)
         self._end_turn()
         return {"type": "take2", "player": p}
 
     def _do_levy(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         amt = RULES.take_amount
+        levied = [0] * self.n
         for s in range(self.n):
             if s != p:
                 paid = min(amt, self.cash[s])   # ruling: a player short of $2 pays what he has
                 self.cash[s] -= paid
                 self.bank += paid
+                levied[s] = paid
+        self.note("levy", p, tuple(levied))
         self._end_turn()
         return {"type": "levy", "player": p}
 

@@ -99,7 +99,9 @@ class ViewMixin:
         if t == "offer":
             return f"{who} puts a share of {cname(action.get('company'))} up for auction."
         if t == "bid":
-            return f"{who} bids ${action.get('amount')}."
+            a = self.auction
+            lot = f" for the {RULES.companies[a.lot].name} share" if a is not None else ""
+            return f"{who} bids ${action.get('amount')}{lot}."
         if t == "pass":
             return f"{who} passes in the auction."
         if t == "place":
@@ -113,14 +115,33 @@ class ViewMixin:
             return f"{who} funds {cname(action.get('company'))}: ${RULES.finance_amount} from " \
                    f"the bank to the company."
         if t == "urbanise":
-            return f"{who} develops {hname(action.get('hex'))} (a development marker)."
+            i = b.index.get(action.get("hex"), b.city_by_name.get(action.get("hex")))
+            gain = ""
+            if i is not None and b.names[i] and self.hexmask[i]:
+                from .income import city_share
+                m = self.hexmask[i]
+                up = city_share(b, i, m, True) - city_share(b, i, m, False)
+                names = [RULES.companies[c].name for c in range(len(RULES.companies))
+                         if m >> c & 1]
+                gain = f": income of {', '.join(names)} +${up}"
+            return f"{who} develops {hname(action.get('hex'))} (a development marker){gain}."
         if t == "take2":
             return f"{who} takes ${RULES.take_amount} from the bank."
         if t == "levy":
-            return f"{who} makes every other player pay ${RULES.take_amount} to the bank."
+            p = action.get("player")
+            paid = "; ".join(f"{self.players[s]} ${min(RULES.take_amount, self.cash[s])}"
+                             for s in range(self.n) if s != p)
+            return (f"{who} makes every other player pay ${RULES.take_amount} to the bank "
+                    f"(a player short of it pays what he has): {paid}.")
         if t == "build":
+            cost = ""
+            i = b.index.get(action.get("hex"), b.city_by_name.get(action.get("hex")))
+            c = next((co.index for co in RULES.companies if co.id == action.get("company")),
+                     None)
+            if i is not None and c is not None and self.build_cost(i, c) is not None:
+                cost = f" for ${self.build_cost(i, c)} from the company's treasury"
             return f"{who} places a {cname(action.get('company'))} cube on " \
-                   f"{hname(action.get('hex'))}."
+                   f"{hname(action.get('hex'))}{cost}."
         if t == "stop":
             return f"{who} stops expanding."
         if t == "forgo":

@@ -17,6 +17,7 @@ from ...engine.errors import (MALFORMED, NOT_ALLOWED, UNAFFORDABLE, UNKNOWN_ID, 
                               IllegalAction)
 from ...engine.state import GameState, Result, winners_by_max
 from .board import ACTIONS, Board, board
+from .story import StoryMixin
 
 # phases
 OPENING = "opening_auction"
@@ -36,7 +37,7 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-class ChicagoExpressState(GameState):
+class ChicagoExpressState(StoryMixin, GameState):
     title = "chicago-express"
 
     def __init__(self, players: list[str], seed: int = 0,
@@ -147,12 +148,16 @@ class ChicagoExpressState(GameState):
         self.frontier[c] |= self.board.neighbor_mask[h]
         self.locos[c] -= 1
 
-    def _pay_dividend(self, c: int) -> None:
+    def _pay_dividend(self, c: int, kind: str = "dividend") -> None:
         """"Allgemeine Dividende": per share income / shares sold, rounded up, from the bank."""
         sold = self.sold(c)
         if sold == 0:
+            if self.opened[c]:
+                self.note(kind, c, self.income[c], 0, 0, ())
             return
         per_share = ceil_div(self.income[c], sold)
+        if self._notes is not None:          # only while the story is told
+            self.note(kind, c, self.income[c], sold, per_share, tuple(self.held[c]))
         for p, k in enumerate(self.held[c]):
             if k:
                 self.cash[p] += per_share * k
@@ -180,6 +185,7 @@ class ChicagoExpressState(GameState):
         else:
             price = a.high_bid or 0
         self.auction = None
+        self.note("sold", c, winner, price, a.kind, a.high_bidder is None)
         if winner is not None:
             self.cash[winner] -= price
             self.ccash[c] += price
@@ -192,6 +198,7 @@ class ChicagoExpressState(GameState):
             else:
                 prr = self.board.opening_order[0]
                 self.turn = self.held[prr].index(1)  # the PRR share's owner starts
+                self.note("first_turn", self.turn, prr)
                 self.phase = CHOOSE
         else:
             self._end_turn()
@@ -205,6 +212,7 @@ class ChicagoExpressState(GameState):
         # "Dividenden-Phase": when a turn begins with two pointers on red
         d, top = self.dials, self.board.dials
         if (d[0] >= top[0]) + (d[1] >= top[1]) + (d[2] >= top[2]) >= 2:
+            self.note("dividend_phase", self.turn)
             self._general_dividend()
 
     def end_conditions(self) -> list[str]:
@@ -231,8 +239,11 @@ class ChicagoExpressState(GameState):
             self.phase = OVER
             return
         self.dials = [0, 0, 0]
+        self.note("dials_reset")
         for i, ind in enumerate(self.board.industries):
             if ind.advances_after_dividend and self.industry[i] < len(ind.values) - 1:
+                self.note("industry", i, ind.values[self.industry[i]],
+                          ind.values[self.industry[i] + 1], self.occ[ind.hex])
                 self._advance_industry(i)
 
     def _advance_industry(self, i: int) -> None:
@@ -553,12 +564,13 @@ class ChicagoExpressState(GameState):
         out = {"type": "build", "player": p, "company": b.companies[c].id, "hex": b.hex_ids[h]}
         if h == b.chicago:
             # "Chicago-Phase": the extra dividend after the income was raised
-            self._pay_dividend(c)
+            self._pay_dividend(c, "chicago_dividend")
             if not self.chicago_reached:
                 self.chicago_reached = True
                 self._open_wabash(p)
                 return out
         if self.built >= 3 or not self.build_mask(p, c):
+            self.note("build_over", p, c, self.built)
             self._end_turn()
         return out
 
@@ -574,6 +586,7 @@ class ChicagoExpressState(GameState):
                 self.income[c] = (comp.start_income_developed if developed and
                                   comp.start_income_developed is not None else comp.start_income)
                 self._place(c, h)
+                self.note("wabash", c, h, self.income[c], p)
                 self.auction = Auction.start(c, p, self.n, self.minimum_bid(c), "wabash")
                 self.phase = AUCTION
 

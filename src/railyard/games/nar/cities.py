@@ -73,11 +73,29 @@ def settle(state: "NarState") -> None:
             if can_buy(state, p, cheapest):
                 return
             state.passed[p] = True
+            if state._notes is not None:         # only while the story is told
+                state.note("auto_pass", p, why_no_city(state, p))
         if all(state.passed):
             state.end_city_phase()
             return
         state.seat = (p + 1) % n
     raise AssertionError("city phase did not settle")  # pragma: no cover
+
+
+def why_no_city(state: "NarState", p: int) -> str:
+    """Why seat ``p`` cannot buy a city now (for the story; ``buyable`` found nothing)."""
+    cards = state.deck.cities
+    costs = [cards[col[-1]].cost for col in state.city_cols if col]
+    if not costs:
+        return "no city is left"
+    held = [c for c, k in enumerate(state.holdings[p]) if k]
+    if not held:
+        return "he holds no share"
+    left = [c for c in held if not state.used[p] >> c & 1]
+    if not left:
+        return "he has already bought a city for each company he holds a share of"
+    cash = ", ".join(f"{state.cname(c)} has ${state.comp_cash[c]}" for c in left)
+    return f"none of his companies can afford a city (the cheapest costs ${min(costs)}; {cash})"
 
 
 #: Choices are immutable and recur: each is made once (keyed by what its label shows)

@@ -28,6 +28,9 @@ def pay_income(state: "NarState") -> None:
             state.cash[seat] += amount
         state.comp_cash[c] += kept
         state.bank -= total
+        if state._notes is not None:         # only while the story is told
+            state.note("income", c, total, tuple(pay), kept, d, state.last_round,
+                       tuple(holdings))
         records.append({"company": state.rules.company_ids[c], "income": total,
                         "paid": pay, "to_company": kept})
     state.last_income = records
@@ -48,3 +51,5 @@ def final_payout(state: "NarState") -> None:
         state.cash[seat] += amount
         state.bank -= amount
     state.final_payout = paid
+    state.note("final_payout", tuple(value * state.company_symbols(c)
+                                     for c in range(len(state.comp_cash))), tuple(paid))

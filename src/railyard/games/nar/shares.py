@@ -172,6 +172,7 @@ def found(state: "NarState", action: Mapping[str, Any]) -> Action:
         raise IllegalAction("No start city is left.", NOT_ALLOWED)
     state.cash[p] -= price
     state.comp_cash[c] += price
+    state.note("money", p, -price, "companies founded")
     _take(state, column, p)
     state.director[c] = p
     state.comp_start[c] = state.start_stack.pop(0)
@@ -190,6 +191,7 @@ def buy_own(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.cash[p] -= price
     state.comp_cash[c] += to_company
     state.bank += price - to_company
+    state.note("money", p, -price, "shares bought")
     _take(state, column, p)
     state.end_share_turn()
     return {"type": OWN, "player": p, "column": column}
@@ -220,9 +222,11 @@ def allow(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.cash[proposer] -= price
     state.comp_cash[c] += to_company
     state.bank += price - to_company
+    state.note("money", proposer, -price, "shares bought")
     _take(state, column, proposer)
     if state.holdings[proposer][c] >= state.holdings[d][c]:
         state.director[c] = proposer
+        state.note("director", c, d, proposer, state.holdings[proposer][c])
     state.end_share_turn()
     return {"type": "allow", "player": d}
 
@@ -235,11 +239,14 @@ def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.cash[d] -= price
     state.comp_cash[c] += to_company
     state.cash[proposer] += price - to_company
+    state.note("money", d, -price, "shares bought")
+    state.note("money", proposer, price - to_company, "shares bought away by directors")
     _take(state, column, d)
     state.chosen.append(c)
     state.pending = None
     state.phase = SHARES
     if state.shares_left() == 0 or not options(state, proposer):
+        state.note("turn_over", proposer, state.shares_left() == 0)
         state.end_share_turn()
     return {"type": "buy", "player": d}
 
@@ -264,6 +271,7 @@ def take_200(state: "NarState", action: Mapping[str, Any]) -> Action:
                             f"${state.rules.broke_grant}.", NOT_ALLOWED)
     state.cash[p] += state.rules.broke_grant
     state.bank -= state.rules.broke_grant
+    state.note("money", p, state.rules.broke_grant, "taken from the bank without money")
     state.end_share_turn()
     return {"type": "take_200", "player": p}
 

@@ -12,9 +12,10 @@ from ...engine.state import GameState, Result
 from . import cities, income, shares
 from .deck import Deck, deck_from_option, rules
 from .phases import CITIES, OVER, RESPOND, SHARES  # noqa: F401 - also imported from here
+from .story import StoryMixin
 
 
-class NarState(GameState):
+class NarState(StoryMixin, GameState):
     title = "north-american-railways"
     action_types = frozenset(shares.HANDLERS) | frozenset(cities.HANDLERS)
 
@@ -161,6 +162,7 @@ class NarState(GameState):
         self.start_city_phase()
 
     def mark_last_round(self, reason: str) -> None:
+        self.note("last_round", reason)
         self.last_round = True
         self.end_reasons.append(reason)
 
@@ -174,12 +176,14 @@ class NarState(GameState):
         self.used = [0] * self.n
         self.bought = 0
         self.seat = self.start_player
+        self.note("city_phase", self.start_player, self.turn < self.n)
         cities.settle(self)
 
     def end_city_phase(self) -> None:
         # Section 6, case 3: no city bought in phase II.
         if self.bought == 0:
             self.mark_last_round("no city was bought in the city phase")
+        self.note("income_phase")
         income.pay_income(self)
         self.last_order = self.order()
         if self.last_round:
@@ -190,6 +194,7 @@ class NarState(GameState):
         self.round += 1
         self.turn = 0
         self.phase = SHARES
+        self.note("round", self.round, self.start_player)
 
     # ---- result ------------------------------------------------------------------------
     def result(self) -> Result | None:

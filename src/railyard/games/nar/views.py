@@ -91,19 +91,30 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
     price = action.get("hundreds")
     price = f"${price * STEP}" if isinstance(price, int) else "a price"
     if kind == "found":
-        return f"{who} founds {share_company()} for {price}."
+        start = ""
+        if state.start_stack:
+            city = state.deck.start_cities[state.start_stack[0]]
+            start = f"; it starts in {city.name} (income ${city.income})"
+        return (f"{who} founds {share_company()} for {price}, all of it into the company's "
+                f"treasury, and becomes its director{start}.")
     if kind == "buy_own":
+        from .money import half_up
         from .shares import own_price
         cost = own_price(state, p) if isinstance(p, int) and 0 <= p < state.n else 1000
-        return f"{who} buys a share of his own company {share_company()} for ${cost}."
+        return (f"{who} buys a share of his own company {share_company()} for ${cost}: "
+                f"${half_up(cost)} to the company, ${cost - half_up(cost)} to the bank.")
     if kind == "propose":
         return f"{who} proposes {price} for the share of {share_company()}."
     if kind in ("allow", "buy") and state.pending:
         column, c, amount = state.pending
         proposer = state.players[state.order()[state.turn]]
+        from .money import half_up
+        half = half_up(amount)
         if kind == "allow":
-            return f"{who} lets {proposer} buy the {state.cname(c)} share for ${amount}."
-        return f"{who} buys the {state.cname(c)} share himself for ${amount}, paying {proposer}."
+            return (f"{who} lets {proposer} buy the {state.cname(c)} share for ${amount}: "
+                    f"${half} to {state.cname(c)}, ${amount - half} to the bank.")
+        return (f"{who} buys the {state.cname(c)} share himself for ${amount}: ${half} to "
+                f"{state.cname(c)}, ${amount - half} to {proposer}.")
     if kind == "end_turn":
         return f"{who} ends the turn without a share."
     if kind == "take_200":
@@ -115,8 +126,13 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
         city = "a city"
         if isinstance(col, int) and 0 <= col < len(state.city_cols) and state.city_cols[col]:
             card = state.deck.cities[state.city_cols[col][-1]]
-            city = f"{card.name} (${card.cost}, city column {col + 1})"
-        return f"{who} buys {city} for {name}."
+            city = (f"{card.name} (city column {col + 1}) for ${card.cost} from its treasury; "
+                    f"income +${card.income}")
+            if card.coast_to_coast:
+                city += f", {card.coast_to_coast} coast-to-coast symbol" + \
+                    ("s" if card.coast_to_coast > 1 else "")
+        return f"{who} buys {city} for {name}." if city == "a city" else \
+            f"{who} buys for {name} {city}."
     if kind == "pass":
         return f"{who} passes and leaves the city phase."
     return f"{who}: {kind}"
