@@ -129,6 +129,8 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out: dict[str, Any] = {"status": status, "tables": [players, companies]}
     if s.over or cp is None:
         out["heading"] = "The game is over."
+        out["end_reason"] = ("The game ended at a general dividend: " + "; ".join(ends) +
+                             ". The player with the most cash wins.")
         return out
     who = names[cp]
     mine = cp in seats
@@ -323,6 +325,10 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out: dict[str, Any] = {"status": status, "tables": [players, companies]}
     if over or cp is None:
         out["heading"] = "The game is over."
+        out["end_reason"] = ("The last round was played: " + "; ".join(s.end_reasons) +
+                             ". After the last income every share paid $"
+                             f"{r.coast_to_coast_value} per coast-to-coast symbol of its "
+                             "company. The player with the most money wins.")
         return out
     mine = cp in seats
     lines: list[str] = []
@@ -493,6 +499,9 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out: dict[str, Any] = {"status": status, "tables": [players, companies]}
     if over:
         out["heading"] = "The game is over."
+        out["end_reason"] = (f"The game ended in {s.year}"
+                             + (f": {s.end_reason}" if s.end_reason else "")
+                             + ". The player with the most cash wins.")
         return out
     mine = cp in seats
     lines: list[str] = []

@@ -252,6 +252,11 @@
   }
   function renderPanel(d) {
     panel = d;
+    const over = !!(state && state.status === "finished");
+    $("now-box").hidden = over;
+    if (over) $("actions-box").hidden = true;
+    if (over && d.end_reason && !(state && state.end) && !$("result").querySelector(".sp-end-reason"))
+      $("result").prepend(el("p", {class: "sp-end-reason", text: d.end_reason}));
     $("facts").replaceChildren(...(d.status || []).map(s => el("li", {text: s})));
     $("tables").replaceChildren(...(d.tables || []).map(renderTable));
     const mine = Array.isArray(d.groups);
@@ -260,7 +265,7 @@
     $("decision-lines").replaceChildren(...(d.lines || []).map(s => el("li", {text: s})));
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
     const box = $("actions"); box.replaceChildren();
-    $("actions-box").hidden = !token;
+    $("actions-box").hidden = !token || over;
     if (!mine) {
       box.append(el("p", {class: "waiting", text: state && state.status === "finished" ? "The game is over." :
         d.actor ? "Waiting for " + d.actor + "." : "Waiting for others."}));
