@@ -27,7 +27,7 @@ ENGINE_WORDS = ["end_build", "buy_own", "end_turn", "take_200", "buy_city", "urb
 #: per title: seats, and the words the human prefers on buttons (shortens the game; the rest
 #: is random among the enabled choices)
 GAMES = {
-    "chicago-express": (4, ["Develop", "Pass on", "Give up", "Stop building"]),
+    "chicago-express": (6, ["Develop", "Pass on", "Give up", "Stop building"]),
     "north-american-railways": (3, ["found it", "Let ", "Pass"]),
     "american-rails": (4, ["Pass on", "Expand 4", "Expand 3", "Do not", "Stop"]),
 }
