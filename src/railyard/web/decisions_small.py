@@ -381,7 +381,9 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
             if take is not None:
                 groups.append(_group("No money", [_item(take, f"Take ${r.broke_grant} from the "
                                                         "bank", "no share this round")]))
-            groups.append(_group("Found a company", kinds[nsh.FOUND]))
+            groups.append(_group("Found a company", kinds[nsh.FOUND],
+                                 f"you have ${s.cash[cp]}; the price goes to the company's "
+                                 "treasury, which pays for its cities"))
             groups.append(_group("Your own company", kinds[nsh.OWN]))
             groups.append(_group("Another director's company", kinds[nsh.PROPOSE]))
             end = _find(choices, "end_turn")
