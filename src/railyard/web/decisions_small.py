@@ -548,6 +548,11 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     elif step == "offer":
         heading = ("Setup auction: choose the company whose share is auctioned" if s.phase == 0
                    else "Auction a share: which company's share to offer")
+        if s.phase == 0:
+            lines.append("Before the game one share of each company is auctioned; the buyer "
+                         "puts the company's first cube on a free city.")
+        lines.append(f"Bids start at ${RULES.minimum_bid}; everybody bids in turn, a pass is "
+                     "final; the price goes to the company's treasury.")
         if mine:
             items = []
             for c in s.in_play:
@@ -564,6 +569,8 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     elif step == "place":
         co = comps[s.auction.lot] if s.auction is not None else None
         heading = f"The first cube of {co.name if co else 'the company'}: pick a free city"
+        lines.append("The company earns the city's value (the first number while it is alone "
+                     "there); its later cubes must touch its cubes.")
         if mine:
             items = [_item(c, f"{place(b.index[c.fixed['hex']])}",
                            f"value {b.full[b.index[c.fixed['hex']]]}", hex=c.fixed["hex"])
