@@ -29,7 +29,8 @@ ENGINE_WORDS = ["end_build", "buy_own", "end_turn", "take_200", "buy_city", "urb
 GAMES = {
     "chicago-express": (6, ["Develop", "Pass on", "Give up", "Stop building"]),
     "north-american-railways": (3, ["found it", "Let ", "Pass"]),
-    "american-rails": (4, ["Pass on", "Expand 4", "Expand 3", "Do not", "Stop"]),
+    # unsold shares leave the game: all shares gone is an end (Spielende), reached sooner
+    "american-rails": (3, ["Pass on", "Auction a", "Stop", "Do not"]),
 }
 
 READY = ("() => { const g = document.getElementById('game');"

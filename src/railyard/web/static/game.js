@@ -100,7 +100,7 @@
     const end = st.end;
     $("result-box").hidden = false;
     const rows = [...(end.players || [])].sort((a, b) => (b.score - a.score));
-    const out = [el("p", {class: "sp-end-reason", text: end.reason || ""})];
+    const out = end.reason ? [el("p", {class: "sp-end-reason", text: end.reason})] : [];
     const winners = rows.filter(p => p.winner).map(p => seatName(st, p.seat));
     if (winners.length) out.push(el("p", {class: "sp-winner", text: (winners.length > 1 ? "Winners: " : "Winner: ") + winners.join(", ")}));
     out.push(el("table", {class: "sp-score"},
@@ -113,8 +113,14 @@
     $("result").replaceChildren(...out);
   }
   function renderResult(st) {
-    $("result-box").hidden = false;
     const r = st.result;
+    if (!t18 && Array.isArray(r.scores) && (r.unit === "cash" || r.unit === "worth")) {
+      // the small games score cash: the same end screen as with state.end, without parts
+      const label = r.unit === "cash" ? "cash at the end" : "worth";
+      return renderEnd(Object.assign({}, st, {end: {reason: "", players: r.scores.map((s, i) =>
+        ({seat: i, score: s, winner: (r.winners || []).includes(i), parts: [[label, s]]}))}}));
+    }
+    $("result-box").hidden = false;
     const money = r.unit === "cash" || r.unit === "worth";
     $("result").replaceChildren(el("p", {class: "sp-winner", text: "Winner: " + (r.winner_names || []).join(", ")}),
       el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : money ? "$" + s + " in cash" : s + " " + r.unit)}))));
