@@ -71,6 +71,8 @@ CE_ACTION_WORDS = {
 }
 
 
+_CE_TERRAIN = {"plain": "plains", "forest": "forest", "mountain": "mountain", "town": "town",
+               "city": "city", "industry": "industry"}
 _CE_COLOURS = {"red": "#d1342b", "blue": "#2b5fd1", "yellow": "#f0c419", "green": "#2e9b4e",
                "black": "#222222"}
 
@@ -219,13 +221,15 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                               key=lambda h: b.hex_ids[h])
                 for h in near:
                     hid = b.hex_ids[h]
-                    place = f"{b.names[h]} ({hid})" if b.names[h] else hid
+                    place = f"{b.names[h]} ({hid})" if b.names[h] else \
+                        f"{hid} {_CE_TERRAIN.get(b.terrain[h], b.terrain[h])}"
                     ch = _find(choices, "build", company=cid, hex=hid)
                     why = None if ch else s.why_not_build(cp, c, h)
                     if ch is None and why is None:
                         continue
+                    gain = s.build_income(h)
                     items.append(_item(ch, f"{place}: ${s.build_cost(h)}",
-                                       f"income +${s.build_income(h)}",
+                                       f"income +${gain}" if gain else "no income",
                                        reason=why[1] if why else "", hex=hid))
                 note = (f"treasury ${s.ccash[c]}, {s.locos[c]} locomotives left"
                         if s.opened[c] else "")
@@ -257,9 +261,13 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                     detail = (f"industry {s.industry_value(i)} → {nxt} for {who_there}"
                               if nxt is not None else "")
                 else:
-                    detail = f"a house: income +${b.bonus[h]} for {who_there}"
+                    gains = []
+                    if b.bonus[h]:
+                        gains.append(f"income +${b.bonus[h]}")
                     if b.dev_cash[h]:
-                        detail += f", ${b.dev_cash[h]} to each company's treasury"
+                        gains.append(f"${b.dev_cash[h]} from the bank to the treasury")
+                    detail = (f"a house: {' and '.join(gains) or 'no gain'} for each company "
+                              f"there ({who_there})")
                 why = None if ch else s.why_not_develop(h)
                 if ch is None and (why is None or "cannot be developed" in why):
                     continue
