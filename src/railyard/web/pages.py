@@ -65,7 +65,9 @@ async def game_page(request: Request) -> Response:
         if exc.status == 404:
             return await error_page(request, 404)
         raise
-    return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]))
+    from .decisions_small import has_panel
+    return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]),
+                 panel=has_panel(state["title"]))
 
 
 def _panel(svc, gid: str, token: str | None) -> dict:

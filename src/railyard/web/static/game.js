@@ -11,7 +11,8 @@
   const gid = root.dataset.game;
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   const base = "/api/games/" + encodeURIComponent(gid);
-  let state = null, busy = false, pending = false, hasPanel = true;
+  let state = null, busy = false, pending = false;
+  let hasPanel = root.dataset.panel === "1";   // the small games: /panel (decisions_small.py)
   const routes = RoutePicker(base, token, (action) => act(action));
   const $ = (id) => document.getElementById(id);
   // 1830 / 1870: the 18xx table (table18xx.js) draws the board, table, log and decisions
@@ -259,7 +260,7 @@
   function renderPanel(d) {
     panel = d;
     const over = !!(state && state.status === "finished");
-    $("now-box").hidden = over;
+    $("now-box").hidden = over || !d.heading;
     if (over) $("actions-box").hidden = true;
     if (over && d.end_reason && !(state && state.end) && !$("result").querySelector(".sp-end-reason"))
       $("result").prepend(el("p", {class: "sp-end-reason", text: d.end_reason}));
