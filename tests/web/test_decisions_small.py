@@ -126,3 +126,36 @@ def test_american_rails_taken_spaces_are_disabled_with_who_took_them():
     assert len(off) == sum(1 for x in col if x is not None)
     taken_by = {g.players[x] for x in col if x is not None}
     assert all(any(f"Taken by {who}." == i["reason"] for who in taken_by) for i in off)
+
+
+def test_panel_endpoint_answers_seats_spectators_and_refuses_bad_input(tmp_path):
+    """GET /api/games/{id}/panel: the seat to act gets its choices, a spectator the heading
+    only; a wrong token is 403, an unknown game 404, a title without a panel 404 - never a
+    500."""
+    from starlette.testclient import TestClient
+
+    from railyard.web.app import create_app
+    from railyard.web.storage import Storage
+
+    with TestClient(create_app(storage=Storage(str(tmp_path / "db.sqlite3")))) as client:
+        made = client.post("/api/games", json={"title": "chicago-express", "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+        gid = made["id"]
+        tok = {t["seat"]: t["token"] for t in made["tokens"]}
+        st = client.get(f"/api/games/{gid}").json()
+        cp = st["current_player"]
+        mine = client.get(f"/api/games/{gid}/panel",
+                          headers={"authorization": f"Bearer {tok[cp]}"}).json()
+        assert mine["version"] == st["version"] and mine["groups"]
+        assert "Opening auction" in mine["heading"]
+        other = client.get(f"/api/games/{gid}/panel",
+                           headers={"authorization": f"Bearer {tok[1 - cp]}"}).json()
+        assert other["groups"] is None and other["heading"] == mine["heading"]
+        assert client.get(f"/api/games/{gid}/panel").json()["groups"] is None
+        bad = client.get(f"/api/games/{gid}/panel", headers={"authorization": "Bearer nope"})
+        assert bad.status_code == 403
+        assert client.get("/api/games/nosuchgame/panel").status_code == 404
+        made18 = client.post("/api/games", json={"title": "1830", "seats": [
+            {"kind": "human"}] * 3}).json()
+        r = client.get(f"/api/games/{made18['id']}/panel")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "no_panel"
