@@ -605,7 +605,8 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                 c = RULES.company_index(ch.fixed["company"])
                 cost = s.build_cost(h, c)
                 by_comp.setdefault(ch.fixed["company"], []).append(
-                    _item(ch, f"{place(h)}: ${cost}", hex=ch.fixed["hex"]))
+                    _item(ch, f"{place(h)}: ${cost}", _ar_income_change(s, ch),
+                          hex=ch.fixed["hex"]))
             for c in s.in_play:
                 if not s.held[cp][c]:
                     continue
@@ -643,8 +644,8 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                 who = ", ".join(comps[c].name for c in range(len(comps)) if s.hexmask[h] >> c & 1)
                 why = ("Already developed." if s.urban[h] else "Black square: it cannot be "
                        "developed." if not b.urbanisable[h] else "No development marker left.")
-                items.append(_item(ch, f"Develop {place(h)}", f"cubes of {who}", reason=why,
-                                   hex=hid))
+                detail = _ar_income_change(s, ch) if ch is not None else f"cubes of {who}"
+                items.append(_item(ch, f"Develop {place(h)}", detail, reason=why, hex=hid))
             groups.append(_group("Cities with cubes", items))
             groups.append(_group("Or", [_item(_find(choices, "forgo"), "Do not develop",
                                               "your turn ends")]))
@@ -653,6 +654,21 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out.update(heading=heading, lines=lines, actor=names[cp],
                groups=[g for g in groups if g] if mine else None)
     return out
+
+
+def _ar_income_change(s: Any, ch: Choice) -> str:
+    """What a cube or a development marker does to the companies' incomes, found by making
+    the move on a copy of the state (the engine's own rules, nothing recomputed here)."""
+    from ..games.american_rails.rules import RULES
+    copy = s.clone()
+    try:
+        copy.apply(dict({"type": ch.type, "player": ch.player}, **dict(ch.fixed)))
+    except Exception:  # noqa: BLE001 - a description must never break the panel
+        return ""
+    parts = [f"{RULES.companies[c].name} {'+' if d > 0 else '−'}${abs(d)}"
+             for c in range(len(RULES.companies))
+             if (d := copy.income[c] - s.income[c])]
+    return ("income: " + ", ".join(parts)) if parts else "no income change"
 
 
 def _ar_name(cid: str) -> str:
