@@ -10,6 +10,7 @@ import random
 import pytest
 
 from railyard.engine.game import Game
+from railyard.games.american_rails.rules import RULES as AR_RULES
 from railyard.web.decisions_small import panel
 
 
@@ -159,3 +160,34 @@ def test_panel_endpoint_answers_seats_spectators_and_refuses_bad_input(tmp_path)
             {"kind": "human"}] * 3}).json()
         r = client.get(f"/api/games/{made18['id']}/panel")
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_panel"
+
+
+def test_american_rails_cube_the_company_cannot_pay_for_is_shown_with_the_engines_reason():
+    """Expansion: a hex next to the company's cubes that costs more than its treasury is
+    disabled with the engine's own refusal; a cube offered says how incomes change."""
+    from railyard.engine.errors import IllegalAction
+    rng = random.Random(6)
+    seen_off = seen_income = False
+    for seed in range(6):
+        g = Game("american-rails", ["Ann", "Bob", "Cid", "Dan"], seed, {})
+        while g.current_player is not None and not (seen_off and seen_income):
+            s = g.state
+            if s.step == "expand":
+                p = panel(g, {g.current_player}, g.legal_actions())
+                for item in _items(p):
+                    if item.get("disabled") and item.get("hex"):
+                        company = next(gr for gr in p["groups"] if item in gr["items"])
+                        cid = next(co.id for co in AR_RULES.companies
+                                   if company["title"].startswith(co.name + " "))
+                        with pytest.raises(IllegalAction) as exc:
+                            g.clone().apply({"type": "build", "player": g.current_player,
+                                             "company": cid, "hex": item["hex"]})
+                        assert exc.value.message == item["reason"]
+                        seen_off = True
+                    if item.get("action", {}).get("type") == "build" and \
+                            item["detail"].startswith("income: "):
+                        seen_income = True
+            g.apply(rng.choice(g.legal_actions()).sample(rng))
+        if seen_off and seen_income:
+            break
+    assert seen_off and seen_income

@@ -587,8 +587,10 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     elif step in ("expand", "take2"):
         if step == "expand":
             heading = f"Expand: {s.expand_left} cube{'s' if s.expand_left != 1 else ''} left"
-        else:
+        elif s.n >= 4:
             heading = "Take $2, make every other player pay $2 — or expand 2"
+        else:
+            heading = "Take $2, or make every other player pay $2"
         lines.append("A cube costs the hex's price, paid from the company's treasury; it must "
                      "touch the company's cubes.")
         if mine:
@@ -607,11 +609,12 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                 by_comp.setdefault(ch.fixed["company"], []).append(
                     _item(ch, f"{place(h)}: ${cost}", _ar_income_change(s, ch),
                           hex=ch.fixed["hex"]))
-            for c in s.in_play:
+            may_build = step == "expand" or s.n >= 4      # expand 2: 4-5 players only
+            for c in (s.in_play if may_build else ()):
                 if not s.held[cp][c]:
                     continue
                 co = comps[c]
-                items = by_comp.get(co.id, [])
+                items = by_comp.get(co.id, []) + _ar_refused_builds(s, cp, c)
                 if not items:
                     why = (f"{co.name} has no cube left." if not s.cubes_left[c] else
                            f"{co.name} has ${s.ccash[c]}: no hex next to its cubes it can pay "
@@ -669,6 +672,30 @@ def _ar_income_change(s: Any, ch: Choice) -> str:
              for c in range(len(RULES.companies))
              if (d := copy.income[c] - s.income[c])]
     return ("income: " + ", ".join(parts)) if parts else "no income change"
+
+
+def _ar_refused_builds(s: Any, p: int, c: int, most: int = 4) -> list[dict[str, Any]]:
+    """Up to ``most`` hexes next to company ``c``'s cubes it cannot pay for, each with the
+    engine's refusal (the move tried on a copy of the state)."""
+    from ..cube.hexgrid import bits
+    from ..engine.errors import IllegalAction
+    from ..games.american_rails.rules import RULES
+    if s.cubes_left[c] <= 0:
+        return []
+    b = s.board
+    out = []
+    cands = []
+    for h in bits(s.reach[c] & ~s.closed[c] & ~s.full_single):
+        cost = s.build_cost(h, c)
+        if cost is not None and cost > s.ccash[c]:
+            cands.append((cost, b.ids[h], h))
+    for cost, hid, h in sorted(cands)[:most]:
+        action = {"type": "build", "player": p, "company": RULES.companies[c].id, "hex": hid}
+        try:
+            s.clone().apply(action)
+        except IllegalAction as exc:
+            out.append(_item(None, f"{b.places[h]}: ${cost}", reason=exc.message, hex=hid))
+    return out
 
 
 def _ar_name(cid: str) -> str:
