@@ -185,7 +185,7 @@ def test_american_rails_cube_the_company_cannot_pay_for_is_shown_with_the_engine
                         assert exc.value.message == item["reason"]
                         seen_off = True
                     if item.get("action", {}).get("type") == "build" and \
-                            item["detail"].startswith("income: "):
+                            item.get("detail", "").startswith("income: "):
                         seen_income = True
             g.apply(rng.choice(g.legal_actions()).sample(rng))
         if seen_off and seen_income:

@@ -671,7 +671,7 @@ def _ar_income_change(s: Any, ch: Choice) -> str:
     parts = [f"{RULES.companies[c].name} {'+' if d > 0 else '−'}${abs(d)}"
              for c in range(len(RULES.companies))
              if (d := copy.income[c] - s.income[c])]
-    return ("income: " + ", ".join(parts)) if parts else "no income change"
+    return ("income: " + ", ".join(parts)) if parts else ""
 
 
 def _ar_refused_builds(s: Any, p: int, c: int, most: int = 4) -> list[dict[str, Any]]:
