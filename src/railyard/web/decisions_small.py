@@ -229,7 +229,7 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                         continue
                     gain = s.build_income(h)
                     items.append(_item(ch, f"{place}: ${s.build_cost(h)}",
-                                       f"income +${gain}" if gain else "no income",
+                                       f"income +${gain}" if gain else "",
                                        reason=why[1] if why else "", hex=hid))
                 note = (f"treasury ${s.ccash[c]}, {s.locos[c]} locomotives left"
                         if s.opened[c] else "")
