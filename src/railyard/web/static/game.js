@@ -267,6 +267,7 @@
     $("facts").replaceChildren(...(d.status || []).map(s => el("li", {text: s})));
     $("tables").replaceChildren(...(d.tables || []).map(renderTable));
     const mine = Array.isArray(d.groups);
+    if ($("jump-move")) $("jump-move").hidden = !(mine && d.groups.length);
     $("now-title").textContent = d.actor ? (mine ? "Your turn, " + d.actor : d.actor + " is deciding") : "Now";
     $("decision-heading").textContent = d.heading || "";
     $("decision-lines").replaceChildren(...(d.lines || []).map(s => el("li", {text: s})));
