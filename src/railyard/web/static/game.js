@@ -72,7 +72,7 @@
       if (!hasPanel) { renderView(st.view || {}); renderPlayers(st); }
       renderLog(st);
     }
-    if (st.end) renderEnd(st);
+    if (st.end && !t18) renderEnd(st);     // the 18xx table draws its own end
     else if (st.result) renderResult(st);
   }
   // The log: the story (one sentence per event, automatic ones marked) or the plain lines.
