@@ -191,3 +191,18 @@ def test_american_rails_cube_the_company_cannot_pay_for_is_shown_with_the_engine
         if seen_off and seen_income:
             break
     assert seen_off and seen_income
+
+
+def test_nar_end_says_why_and_splits_each_score_into_money_and_the_final_payout():
+    """Section 6: the end names the reasons of the last round; each player's money is his
+    money before the final payout plus the payout of the coast-to-coast symbols."""
+    rng = random.Random(8)
+    g = Game("north-american-railways", ["Ann", "Bob", "Cid"], 8, {})
+    while g.current_player is not None:
+        g.apply(rng.choice(g.legal_actions()).sample(rng))
+    s = g.state
+    p = panel(g, set(), [])
+    assert all(reason in p["end_reason"] for reason in s.end_reasons) and s.end_reasons
+    for seat, parts in enumerate(p["end_parts"]):
+        assert sum(amount for _, amount in parts) == s.cash[seat]
+        assert parts[1] == ["coast-to-coast payout", s.final_payout[seat]]

@@ -333,6 +333,10 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out: dict[str, Any] = {"status": status, "tables": [players, companies]}
     if over or cp is None:
         out["heading"] = "The game is over."
+        if s.final_payout is not None:
+            out["end_parts"] = [[["money before the final payout", s.cash[p] - paid],
+                                 ["coast-to-coast payout", paid]]
+                                for p, paid in enumerate(s.final_payout)]
         out["end_reason"] = ("The last round was played: " + "; ".join(s.end_reasons) +
                              ". After the last income every share paid $"
                              f"{r.coast_to_coast_value} per coast-to-coast symbol of its "

@@ -262,8 +262,14 @@
     const over = !!(state && state.status === "finished");
     $("now-box").hidden = over || !d.heading;
     if (over) $("actions-box").hidden = true;
-    if (over && d.end_reason && !(state && state.end) && !$("result").querySelector(".sp-end-reason"))
-      $("result").prepend(el("p", {class: "sp-end-reason", text: d.end_reason}));
+    if (over && !state.end && state.result && Array.isArray(state.result.scores)) {
+      // no story end from the server: the panel's reason and, where the title has them,
+      // the parts of each score (North American Railways: money and the final payout)
+      const r = state.result;
+      renderEnd(Object.assign({}, state, {end: {reason: d.end_reason || "", players: r.scores.map((s, i) =>
+        ({seat: i, score: s, winner: (r.winners || []).includes(i),
+          parts: (d.end_parts && d.end_parts[i]) || [["cash at the end", s]]}))}}));
+    }
     $("facts").replaceChildren(...(d.status || []).map(s => el("li", {text: s})));
     $("tables").replaceChildren(...(d.tables || []).map(renderTable));
     const mine = Array.isArray(d.groups);
