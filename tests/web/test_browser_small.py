@@ -208,7 +208,7 @@ def test_story_log_and_end_screen_from_the_game_json(server, browser):
     assert rows.count() == 2
     assert "winner" in rows.nth(0).get_attribute("class")          # highest score first
     assert "Bot 1" in rows.nth(0).inner_text() and "$88" in rows.nth(0).inner_text()
-    assert "final dividend $8" in rows.nth(0).inner_text()
+    assert "final dividend $8" in rows.nth(0).inner_text().replace("\n", " ")
     assert "Winner: Bot 1" in page.inner_text("#result")
     _no_sideways_scroll(page)
     shot(page, "small-end-screen-400.png")
