@@ -178,11 +178,12 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                      "stand on red at the start of a turn, every company pays a dividend.")
         if mine:
             items = []
+            now = _ce_options_now(s, cp)
             for i, n in enumerate(ACTIONS):
                 title, what = CE_ACTION_WORDS[n]
                 ch = _find(choices, "choose", action=n)
                 items.append(_item(ch, title, f"{what} (pointer to {s.dials[i] + 1} of "
-                                   f"{b.dials[i]})",
+                                   f"{b.dials[i]}). Now: {now[n]}",
                                    reason=f"Its pointer stands on red ({s.dials[i]} of "
                                           f"{b.dials[i]})."))
             groups.append(_group("Actions", items))
@@ -280,6 +281,22 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     out.update(heading=heading, lines=lines, actor=who,
                groups=[g for g in groups if g] if mine else None)
     return out
+
+
+def _ce_options_now(s: Any, p: int) -> dict[str, str]:
+    """What each of the three actions would offer player ``p`` right now."""
+    comps = s.board.companies
+    offer = [f"{comps[c].id} from ${s.minimum_bid(c)}" for c in s.offerable()]
+    builders = [f"{comps[c].id} (${s.ccash[c]}, {len(s.legal_builds(p, c))} hexes)"
+                for c in range(len(comps)) if s.held[c][p] and s.legal_builds(p, c)]
+    hexes = len(s.legal_develops())
+    return {
+        "auction": ("shares of " + ", ".join(offer)) if offer else "no share to offer",
+        "build": ("you may build for " + ", ".join(builders)) if builders else
+                 "no company of yours can build",
+        "develop": f"{hexes} hex{'es' if hexes != 1 else ''} can be developed" if hexes else
+                   "no hex can be developed",
+    }
 
 
 # ---------------------------------------------------------------------------------------
