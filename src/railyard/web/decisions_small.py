@@ -117,7 +117,7 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                              "Locos left", "Hexes"], "rows": []}
     for c, co in enumerate(comps):
         if not s.opened[c]:
-            cells = [co.id + " (opens at Chicago)", "—", "—", "—",
+            cells = [co.id + " (not open)", "—", "—", "—",
                      f"0 / {s.treasury[c]}", str(s.locos[c]), "—"]
         else:
             ps = per_share(c)
