@@ -92,7 +92,8 @@ def test_cube_and_card_games_have_their_own_drawing(slug, module):
             == cubes
     else:
         cards = sum(len(c) for c in view["city_columns"])
-        assert len([e for e in root.iter(f"{NS}g") if e.get("class") == "city-card"]) == cards
+        assert len([e for e in root.iter(f"{NS}g")
+                    if "city-card" in (e.get("class") or "").split()]) == cards
 
 
 def test_1870_uses_the_18xx_drawing_and_a_failing_renderer_falls_back(monkeypatch):
@@ -185,3 +186,27 @@ def test_american_rails_map_shows_the_published_board():
     taken = sum(len(c) for c in view["columns"])
     assert len([t for t in track.iter(f"{NS}text") if t.get("class") == "space-marker"]) \
         == taken
+
+
+def _map_bottom(root) -> float:
+    ys = [float(pt.split(",")[1]) for g in root.iter(f"{NS}g") if g.get("class") == "hex"
+          for poly in g.iter(f"{NS}polygon") for pt in poly.get("points").split()]
+    return max(ys)
+
+
+@pytest.mark.parametrize("slug", ["american-rails", "chicago-express"])
+def test_notes_and_legends_are_drawn_below_the_map_never_over_it(slug):
+    """Issue 11, point 6: nothing is drawn over the map (the six-company board once had its
+    warning over the top row of hexes): every text outside the hexes and the city labels
+    lies below the lowest hex."""
+    g = Game(slug, ["A", "B", "C", "D"], 1)
+    root = ET.fromstring(render_board(_state(g)))
+    bottom = _map_bottom(root)
+    inside = set()
+    for g_el in root.iter(f"{NS}g"):
+        if g_el.get("class") in ("hex", "labels", "coords", "map"):
+            inside.update(id(t) for t in g_el.iter(f"{NS}text"))
+    outside = [t for t in root.iter(f"{NS}text") if id(t) not in inside]
+    assert outside, "no legend found"
+    for t in outside:
+        assert float(t.get("y")) > bottom, ("".join(t.itertext()), t.get("y"), bottom)

@@ -8,7 +8,7 @@ import os
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..bots.factory import bot_kinds
@@ -66,7 +66,37 @@ async def game_page(request: Request) -> Response:
         if exc.status == 404:
             return await error_page(request, 404)
         raise
-    return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]))
+    from .decisions_small import has_panel
+    return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]),
+                 panel=has_panel(state["title"]))
+
+
+def _panel(svc, gid: str, token: str | None) -> dict:
+    """The small games' side panel (decisions_small.panel) for a reader: computed once per
+    version and seat set."""
+    from .decisions_small import has_panel, panel
+    from .reader import choices
+    live = svc.get(gid)
+    if not has_panel(live.row.title):
+        raise ApiError(404, "no_panel", "This game has no such panel.")
+    with live.lock:
+        seats = svc.seats_of(live, token) if token else set()
+        if token and not seats:
+            raise ApiError(403, "bad_token", "This link is no seat of the game.")
+        key = (live.version, tuple(sorted(seats)))
+        got = live.__dict__.get("_panel_small")
+        if got is None or got[0] != key:
+            mine = live.game.current_player in seats
+            got = (key, panel(live.game, seats, choices(live) if mine else []))
+            live.__dict__["_panel_small"] = got
+        return dict(got[1], version=live.version)
+
+
+async def get_panel(request: Request) -> Response:
+    from .api import token_of
+    out = await run_in_threadpool(_panel, request.app.state.service,
+                                  request.path_params["game_id"], token_of(request))
+    return JSONResponse(out)
 
 
 async def error_page(request: Request, status: int) -> Response:
@@ -78,4 +108,5 @@ ROUTES = [
     Route("/", lobby, methods=["GET"]),
     Route("/new", new_game, methods=["GET"]),
     Route("/games/{game_id}", game_page, methods=["GET"]),
+    Route("/api/games/{game_id}/panel", get_panel, methods=["GET"]),
 ]

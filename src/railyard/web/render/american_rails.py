@@ -103,19 +103,19 @@ def _hex(h: dict[str, Any], colours: dict[str, str], names: dict[str, str]) -> s
                        f'V{hy - 1:.1f} L{hx:.1f},{hy - 6:.1f} L{hx + 5:.1f},{hy - 1:.1f} '
                        f'V{hy + 5:.1f} Z" fill="{DEV}" stroke="#fff" stroke-width="0.8"/>')
     else:
-        out.append(_terrain_mark(terrain, x, y - 4 if cubes else y))
+        out.append(_terrain_mark(terrain, x, y - 9 if cubes else y))
     if cubes:
-        size = 8.0 if len(cubes) <= 3 else 7.0
+        size = 11.0 if len(cubes) <= 3 else 9.0      # legible at phone width too
         per_row = 3
         for i, comp in enumerate(cubes):
             r_i, c_i = divmod(i, per_row)
             n_row = min(per_row, len(cubes) - r_i * per_row)
             cx = x - n_row * (size + 1.5) / 2 + c_i * (size + 1.5)
-            cy = y + (7 if terrain == "city" else 3) + r_i * (size + 1.5)
+            cy = y + (6 if terrain == "city" else 0) + r_i * (size + 1.5)
             fill = colours.get(comp, "#888888")
             out.append(f'<rect class="cube" data-company="{esc(comp)}" x="{cx:.1f}" '
-                       f'y="{cy:.1f}" width="{size}" height="{size}" fill="{fill}" '
-                       f'stroke="#222" stroke-width="0.8"/>')
+                       f'y="{cy:.1f}" width="{size}" height="{size}" rx="1" fill="{fill}" '
+                       f'stroke="#111" stroke-width="1.3"/>')
     out.append("</g>")
     return "".join(out)
 

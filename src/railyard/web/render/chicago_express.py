@@ -18,6 +18,11 @@ COLOURS = {"red": "#d1342b", "blue": "#2b5fd1", "yellow": "#f0c419", "green": "#
            "black": "#222222", "white": "#f8f8f8", "orange": "#e8821e"}
 
 
+PHASE_WORDS = {"opening_auction": "opening auction", "choose_action": "choosing an action",
+               "offer_share": "offering a share", "auction": "share auction",
+               "build": "building track", "develop": "developing", "game_over": "game over"}
+
+
 def _centre(col: int, row: int) -> tuple[float, float]:
     x = PAD + R + col * 1.5 * R
     y = PAD + H / 2 + row * H + (H / 2 if col % 2 else 0.0)
@@ -88,19 +93,21 @@ def _draw_hex(h: dict[str, Any], locos: tuple[str, ...], colours: dict[str, str]
         parts.append(f'<text x="{x:.1f}" y="{y - H / 2 + 11:.1f}" font-size="9" '
                      f'text-anchor="middle" fill="#1a1a1a">{esc(income)}</text>')
     if h.get("name"):
-        parts.append(f'<text x="{x:.1f}" y="{y + 15:.1f}" font-size="7" text-anchor="middle" '
-                     f'fill="#333">{esc(str(h["name"])[:12])}</text>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="8" font-weight="bold" '
+                     f'text-anchor="middle" fill="#1a1a1a" stroke="#fff" stroke-width="2.2" '
+                     f'paint-order="stroke" class="name">{esc(str(h["name"]))}</text>')
     if h.get("house"):
         hx, hy = x + 10, y - 6
         parts.append(f'<path class="house" d="M{hx - 5:.1f},{hy + 4:.1f} V{hy - 1:.1f} '
                      f'L{hx:.1f},{hy - 6:.1f} L{hx + 5:.1f},{hy - 1:.1f} V{hy + 4:.1f} Z" '
                      f'fill="#8b2f1f" stroke="#fff" stroke-width="0.8"/>')
     for i, comp in enumerate(locos):
-        lx = x - 6 * len(locos) + 12 * i + 1
+        # locomotives: a row of company-coloured blocks across the hex's middle
+        lx = x - 6.5 * len(locos) + 13 * i + 0.5
         parts.append(f'<rect class="loco" data-company="{esc(comp)}" x="{lx:.1f}" '
-                     f'y="{y + 2:.1f}" width="10" height="7" rx="1.5" '
-                     f'fill="{colours.get(str(comp), "#888")}" stroke="#fff" '
-                     f'stroke-width="0.8"/>')
+                     f'y="{y - 1:.1f}" width="12" height="9" rx="2" '
+                     f'fill="{colours.get(str(comp), "#888")}" stroke="#000" '
+                     f'stroke-width="0.9"><title>{esc(comp)} locomotive</title></rect>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -149,11 +156,11 @@ def _industry(industry: dict[str, Any], left: float, top: float) -> list[str]:
 
 def _dials(dials: dict[str, Any], left: float, top: float) -> list[str]:
     out = [f'<text x="{left}" y="{top - 4:.1f}" font-size="11" font-weight="bold">'
-           f'Action dials</text>']
+           f'Action pointers (red = used up)</text>']
     for i, (name, d) in enumerate(dials.items()):
         y = top + i * 20
         used, most = int(d.get("used") or 0), int(d.get("max") or 0)
-        out.append(f'<text x="{left}" y="{y + 13}" font-size="10">{esc(name)}</text>')
+        out.append(f'<text x="{left}" y="{y + 13}" font-size="10">{esc(str(name).capitalize())}</text>')
         for k in range(most + 1):
             x = left + 60 + k * 16
             fill = "#c0392b" if k == most else "#fbf8ef"
@@ -208,7 +215,8 @@ def render(state: dict[str, Any]) -> str:
     if houses is not None:
         x = PAD + 250
         out.append(f'<text x="{x}" y="{lower + 76}" font-size="11">Houses left: '
-                   f'<tspan font-weight="bold">{esc(houses)}</tspan> · phase: '
-                   f'<tspan font-weight="bold">{esc(view.get("phase", ""))}</tspan></text>')
+                   f'<tspan font-weight="bold">{esc(houses)}</tspan> · now: '
+                   f'<tspan font-weight="bold">{esc(PHASE_WORDS.get(str(view.get("phase")), ""))}'
+                   '</tspan></text>')
     out.append("</svg>")
     return "".join(out)

@@ -11,25 +11,37 @@ CARD_W, CARD_H, GAP, PAD = 118, 34, 8, 12
 HEAD = 14  # room for the column numbers above the cards
 
 
+#: the engine's phase names in the rulebook's words
+PHASE_WORDS = {"shares": "phase I: shares", "respond": "phase I: shares (a director answers)",
+               "cities": "phase II: cities", "over": "game over"}
+
 def _column_number(x: float, y: float, kind: str, index: int) -> str:
     """"column 1" ... above a column, numbered from 1 as the choices name them."""
     return (f'<text class="column-number" data-kind="{kind}" x="{x + 2}" y="{y}" '
             f'font-size="10" fill="#345">column {index + 1}</text>')
 
 
-def _share(x: float, y: float, colour: str) -> str:
+def _share(x: float, y: float, colour: str, lowest: bool = False) -> str:
+    """A share card; the lowest of its column (the one a player may pick) has a thick
+    border and says so."""
     fill = COLOURS.get(colour, "#888")
     ink = "#222" if colour in ("yellow", "white") else "#fff"
-    return (f'<g class="share-card" data-company="{esc(colour)}"><rect x="{x}" y="{y}" '
-            f'width="{CARD_W}" height="{CARD_H - 6}" rx="4" fill="{fill}" stroke="#333"/>'
-            f'<text x="{x + 8}" y="{y + 18}" font-size="11" fill="{ink}">{esc(colour)} share'
-            f'</text></g>')
+    mark = " · next" if lowest else ""
+    return (f'<g class="share-card{" lowest" if lowest else ""}" data-company="{esc(colour)}">'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H - 6}" rx="4" '
+            f'fill="{fill}" stroke="{"#000" if lowest else "#333"}" '
+            f'stroke-width="{2.5 if lowest else 1}"/>'
+            f'<text x="{x + 8}" y="{y + 18}" font-size="11" fill="{ink}"'
+            f'{" font-weight=" + chr(34) + "bold" + chr(34) if lowest else ""}>'
+            f'{esc(colour)} share{mark}</text></g>')
 
 
-def _city(x: float, y: float, card: dict[str, Any]) -> str:
+def _city(x: float, y: float, card: dict[str, Any], lowest: bool = False) -> str:
     c2c = " ★" * int(card.get("coast_to_coast") or 0)
-    return (f'<g class="city-card" data-city="{esc(card.get("id"))}"><rect x="{x}" y="{y}" '
-            f'width="{CARD_W}" height="{CARD_H - 2}" rx="4" fill="#fbf8ef" stroke="#333"/>'
+    return (f'<g class="city-card{" lowest" if lowest else ""}" data-city="{esc(card.get("id"))}">'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H - 2}" rx="4" '
+            f'fill="{"#fff6d8" if lowest else "#fbf8ef"}" stroke="#333" '
+            f'stroke-width="{2.5 if lowest else 1}"/>'
             f'<text x="{x + 6}" y="{y + 13}" font-size="10" font-weight="bold">'
             f'{esc(card.get("name"))}{esc(c2c)}</text><text x="{x + 6}" y="{y + 26}" '
             f'font-size="9">cost ${esc(card.get("cost"))} · income ${esc(card.get("income"))}'
@@ -53,21 +65,25 @@ def render(state: dict[str, Any]) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
            f'class="board nar" font-family="sans-serif" role="img" aria-label="card columns">',
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#eef3f7"/>',
-           f'<text x="{PAD}" y="24" font-size="12" font-weight="bold">Share columns · round '
-           f'{esc(view.get("round", ""))} · {esc(view.get("phase", ""))}</text>']
+           f'<text x="{PAD}" y="24" font-size="12" font-weight="bold">Share columns (pick the '
+           f'lowest) · round '
+           f'{esc(view.get("round", ""))} · '
+           f'{esc(PHASE_WORDS.get(str(view.get("phase")), ""))}</text>']
     for i, col in enumerate(shares):
         x = PAD + i * (CARD_W + GAP)
         out.append(_column_number(x, 34 + HEAD - 4, "share", i))
         for j, colour in enumerate(col):
-            out.append(_share(x, 34 + HEAD + j * (CARD_H - 10), str(colour)))
+            out.append(_share(x, 34 + HEAD + j * (CARD_H - 10), str(colour),
+                              j == len(col) - 1))
     out.append(f'<text x="{PAD}" y="{top_cities - 8}" font-size="12" font-weight="bold">'
-               f'City columns</text>')
+               f'City columns (the lowest card of a column is for sale)</text>')
     for i, col in enumerate(cities):
         x = PAD + i * (CARD_W + GAP)
         out.append(_column_number(x, top_cities + HEAD - 4, "city", i))
         for j, card in enumerate(col):
             if isinstance(card, dict):
-                out.append(_city(x, top_cities + HEAD + j * (CARD_H + 2), card))
+                out.append(_city(x, top_cities + HEAD + j * (CARD_H + 2), card,
+                                 j == len(col) - 1))
     out.append(f'<text x="{PAD}" y="{top_comp}" font-size="12" font-weight="bold">'
                f'Companies</text>')
     for i, c in enumerate(companies):

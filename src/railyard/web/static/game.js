@@ -1,11 +1,18 @@
 "use strict";
 // The game page: state, board, legal choices and live updates over Server-Sent Events.
+// 1830 / 1870 draw their table with table18xx.js; the small games (Chicago Express, North
+// American Railways, American Rails) get their side panel in the game's words from /panel
+// (decisions_small.py): status facts, player and company tables, the decision at hand with
+// its choices grouped by kind (disabled ones with the reason); titles without a panel fall
+// back to the engine's choice labels and the view as tables.  The log is the game's story
+// (state.story) when the server sends one, and the end screen reads state.end.
 (function () {
   const root = document.getElementById("game");
   const gid = root.dataset.game;
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   const base = "/api/games/" + encodeURIComponent(gid);
   let state = null, busy = false, pending = false;
+  let hasPanel = root.dataset.panel === "1";   // the small games: /panel (decisions_small.py)
   const routes = RoutePicker(base, token, (action) => act(action));
   const $ = (id) => document.getElementById(id);
   // 1830 / 1870: the 18xx table (table18xx.js) draws the board, table, log and decisions
@@ -29,8 +36,8 @@
       el("tbody", {}, ...rows.map(r => el("tr", {}, ...keys.map(k => el("td", {
         text: cell(r[k]), title: Array.isArray(r[k]) ? r[k].map(x => typeof x === "object" ? JSON.stringify(x) : x).join(", ") : null})))))); 
   }
-  function renderView(view) {
-    const box = $("view"); box.replaceChildren();
+  function renderView(view) {      // fallback (titles without a panel): the view as tables
+    const box = el("div", {id: "view"}); $("tables").replaceChildren(el("div", {id: "players"}), box);
     const scalars = el("dl", {class: "scalars"});
     for (const [k, v] of Object.entries(view)) {
       if (k === "hexes" || k === "players" || k === "title") continue;
@@ -63,25 +70,88 @@
     $("turn").textContent = RY.turnText(st);   // "Rob is thinking…", "Your turn"
     RY.turn(st);                                // title and icon; optional sound/notice
     if (!t18) {
-      renderPlayers(st);
-      renderView(st.view || {});
-      const log = $("log"); log.replaceChildren(...st.log.map(l => el("li", {text: l})));
-      log.start = st.log_count - st.log.length + 1;
-      RY.placeNotices(log, st.notices);        // "Ann took back their last action: …"
-      log.scrollTop = log.scrollHeight;
+      if (!hasPanel) { renderView(st.view || {}); renderPlayers(st); }
+      renderLog(st);
     } else t18.setNotices(st.notices || []);
-    if (st.result) {
-      $("result-box").hidden = false;
-      const r = st.result;
-      $("result").replaceChildren(el("p", {text: "Winner: " + (r.winner_names || []).join(", ")}),
-        el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : s + " " + r.unit)}))));
-      RY.rematch($("result-box"), base, token, st);
+    if (st.end && !t18) renderEnd(st);     // the 18xx table draws its own end
+    else if (st.result) renderResult(st);
+    if (st.status === "finished") RY.rematch($("result-box"), base, token, st);
+  }
+  // The log: the story (one sentence per event, automatic ones marked) or the plain lines.
+  function renderLog(st) {
+    const log = $("log");
+    if (Array.isArray(st.story)) {
+      log.classList.add("story");
+      log.removeAttribute("start");
+      log.replaceChildren(...st.story.map(e => {
+        const li = el("li", {class: e.auto ? "auto" : "act", "data-i": e.i}, e.text);
+        if (e.auto) li.prepend(el("span", {class: "sp-auto-tag", text: "⚙ "}));
+        return li;
+      }));
+    } else {
+      log.classList.remove("story");
+      log.replaceChildren(...st.log.map(l => el("li", {text: l})));
+      log.start = st.log_count - st.log.length + 1;
     }
+    if (Array.isArray(st.story)) placeStoryNotices(log, st.notices);
+    else RY.placeNotices(log, st.notices);     // "Ann took back their last action: …"
+    log.scrollTop = log.scrollHeight;
+  }
+  // an undo notice goes after the story's entries of the action it follows
+  function placeStoryNotices(log, notices) {
+    for (const n of log.querySelectorAll("li.notice")) n.remove();
+    for (const nt of notices || []) {
+      const li = el("li", {class: "notice", text: nt.text});
+      let at = null;
+      for (const x of log.children) {
+        const i = x.getAttribute("data-i");
+        if (x.classList.contains("notice") || (i !== null && +i <= nt.after - 1)) at = x;
+      }
+      if (at) at.after(li);
+      else if (!log.children.length || +(log.children[0].getAttribute("data-i") || 0) >= nt.after) log.prepend(li);
+    }
+  }
+  function seatName(st, seat) {
+    return (st.seats[seat] && st.seats[seat].name) || st.players[seat] || ("Seat " + (seat + 1));
+  }
+  // The end screen: why the game ended, every player's score and how it came about.
+  function renderEnd(st) {
+    const end = st.end;
+    $("result-box").hidden = false;
+    const rows = [...(end.players || [])].sort((a, b) => (b.score - a.score));
+    const out = end.reason ? [el("p", {class: "sp-end-reason", text: end.reason})] : [];
+    const winners = rows.filter(p => p.winner).map(p => seatName(st, p.seat));
+    if (winners.length) out.push(el("p", {class: "sp-winner", text: (winners.length > 1 ? "Winners: " : "Winner: ") + winners.join(", ")}));
+    out.push(el("table", {class: "sp-score"},
+      el("thead", {}, el("tr", {}, el("th", {text: "Player"}), el("th", {text: "Score"}), el("th", {text: "How"}))),
+      el("tbody", {}, ...rows.map(p => el("tr", {class: p.winner ? "winner" : null},
+        el("td", {text: (p.winner ? "★ " : "") + seatName(st, p.seat)}),
+        el("td", {class: "num", text: "$" + p.score}),
+        el("td", {}, ...(p.parts || []).map(([label, amount]) =>
+          el("span", {class: "part"}, label + " ", el("b", {text: (amount < 0 ? "−$" + (-amount) : "$" + amount)})))))))));
+    $("result").replaceChildren(...out);
+  }
+  function renderResult(st) {
+    const r = st.result;
+    if (!t18 && Array.isArray(r.scores) && (r.unit === "cash" || r.unit === "worth")) {
+      // the small games score cash: the same end screen as with state.end, without parts
+      const label = r.unit === "cash" ? "cash at the end" : "worth";
+      return renderEnd(Object.assign({}, st, {end: {reason: "", players: r.scores.map((s, i) =>
+        ({seat: i, score: s, winner: (r.winners || []).includes(i), parts: [[label, s]]}))}}));
+    }
+    $("result-box").hidden = false;
+    const money = r.unit === "cash" || r.unit === "worth";
+    $("result").replaceChildren(el("p", {class: "sp-winner", text: "Winner: " + (r.winner_names || []).join(", ")}),
+      el("ul", {}, ...Object.entries(r.by_player || {}).map(([n, s]) => el("li", {text: n + ": " + (r.unit === "worth" ? "$" + s + " (cash, shares at market price, privates)" : money ? "$" + s + " in cash" : s + " " + r.unit)}))));
   }
   async function loadBoard() {
     if (t18) { if (t18.viewing === null) await t18.load(null); return; }
     const resp = await fetch(base + "/board.svg");
-    if (resp.ok) { $("board").innerHTML = await resp.text(); markHexes(); routes.mark(); }
+    if (resp.ok) {
+      $("board").innerHTML = await resp.text();
+      if (frame) frame.apply();
+      markHexes(); routes.mark();
+    }
   }
   function value(v) {
     if (Array.isArray(v) && v.every(r => r && r.train !== undefined && Array.isArray(r.chains)))
@@ -119,6 +189,12 @@
       $("undo").hidden = !legal.undo;     // the server's rules: web/undo.py
       return t18.loadDecisions();
     }
+    $("undo").hidden = !legal.undo;       // the server's rules: web/undo.py
+    if (hasPanel) return loadPanel(legal);
+    return renderEngineChoices(legal);
+  }
+  // Fallback for titles without a panel: the engine's choices with their labels.
+  function renderEngineChoices(legal) {
     choices = legal.choices || [];
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
     root.dataset.legalVersion = legal.version;
@@ -134,14 +210,111 @@
     const run = choices.find(c => c.type === "run_routes");   // 18xx: pick routes per train
     if (run) routes.open(run, choices.some(c => c.fixed && c.fixed.hex !== undefined));
     else routes.close();
-    $("undo").hidden = !legal.undo;       // the server's rules: web/undo.py
+    markHexes();
+  }
+
+  // ---- the small games' panel (decisions_small.py) -----------------------------------
+  let panel = null;
+  async function loadPanel(legal) {
+    const r = await api("GET", base + "/panel", undefined, token);
+    if (r.status === 404 && r.data && r.data.error && r.data.error.code === "no_panel") {
+      hasPanel = false;
+      if (state) { renderView(state.view || {}); renderPlayers(state); }
+      if (legal) renderEngineChoices(legal);
+      return;
+    }
+    if (!r.ok) return;
+    renderPanel(r.data);
+  }
+  function renderTable(t) {
+    return el("div", {class: "sp-table-wrap"}, el("h2", {text: t.title}), el("table", {class: "data sp-table"},
+      el("thead", {}, el("tr", {}, ...t.columns.map(c => el("th", {text: c})))),
+      el("tbody", {}, ...t.rows.map(r => {
+        const tr = el("tr", {class: [r.current ? "to-act" : "", r.you ? "you-row" : ""].join(" ").trim() || null, title: r.title || null},
+          ...r.cells.map((c, i) => el("td", {text: c})));
+        if (r.color && tr.firstChild) {
+          tr.firstChild.prepend(el("span", {class: "sp-swatch", style: "background:" + r.color}));
+        }
+        return tr;
+      }))));
+  }
+  function itemNode(it) {
+    if (it.disabled) {
+      return el("div", {class: "choice off", "data-hex": it.hex || null},
+        el("button", {type: "button", disabled: true, text: it.label}),
+        it.detail ? el("span", {class: "detail", text: it.detail}) : null,
+        el("span", {class: "reason", text: it.reason}));
+    }
+    const a = it.amount;
+    const kids = [];
+    let input = null;
+    if (a) {
+      const scale = a.scale || 1;
+      input = el("input", {type: "number", name: a.field, min: a.min * scale, max: a.max * scale,
+                           step: scale, value: a.min * scale, required: true, "aria-label": "amount in dollars"});
+      kids.push(el("label", {class: "amount"}, (a.unit || "") , input));
+    }
+    const button = el("button", {type: "submit", class: it.primary ? "primary" : null, text: it.label});
+    kids.push(button);
+    if (it.detail) kids.push(el("span", {class: "detail", text: it.detail}));
+    const form = el("form", {class: "choice", "data-type": it.action.type, "data-hex": it.hex || null}, ...kids);
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const action = Object.assign({}, it.action);
+      if (a) {
+        const v = parseInt(input.value, 10);
+        if (!(v >= a.min * (a.scale || 1) && v <= a.max * (a.scale || 1)) || v % (a.scale || 1)) {
+          $("action-msg").textContent = "Enter an amount from $" + a.min * (a.scale || 1) + " to $" + a.max * (a.scale || 1) +
+            ((a.scale || 1) > 1 ? " in steps of $" + a.scale : "") + ".";
+          return;
+        }
+        action[a.field] = v / (a.scale || 1);
+      }
+      act(action);
+    });
+    return form;
+  }
+  function renderPanel(d) {
+    panel = d;
+    const over = !!(state && state.status === "finished");
+    $("now-box").hidden = over || !d.heading;
+    if (over) $("actions-box").hidden = true;
+    if (over && !state.end && state.result && Array.isArray(state.result.scores)) {
+      // no story end from the server: the panel's reason and, where the title has them,
+      // the parts of each score (North American Railways: money and the final payout)
+      const r = state.result;
+      renderEnd(Object.assign({}, state, {end: {reason: d.end_reason || "", players: r.scores.map((s, i) =>
+        ({seat: i, score: s, winner: (r.winners || []).includes(i),
+          parts: (d.end_parts && d.end_parts[i]) || [["cash at the end", s]]}))}}));
+    }
+    $("facts").replaceChildren(...(d.status || []).map(s => el("li", {text: s})));
+    $("tables").replaceChildren(...(d.tables || []).map(renderTable));
+    const mine = Array.isArray(d.groups);
+    if ($("jump-move")) $("jump-move").hidden = !(mine && d.groups.length);
+    $("now-title").textContent = d.actor ? (mine ? "Your turn, " + d.actor : d.actor + " is deciding") : "Now";
+    $("decision-heading").textContent = d.heading || "";
+    $("decision-lines").replaceChildren(...(d.lines || []).map(s => el("li", {text: s})));
+    $("picked-hex").textContent = ""; $("show-all").hidden = true;
+    const box = $("actions"); box.replaceChildren();
+    $("actions-box").hidden = !token || over;
+    if (!mine) {
+      box.append(el("p", {class: "waiting", text: state && state.status === "finished" ? "The game is over." :
+        d.actor ? "Waiting for " + d.actor + "." : "Waiting for others."}));
+    } else {
+      for (const g of d.groups) {
+        box.append(el("div", {class: "group", "data-title": g.title},
+          el("h3", {}, g.title, g.note ? el("span", {class: "note", text: " · " + g.note}) : null),
+          ...g.items.map(itemNode)));
+      }
+    }
+    root.dataset.legalVersion = d.version;
     markHexes();
   }
   function markHexes() {
     for (const g of document.querySelectorAll("#board .hex.legal")) g.classList.remove("legal");
-    for (const c of choices) {
-      const hex = c.fixed && c.fixed.hex;
-      if (!hex) continue;
+    const hexes = hasPanel ? [...document.querySelectorAll("#actions form.choice[data-hex]")].map(f => f.dataset.hex)
+                           : choices.map(c => c.fixed && c.fixed.hex).filter(h => h);
+    for (const hex of hexes) {
       const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(hex)}"]`);
       if (g) g.classList.add("legal");
     }
@@ -152,14 +325,12 @@
       const h = ev.target.closest && ev.target.closest(".hex");
       if (h && routes.hexClicked(h.dataset.hex)) return;
     }
+    if (frame && frame.dragged()) return;
     const g = ev.target.closest && ev.target.closest(".hex.legal");
     if (!g) return;
     const hex = g.dataset.hex;
-    const idxs = choices.map((c, i) => i).filter(i => choices[i].fixed && choices[i].fixed.hex === hex);
-    if (idxs.length === 1 && !Object.keys(choices[idxs[0]].ranges || {}).length) {
-      document.querySelector(`#actions form[data-index="${idxs[0]}"]`).requestSubmit();
-      return;
-    }
+    const forms = [...document.querySelectorAll("#actions form.choice")].filter(f => f.dataset.hex === hex);
+    if (forms.length === 1 && !forms[0].querySelector("input")) { forms[0].requestSubmit(); return; }
     pick(hex);
   });
   // Show only the choices on one hex (tile and rotation for a tile lay); "all" undoes it.
@@ -167,16 +338,16 @@
     for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
     const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(hex)}"]`);
     if (g) g.classList.add("picked");
-    for (const form of document.querySelectorAll("#actions form.choice"))
+    for (const form of document.querySelectorAll("#actions .choice"))
       form.hidden = form.dataset.hex !== hex;
     for (const grp of document.querySelectorAll("#actions .group"))
-      grp.hidden = !grp.querySelector("form.choice:not([hidden])");
+      grp.hidden = !grp.querySelector(".choice:not([hidden])");
     $("picked-hex").textContent = "Choices on " + hex;
     $("show-all").hidden = false;
     $("actions-box").scrollIntoView({block: "nearest"});
   }
   if ($("show-all")) $("show-all").addEventListener("click", () => {
-    for (const n of document.querySelectorAll("#actions form.choice, #actions .group")) n.hidden = false;
+    for (const n of document.querySelectorAll("#actions .choice, #actions .group")) n.hidden = false;
     for (const n of document.querySelectorAll("#actions .group[data-type='run_routes']")) n.hidden = true;
     for (const g of document.querySelectorAll("#board .hex.picked")) g.classList.remove("picked");
     $("picked-hex").textContent = ""; $("show-all").hidden = true;
@@ -194,7 +365,7 @@
     }
     $("action-msg").textContent = errorText(r.data);
     if (t18) await t18.loadDecisions();
-    else for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
+    else for (const b of document.querySelectorAll("#actions form.choice button")) b.disabled = false;
     if (r.status === 409) await refresh();
   }
   $("undo").addEventListener("click", async () => {
@@ -204,20 +375,25 @@
   });
   async function refreshSide() {
     const legal = token ? api("GET", base + "/legal", undefined, token) : null;
-    await loadBoard();
+    if (!token && !t18 && hasPanel) await Promise.all([loadBoard(), loadPanel(null)]);
+    else await loadBoard();
     if (legal) {
       const r = await legal;
       if (r.ok) renderChoices(r.data);
       else { $("you").textContent = "Invalid seat link"; $("actions-box").hidden = true; }
     }
   }
+  let announced = 0;        // the highest version the live stream announced
   async function refresh() {
     if (busy) { pending = true; return; }
     busy = true;
     try {
       do {
         pending = false;
-        const r = await api("GET", base + (token ? "?legal=1" : ""), undefined, token);
+        // name the version the live stream announced: a server worker that has it answers
+        // from memory (docs/web.md)
+        const q = [token ? "legal=1" : "", announced ? "version=" + announced : ""].filter(Boolean);
+        const r = await api("GET", base + (q.length ? "?" + q.join("&") : ""), undefined, token);
         if (!r.ok) break;
         renderState(r.data);
         if (token && r.data.my_seats) {
@@ -233,11 +409,78 @@
     const src = new EventSource(base + "/events?since=" + encodeURIComponent(root.dataset.version));
     src.addEventListener("version", (ev) => {
       const v = JSON.parse(ev.data).version;
+      if (Number.isInteger(v) && v > announced) announced = v;
       if (!state || v !== state.version) refresh();
     });
     src.onopen = () => $("live").classList.add("on");
     src.onerror = () => $("live").classList.remove("on");
   }
+  // ---- the board frame of the small games: zoom (buttons, wheel, pinch) and drag ------
+  function BoardFrame(box) {
+    let zoom = 1, panX = 0, panY = 0, drag = null, moved = false;
+    const pointers = new Map();
+    let pinch = null;
+    function apply() {
+      const svg = box.querySelector("svg");
+      if (!svg) return;
+      const r = box.getBoundingClientRect();
+      // keep the board inside the frame: no empty band beyond its edges
+      panX = Math.min(0, Math.max(r.width - r.width * zoom, panX));
+      panY = Math.min(0, Math.max(r.height - r.height * zoom, panY));
+      svg.style.transform = `translate(${panX}px, ${panY}px) scale(${zoom})`;
+      box.classList.toggle("zoomed", zoom > 1);
+      box.dataset.zoom = zoom.toFixed(2);
+    }
+    function set(z, cx, cy) {
+      const r = box.getBoundingClientRect();
+      cx = cx === undefined ? r.width / 2 : cx; cy = cy === undefined ? r.height / 2 : cy;
+      const nz = Math.min(5, Math.max(1, z));
+      panX = cx - (cx - panX) * nz / zoom; panY = cy - (cy - panY) * nz / zoom;
+      zoom = nz;
+      if (zoom === 1) { panX = 0; panY = 0; }
+      apply();
+    }
+    $("zoom-in").addEventListener("click", () => set(zoom * 1.5));
+    $("zoom-out").addEventListener("click", () => set(zoom / 1.5));
+    $("zoom-fit").addEventListener("click", () => set(1));
+    box.addEventListener("wheel", (ev) => {
+      if (zoom === 1 && ev.deltaY > 0) return;           // let the page scroll
+      ev.preventDefault();
+      const r = box.getBoundingClientRect();
+      set(zoom * (ev.deltaY < 0 ? 1.2 : 1 / 1.2), ev.clientX - r.left, ev.clientY - r.top);
+    }, {passive: false});
+    box.addEventListener("pointerdown", (ev) => {
+      pointers.set(ev.pointerId, {x: ev.clientX, y: ev.clientY});
+      moved = false;
+      if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        pinch = {d: Math.hypot(a.x - b.x, a.y - b.y), z: zoom};
+        drag = null;
+      } else if (zoom > 1) drag = {x: ev.clientX, y: ev.clientY, px: panX, py: panY};
+    });
+    box.addEventListener("pointermove", (ev) => {
+      if (!pointers.has(ev.pointerId)) return;
+      pointers.set(ev.pointerId, {x: ev.clientX, y: ev.clientY});
+      if (pinch && pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        const r = box.getBoundingClientRect();
+        set(pinch.z * Math.hypot(a.x - b.x, a.y - b.y) / Math.max(1, pinch.d),
+            (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+        moved = true;
+        return;
+      }
+      if (!drag) return;
+      const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) moved = true;
+      panX = drag.px + dx; panY = drag.py + dy; apply();
+    });
+    const up = (ev) => { pointers.delete(ev.pointerId); if (pointers.size < 2) pinch = null; drag = null; };
+    box.addEventListener("pointerup", up);
+    box.addEventListener("pointercancel", up);
+    return {apply, dragged: () => { const m = moved; moved = false; return m; }};
+  }
+  const frame = !t18 && $("zoom-in") ? BoardFrame($("board")) : null;
+
   if (token) RY.toggle(document.querySelector(".status-line"));
   refresh().then(listen);
 })();
