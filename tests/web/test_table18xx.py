@@ -82,16 +82,26 @@ def test_table_view_model_shows_the_state(title):
 
 
 def test_history_state_at_k_is_the_replay_and_leaves_the_game():
-    from railyard.web.history18xx import state_at
+    """Game.state_at(k) (engine contract: a game is its parameters plus its log) is the
+    state a fresh replay of the first k actions reaches; the game is not changed and the
+    returned state is its own object."""
     g = _play("1870", 300)
     n = len(g.log)
+    head = g.state.fingerprint()
     for k in (0, 1, 63, 64, 65, 200, n):
-        st = state_at(g, k)
+        st = g.state_at(k)
         replay = Game("1870", g.players, g.seed, g.options)
         for a in g.log[:k]:
             replay.apply(a)
         assert st.fingerprint() == replay.state.fingerprint()
-    assert len(g.log) == n
+        assert st is not g.state
+    assert len(g.log) == n and g.state.fingerprint() == head
+    later = g.state_at(n)
+    later.apply(RandomBot(1).choose(later))           # changing the copy ...
+    assert g.state.fingerprint() == head              # ... leaves the game as it was
+    for bad in (-1, n + 1, "3", True):
+        with pytest.raises(ValueError):
+            g.state_at(bad)
 
 
 def test_decisions_give_the_engines_reason_and_the_effect_of_a_sale():
