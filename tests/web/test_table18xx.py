@@ -104,34 +104,46 @@ def test_history_state_at_k_is_the_replay_and_leaves_the_game():
             g.state_at(bad)
 
 
-def test_decisions_give_the_engines_reason_and_the_effect_of_a_sale():
+def _items(d):
+    for grp in d["groups"]:
+        for it in grp["items"] + grp.get("refused", []):
+            yield grp, it
+            for p in it.get("pars") or []:
+                yield grp, p
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 1), ("1870", 3)])
+def test_refused_choices_carry_the_engines_reason_and_sales_their_effect(title, seed):
+    """Every decision shows what is not allowed now, disabled, with the engine's own
+    reason: the actions tried are refused by the engine with exactly that sentence (1830
+    4.0/8.1/12.0/21.0/23.1, 1870 6.1/7.1/7.3/7.4/8.1/9.2/9.5); a sale says the money the
+    seller receives, as the engine pays it."""
     from railyard.web.decisions18xx import decisions
     bot = RandomBot(5)
-    seen_reason = seen_sale = False
-    g = Game("1830", ["Ann", "Bob", "Cy"], 1)
-    while not g.is_terminal and len(g.log) < 1500 and not (seen_reason and seen_sale):
-        if g.state.s["round"] == "stock":
-            d = decisions(g, {g.current_player})
-            for grp in d["groups"]:
-                for it in grp["items"]:
-                    if it["reason"]:
-                        seen_reason = True
-                        corp = it["corp"]
-                        src = "ipo" if "initial offering" in it["label"] else "pool"
-                        with pytest.raises(IllegalAction) as err:
-                            g.state.clone().apply({"type": "buy_share", "player":
-                                                   g.current_player, "corporation": corp,
-                                                   "source": src})
-                        assert err.value.message == it["reason"]
-                    if it["action"] and it["action"]["type"] == "sell_shares":
-                        seen_sale = True
-                        after = g.state.clone()
-                        after.apply(it["action"])
-                        got = after.s["cash"][g.current_player] - \
-                            g.state.s["cash"][g.current_player]
-                        assert f"you receive ${got}" in it["detail"]
+    kinds, seen_sale = set(), False
+    want = {"buy_share", "sell_shares", "par", "buy_train", "place_token"} | (
+        {"buy_company"} if title == "1830" else {"buy_private", "redeem", "reissue"})
+    g = Game(title, ["Ann", "Bob", "Cy"], seed)
+    while not g.is_terminal and len(g.log) < 2500 and not (kinds >= want and seen_sale):
+        d = decisions(g, {g.current_player})
+        for grp, it in _items(d):
+            if it["disabled"] and it.get("tried"):
+                assert it["reason"]
+                for act in it["tried"]:
+                    kinds.add(act["type"])
+                    with pytest.raises(IllegalAction) as err:
+                        g.state.clone().apply(act)
+                    assert err.value.message == it["reason"], (it, act)
+            if it.get("action") and it["action"]["type"] == "sell_shares":
+                seen_sale = True
+                after = g.state.clone()
+                after.apply(it["action"])
+                got = after.s["cash"][g.current_player] - \
+                    g.state.s["cash"][g.current_player]
+                assert f"you receive ${got}" in it["detail"]
         g.apply(bot.choose(g.state))
-    assert seen_reason and seen_sale
+    assert kinds >= want, want - kinds
+    assert seen_sale
 
 
 def test_table_and_decisions_endpoints_refuse_bad_input_clearly(tmp_path):
@@ -160,3 +172,52 @@ def test_table_and_decisions_endpoints_refuse_bad_input_clearly(tmp_path):
         other = c.post("/api/games", json={"title": "chicago-express", "seats": [
             {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]}).json()
         assert c.get(f"/api/games/{other['id']}/table").status_code == 404
+
+
+def _cheapest_offer(game):
+    """The cheapest train the bank sells now, from the data file's prices: the next depot
+    train and the bank pool's trains."""
+    from railyard.web.table18xx import data_of
+    price = {str(t["name"]): t["price"] for t in data_of(game.state.title)["trains"]}
+    s = game.state.s
+    depot = s["depot"]
+    nxt = next((k for k, v in depot.items() if v is None or v), None) \
+        if isinstance(depot, dict) else (depot[0].rsplit("-", 1)[0] if depot else None)
+    got = [price[t.rsplit("-", 1)[0]] for t in s["train_pool"]]
+    return min(got + ([price[nxt]] if nxt else []))
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 3), ("1870", 1)])
+def test_the_forced_train_purchase_is_guided_step_by_step(title, seed):
+    """1830 24.0 / 1870 9.5.3-9.5.5, 10.2: a company without a train and without the money
+    for the cheapest one: the page names that train and its price, what the treasury and
+    the president pay, what is still missing, and marks selling shares as the step to do
+    now; the sales offered pay what they say."""
+    from railyard.web.decisions18xx import decisions
+    g, bot = Game(title, ["Ann", "Bob", "Cy"], seed), RandomBot(seed)
+    while not any(c.type == "emergency_sell" or (c.type == "sell_shares" and
+                                                  g.state.s["round"] == "operating")
+                  for c in g.legal_actions()):
+        assert not g.is_terminal and len(g.log) < 3000, "no forced purchase short of money"
+        g.apply(bot.choose(g.state))
+    seat = g.current_player
+    corp = next(k for k, v in g.state.s["corps"].items()
+                if v.get("president") == seat and not v["trains"] and k == (
+                    g.state.s["op"].get("corp") or k))
+    low = _cheapest_offer(g)
+    treasury, own = g.state.s["corps"][corp]["cash"], g.state.s["cash"][seat]
+    assert low > treasury + own
+    d = decisions(g, {seat})
+    guide = next(grp for grp in d["groups"] if grp.get("kind") == "emergency")
+    text = " ".join(s["text"] for s in guide["guide"])
+    assert f"for ${low}" in text and f"${treasury}" in text and f"add ${own}" in text
+    assert f"${low - treasury - own} is still missing" in text
+    current = [s["text"] for s in guide["guide"] if s["current"]]
+    assert len(current) == 1 and "sell shares" in current[0]
+    sells = [it for grp in d["groups"] for it in grp["items"]
+             if it["action"] and it["action"]["type"] in ("sell_shares", "emergency_sell")]
+    assert sells
+    for it in sells:
+        after = g.state.clone()
+        after.apply(it["action"])
+        assert f"you receive ${after.s['cash'][seat] - own}" in it["detail"]
