@@ -34,8 +34,17 @@ def _state_json(live: Any, st: Any, k: int) -> dict[str, Any]:
     game = live.game
     view = st.public_view()
     view["action_count"] = k
+    if live.row.title == "1870":
+        view["destinations"] = destinations_of(st)
     return {"title": live.row.title, "players": list(game.players), "view": view,
             "current_player": st.current_player, "action_count": k}
+
+
+def destinations_of(st: Any) -> dict[str, dict[str, Any]]:
+    """1870 (9.6): per corporation that reached its destination, where its marker went
+    ("map" or "charter")."""
+    return {corp: {"marker": c.get("dest_marker") or "charter"}
+            for corp, c in st.s["corps"].items() if c.get("connected")}
 
 
 def story_entries(lines: list[str], events: list, players: list[str], k: int,
