@@ -623,9 +623,15 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
             rest.append(c)
     groups = []
     if tiles:
+        from .table18xx import data_of
+        names = {h["id"]: h.get("name") for h in data_of(state.title).get("hexes") or []}
         groups.append({"title": "Lay track", "kind": "tiles", "items": [], "hint":
-                       f"Click one of the {len(tiles)} marked hexes on the map, pick a tile, "
-                       "rotate it, then confirm."})
+                       f"Click one of the {len(tiles)} marked hexes on the map (or below), "
+                       "pick a tile, rotate it, then confirm.",
+                       "hexes": [{"hex": h, "label": f"{h} {names.get(h) or ''}".strip()}
+                                 for h in sorted(tiles, key=lambda x: (x[0], int(x[1:])
+                                                                       if x[1:].isdigit()
+                                                                       else 0))]})
     if stations:
         groups.append({"title": "Place a station", "items": stations,
                        "hint": "or click the marked city on the map"})

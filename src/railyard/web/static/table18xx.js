@@ -183,6 +183,11 @@ function Table18xx(base, token, act, routes) {
       if (g.hint) sec.append(el("p", {class: "hint", text: g.hint}));
       if (g.guide) sec.append(el("ol", {class: "guide"}, ...g.guide.map(s =>
         el("li", {class: s.current ? "current" : "", text: s.text}))));
+      if (g.hexes) sec.append(el("div", {class: "hex-picks"}, ...g.hexes.map(x => {
+        const b = el("button", {type: "button", class: "hex-pick", "data-hex": x.hex, text: x.label});
+        b.addEventListener("click", () => tilePicker(x.hex));
+        return b;
+      })));
       for (const it of g.items) sec.append(it.pars ? parNode(it) : itemNode(it));
       if ((g.refused || []).length) sec.append(el("details", {class: "refused"},
         el("summary", {text: `Not possible now (${g.refused.length})`}), ...g.refused.map(itemNode)));
@@ -234,8 +239,21 @@ function Table18xx(base, token, act, routes) {
     img.style.pointerEvents = "none";
     g.parentNode.append(img);
   }
+  function focusHex(h) {
+    // a narrow screen: zoom the map onto the hex being built on, centred in the frame
+    const frame = $("board").getBoundingClientRect();
+    const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(h)}"]`);
+    if (!g || frame.width >= 700 || zoom > 1) return;
+    const r = g.getBoundingClientRect();
+    const px = (r.left + r.width / 2 - frame.left - panX) / zoom;
+    const py = (r.top + r.height / 2 - frame.top - panY) / zoom;
+    zoom = 3;
+    panX = frame.width / 2 - px * zoom; panY = frame.height / 2 - py * zoom;
+    applyZoom();
+  }
   function tilePicker(h) {
     const tiles = (dec.tiles || {})[h];
+    focusHex(h);
     const box = $("tile-picker");
     picked = {hex: h, tiles, t: 0, r: 0};
     const draw = () => {
