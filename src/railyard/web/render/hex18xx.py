@@ -230,6 +230,20 @@ def _mark(mark: tuple[str, str | None], cx: float, cy: float) -> list[str]:
     return out
 
 
+def name_lines(name: str, width: int = 12) -> list[str]:
+    """A hex name on one line, or on two split where it reads best (after "&" or ",",
+    else at the space nearest the middle); never cut."""
+    if len(name) <= width or " " not in name:
+        return [name]
+    for sep in (" & ", ", ", " / "):
+        if sep in name:
+            a, b = name.split(sep, 1)
+            return [a + sep.rstrip(), b] if sep != " & " else [a, "& " + b]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
              tokens: list[list[str]] | None, colours: dict[str, str],
              phase_colour: str | None, marks: Any = None) -> str:
@@ -251,9 +265,14 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
     for k, mark in enumerate(dests):
         out += _destination(mark, k, len(dests), cx, cy, colours)
     if h.get("name"):
-        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.58:.1f}" font-size="7.5" '
-                   f'text-anchor="middle" fill="#111" stroke="#fff" stroke-width="2" '
-                   f'paint-order="stroke" font-weight="bold">{esc(str(h["name"])[:14])}</text>')
+        lines = name_lines(str(h["name"]))
+        size = 7.5 if len(lines) == 1 else 7
+        top = cy - R * 0.58 - (len(lines) - 1) * 7.5
+        spans = "".join(f'<tspan x="{cx:.1f}" y="{top + k * 7.5:.1f}">{esc(line)}</tspan>'
+                        for k, line in enumerate(lines))
+        out.append(f'<text class="hex-name" font-size="{size}" text-anchor="middle" '
+                   f'fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke" '
+                   f'font-weight="bold">{spans}</text>')
     out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.86:.1f}" font-size="6.5" fill="#555" '
                f'text-anchor="middle">{hid}</text></g>')
     return "".join(out)
