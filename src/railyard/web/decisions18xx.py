@@ -653,6 +653,11 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
     guide = _emergency(state, corp, choices) if corp and seat is not None else None
     if guide:
         groups.insert(0, guide)
+        sale = next((g for g in groups if g["title"] == "Sell shares to pay for the train"),
+                    None)
+        if sale is not None:                  # the step to do now, right below the guide
+            groups.remove(sale)
+            groups.insert(1, sale)
     groups += _generic(state, rest, "Pass" + (f" ({now[0].lower()}: nothing)" if now
                                                and now[0] != "Buy trains" else ""))
     if corp and seat is not None and corp in state.s["corps"]:
