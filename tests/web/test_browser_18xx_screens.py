@@ -58,6 +58,9 @@ def test_1830_stock_round_shows_refused_choices_with_the_reason(server, browser,
     page, gid = _open(browser, server, game, width)
     _no_sideways_scroll(page)
     check_page_shows_state(page, server, gid)
+    folded = page.locator("#actions details.refused summary")
+    for k in range(folded.count()):                 # many refusals are folded: open them
+        folded.nth(k).click()
     refused = page.locator("#actions .item.disabled .reason")
     assert refused.count() and refused.first.is_visible()      # e.g. "The share costs $90..."
     sale = page.locator("#actions .item:has(button.decide:text-matches('^Sell ')) .detail")

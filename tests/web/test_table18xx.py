@@ -221,3 +221,23 @@ def test_the_forced_train_purchase_is_guided_step_by_step(title, seed):
         after = g.state.clone()
         after.apply(it["action"])
         assert f"you receive ${after.s['cash'][seat] - own}" in it["detail"]
+
+
+def test_the_stock_round_heading_says_what_the_player_may_still_do():
+    """1830 4.0/12.0: after a purchase the turn may end (no "pass" while it is one's turn
+    to pass); the heading follows the legal choices."""
+    from railyard.web.decisions18xx import decisions
+    g, bot = Game("1830", ["Ann", "Bob", "Cy"], 2), RandomBot(2)
+    seen = 0
+    while len(g.log) < 400 and not g.is_terminal:
+        if g.state.s["round"] == "stock":
+            kinds = {c.type for c in g.legal_actions()}
+            heading = decisions(g, {g.current_player})["heading"]
+            assert ("buy a share" in heading) == ("buy_share" in kinds)
+            assert ("sell shares" in heading) == ("sell_shares" in kinds)
+            if "pass" in kinds:
+                assert heading.endswith("end your turn." if g.state.s["stock"]["acted"]
+                                        else "pass.")
+            seen += 1
+        g.apply(bot.choose(g.state))
+    assert seen > 20

@@ -805,6 +805,26 @@ def _protection(state: Any, choices: list) -> tuple[str, list[dict[str, Any]]]:
     return heading, [{"title": "Price protection (6.2)", "items": items}]
 
 
+def _stock_heading(state: Any, choices: list) -> str:
+    """What the player may still do in this stock-round turn, from the legal choices."""
+    kinds = {c.type for c in choices}
+    stock = state.s.get("stock") or {}
+    acted = bool(stock.get("bought") or stock.get("acted"))
+    parts = [text for kind, text in (("buy_share", "buy a share"),
+                                     ("par", "start a corporation"),
+                                     ("sell_shares", "sell shares"),
+                                     ("redeem", "redeem a share"),
+                                     ("reissue", "reissue shares"),
+                                     ("exchange", "exchange a private"))
+             if kind in kinds]
+    if "pass" in kinds:
+        parts.append("end your turn" if acted else "pass")
+    if not parts:
+        return "Stock round: your decision."
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return f"Stock round: you may {said}."
+
+
 def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str, Any]:
     """What the seats in ``seats`` decide now, grouped and in words (``legal``: the
     game's legal choices if already known)."""
@@ -835,7 +855,7 @@ def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str
     elif any(c.type in ("protect", "decline") for c in choices):
         out["heading"], out["groups"] = _protection(state, choices)
     elif r == "stock":
-        out["heading"] = "Stock round: buy or sell shares, start a corporation, or pass."
+        out["heading"] = _stock_heading(state, choices)
         out["groups"] = _stock(state, choices, cp)
     elif r == "operating":
         op = _operating(state, choices)

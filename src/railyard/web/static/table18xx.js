@@ -188,9 +188,16 @@ function Table18xx(base, token, act, routes) {
         b.addEventListener("click", () => tilePicker(x.hex));
         return b;
       })));
-      for (const it of g.items) sec.append(it.pars ? parNode(it) : itemNode(it));
-      if ((g.refused || []).length) sec.append(el("details", {class: "refused"},
-        el("summary", {text: `Not possible now (${g.refused.length})`}), ...g.refused.map(itemNode)));
+      // what may be done first; what may not (with the engine's reason) after it, folded
+      // away when there are many
+      const can = g.items.filter(it => it.pars || !it.disabled);
+      let cannot = g.items.filter(it => !it.pars && it.disabled);
+      for (const it of can) sec.append(it.pars ? parNode(it) : itemNode(it));
+      let folded = g.refused || [];
+      if (cannot.length > 3) { folded = cannot.concat(folded); cannot = []; }
+      for (const it of cannot) sec.append(itemNode(it));
+      if (folded.length) sec.append(el("details", {class: "refused"},
+        el("summary", {text: `Not possible now (${folded.length})`}), ...folded.map(itemNode)));
       box.append(sec);
     }
     box.append(el("div", {id: "tile-picker", hidden: true}));
