@@ -673,7 +673,8 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
             any(c.type == "place_token" for c in choices)
         if token_step:
             _add(groups, "Place a station", _token_refusals(state, seat, corp, choices),
-                 key="refused", hint="or click the marked city on the map")
+                 key="refused", hint="Click a city on the map to see why no station may go "
+                                     "there.")
     steps = [{"key": k, "label": label,
               "current": (k == step_now) if step_now else bool(kinds & types)}
              for k, label, types in STEPS]
