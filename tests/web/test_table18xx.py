@@ -241,3 +241,36 @@ def test_the_stock_round_heading_says_what_the_player_may_still_do():
             seen += 1
         g.apply(bot.choose(g.state))
     assert seen > 20
+
+
+def test_1870_destination_run_choices_say_where_the_marker_goes_and_what_they_pay():
+    """1870 9.6.3-9.6.5: the four choices (marker on the map or the charter; pay out or
+    withhold) are told apart, and each says what it pays, as the engine pays it."""
+    import json
+    import os
+
+    from railyard.games.g1870.import18xx import import_1870
+    from railyard.web.decisions18xx import decisions
+    path = os.path.join(os.path.dirname(__file__), "..", "fixtures", "18xx-games", "1870",
+                        "1870_game_end_bankrupt.json")
+    with open(path, encoding="utf-8") as fh:
+        game, _ = import_1870(json.load(fh))
+    k = next(i for i, a in enumerate(game.log) if a["type"] == "connection_run")
+    game.undo(len(game.log) - k)
+    d = decisions(game, {game.current_player})
+    corp = next(c.fixed["corporation"] for c in game.legal_actions()
+                if c.type == "connection_run")
+    dest = game.state.st.corps[corp].destination
+    assert f"{corp} has reached its destination {dest}" in d["heading"]
+    items = [it for g in d["groups"] for it in g["items"]
+             if it["action"] and it["action"]["type"] == "connection_run"]
+    assert len({it["label"] for it in items}) == len(items) == 4
+    for it in items:
+        a = it["action"]
+        assert ("map" in it["label"]) == (a["marker"] == "map")
+        assert it["label"].startswith("Pay out" if a["kind"] == "full" else "Withhold")
+        after = game.state.clone()
+        after.apply(a)
+        kept = after.s["corps"][corp]["cash"] - game.state.s["corps"][corp]["cash"]
+        if kept:
+            assert f"{corp} keeps ${kept}" in it["detail"]

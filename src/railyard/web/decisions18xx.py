@@ -498,6 +498,51 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
     return out
 
 
+def _payout_detail(state: Any, after: Any, corp: str) -> str:
+    """What a payout or withholding did on a copy: per share, what the company keeps, the
+    price move."""
+    treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
+    holders = state.s["holders"][corp]
+    per = None
+    for holder in holders:
+        if holder.isdigit() and sh.percent(holders, holder):
+            got = after.s["cash"][int(holder)] - state.s["cash"][int(holder)]
+            per = got * 10 // sh.percent(holders, holder)
+            break
+    parts = []
+    if per:
+        parts.append(f"{_money(per)} per share")
+    if treasury:
+        parts.append(f"{corp} keeps {_money(treasury)}")
+    old, new = _price(state, corp), _price(after, corp)
+    parts.append(f"price {_money(old)} → {_money(new)}" if old != new
+                 else f"price stays {_money(old)}")
+    return "; ".join(parts)
+
+
+def _connection_group(state: Any, choices: list) -> dict[str, Any]:
+    """1870 9.6: the corporation reached its destination: where its marker goes (on the
+    map, where the destination then counts double for it, or on the charter) and whether
+    the destination run is paid out or withheld, each with what it pays."""
+    out = []
+    corp = None
+    for c in choices:
+        a = _action(c)
+        corp = a.get("corporation")
+        dest = state.st.corps[corp].destination if corp in state.st.corps else "?"
+        where = (f"marker on the map in {dest} (counts double for {corp})"
+                 if a.get("marker") == "map" else "marker on the charter")
+        label = ("Pay out" if a.get("kind") == "full" else "Withhold") + f", {where}"
+        after, reason = _try(state, a)
+        if after is None:
+            out.append(_item(label, None, reason=reason, tried=[a]))
+            continue
+        out.append(_item(label, a, detail=_payout_detail(state, after, corp)))
+    return {"title": f"Destination reached: {corp}'s destination run (9.6)", "items": out,
+            "hint": "All its trains run once more; choose where its destination marker goes "
+                    "and whether the run is paid out (no half payout)."}
+
+
 def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     seen: set = set()
@@ -594,6 +639,7 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
     tiles: dict[str, dict[str, list[int]]] = {}
     tile_actions: dict[str, dict[str, Any]] = {}
     stations, routes, dividends, trains, rest, sells = [], None, [], [], [], []
+    connections: list = []
     for c in choices:
         a = _action(c)
         if c.type == "lay_tile":
@@ -615,6 +661,8 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                       "fixed": {k: c.fixed[k] for k in list(c.fixed.keys()) if k != "routes"}}
         elif c.type == "dividend":
             dividends.append(c)
+        elif c.type == "connection_run":
+            connections.append(c)
         elif c.type == "buy_train":
             trains.append(c)
         elif c.type in ("sell_shares", "emergency_sell"):
@@ -637,6 +685,8 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                        "hint": "or click the marked city on the map"})
     if dividends:
         groups.append({"title": "Dividend", "items": _dividend_items(state, dividends)})
+    if connections:
+        groups.append(_connection_group(state, connections))
     if trains:
         groups.append({"title": "Buy a train", "items": _trains(state, trains)})
     if sells:
@@ -863,6 +913,12 @@ def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str
         corp = op["corp"]
         out.update(op)
         out["heading"] = f"{corp} operates." if corp else "Operating round."
+        run = next((c for c in choices if c.type == "connection_run"), None)
+        if run is not None:
+            who = run.fixed.get("corporation")
+            out["heading"] = (f"{who} has reached its destination "
+                              f"{state.st.corps[who].destination} (9.6)"
+                              + (f" while {corp} operates." if corp and corp != who else "."))
     else:
         out["heading"] = "Your decision."
         out["groups"] = _generic(state, choices)
