@@ -274,3 +274,27 @@ def test_1870_destination_run_choices_say_where_the_marker_goes_and_what_they_pa
         kept = after.s["corps"][corp]["cash"] - game.state.s["corps"][corp]["cash"]
         if kept:
             assert f"{corp} keeps ${kept}" in it["detail"]
+
+
+@pytest.mark.parametrize("title", ["1830", "1870"])
+def test_the_private_auction_shows_each_high_bid_and_bidder(title):
+    """1830 6.0-7.0 / 1870 5.2: each private for sale with its face value and, once bid on,
+    the high bid and the bidder, as the state holds them."""
+    from railyard.web.decisions18xx import decisions
+    g, bot = Game(title, ["Ann", "Bob", "Cy"], 4), RandomBot(4)
+    seen = 0
+    while g.state.s["round"] == "auction" and len(g.log) < 200:
+        d = decisions(g, {g.current_player})
+        bids = (g.state.s.get("auction") or {}).get("bids") or {}
+        for row in d["auction"] or []:
+            got = bids.get(row["company"])
+            got = [(int(k), v) for k, v in got.items()] if isinstance(got, dict) else \
+                [tuple(b) for b in got or []]
+            if got:
+                seat, amount = max(got, key=lambda b: b[1])
+                assert f"high bid ${amount} by {g.players[seat]}" in row["info"]
+                seen += 1
+            else:
+                assert "high bid" not in row["info"]
+        g.apply(bot.choose(g.state))
+    assert seen
