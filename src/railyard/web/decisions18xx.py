@@ -743,7 +743,7 @@ def _emergency(state: Any, corp: str, choices: list) -> dict[str, Any] | None:
     c = s["corps"][corp]
     if state.title == "1830":
         from ..games.g1830 import trains as tr
-        if s.get("op", {}).get("step") != "buy_train" or not tr.must_buy(state, corp):
+        if (s.get("op") or {}).get("step") != "buy_train" or not tr.must_buy(state, corp):
             return None
         offers = tr.offers(state)
         low = tr.cheapest(state)
