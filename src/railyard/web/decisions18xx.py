@@ -2,14 +2,18 @@
 
 :func:`decisions` turns the engine's legal choices into groups of items a player reads:
 the private auction (each private with face value, high bid and bidder, next minimum), the
-stock round (buy per corporation and source at its price, sell saying the money received,
-the new price and a change of president, start a corporation at a par price, a share that
-may not be bought shown disabled with the engine's reason), the operating round (its steps
-with the current ones marked, tile lays per hex with their tiles and rotations, stations
-with their cost, the dividend choices with the amount per share and the price move, trains
-with their price) and everything else (1870 price protection, redemption, reissue, tokens,
-offers...) by the title's own sentence.  What a choice will do is found by applying it to a
-*copy* of the state (the engine's own rules); the game is never changed.
+stock round (what the player may still do; buy per corporation and source at its price,
+sell saying the money received, the price move and a change of president, start a
+corporation at a par price), the operating round (its steps with the current ones marked,
+tile lays per hex with their tiles and rotations, stations with their cost, the dividend
+choices with the amount per share and the price move, trains with their price, the forced
+train purchase as numbered steps, 1870's destination run) and everything else (1870 price
+protection, redemption, reissue, tokens, offers...) by the title's own sentence.  Choices
+that are not allowed now (shares, sales, starts and par prices, trains from the bank, the
+pool or another company, stations, privates, redemption and reissue) are items without an
+action, with the engine's reason and the actions ``tried``.  What a choice will do, and why
+one is refused, is found by applying it to a *copy* of the state (the engine's own rules);
+the game is never changed.
 """
 from __future__ import annotations
 

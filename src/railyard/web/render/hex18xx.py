@@ -2,7 +2,10 @@
 every hex shows its current tile — the printed one, or the laid tile in its rotation — drawn
 from the tile's path data (edges ``e0``-``e5`` clockwise from south-west, cities ``c*``,
 towns ``t*``, off-boards ``o*``), with city slots, station tokens, revenues, terrain costs,
-labels and names.  Also draws a single tile for previews."""
+labels and names (long ones on two lines), and a title's markers (1870: port and cattle
+tokens, destination markers).  Track, stops and revenues carry classes (``track``,
+``city``/``slot``, ``town``, ``revenue``, ``label``) so tests can read the drawing.  Also
+draws a single tile for previews."""
 from __future__ import annotations
 
 import math
