@@ -153,19 +153,36 @@ def _first(page, selector):
     return loc.first if loc.count() else None
 
 
+# what the decision box offers, read in one round trip (each locator query is one)
+_SUMMARY = """() => {
+  const q = (s) => document.querySelector(s) !== null;
+  const on = [...document.querySelectorAll('#actions button.decide')]
+    .filter(b => !b.disabled && !b.closest('.item.disabled')).map(b => b.textContent);
+  const groups = [...document.querySelectorAll('#actions .group h3')].map(h => h.textContent);
+  return {heading: document.getElementById('decision-heading').textContent || '',
+          auction: q('#actions .auction'), par: q('#actions .par-row'),
+          tiles: q("#actions .group[data-kind='tiles']"), routes: q('#routes-panel'),
+          groups, on};
+}"""
+
+
 def human_move(page, stats: dict, prefix: str = "18xx") -> None:
     """One decision of the human seat, chosen from what the page shows."""
-    heading = page.text_content("#decision-heading") or ""
+    sm = page.evaluate(_SUMMARY)
+    heading, on = sm["heading"], sm["on"]
+
+    def offers(pattern):
+        return any(re.search(pattern, t) for t in on)
     # the private auction: buy the cheapest private while it is affordable, else pass
-    if page.locator("#actions .auction").count():
-        buy = _first(page, "#actions .lot button.decide:text-matches('^Buy ')")
-        if buy is not None and stats.setdefault("privates", 0) < 1:
+    if sm["auction"]:
+        if offers("^Buy ") and stats.setdefault("privates", 0) < 1:
             stats["privates"] += 1
-            return click_and_wait(page, buy)
+            return click_and_wait(page, page.locator(
+                "#actions .lot button.decide:text-matches('^Buy ')").first)
         return click_and_wait(page, page.locator("#actions button.decide:text-is('Pass')"))
     # start a corporation: pick it, then its par price on the chart
-    par_row = _first(page, "#actions .par-row")
-    if par_row is not None and not stats.get("started"):
+    if sm["par"] and not stats.get("started"):
+        par_row = page.locator("#actions .par-row").first
         stats["started"] = par_row.get_attribute("data-corp")
         par_row.locator("button.par-corp").click()
         cell = page.locator("#market td.par-pick").last          # the lowest par price
@@ -173,18 +190,19 @@ def human_move(page, stats: dict, prefix: str = "18xx") -> None:
         stats["par_on_chart"] = True
         return click_and_wait(page, cell)
     # the stock round: buy shares of my corporation, else pass
-    if heading.startswith("Stock round") or page.locator("#actions .group h3:text-is('Buy a share')").count():
+    if heading.startswith("Stock round") or "Buy a share" in sm["groups"]:
         mine = stats.get("started")
         if mine and stats.get("bought", 0) < 5:
             stats["bought"] = stats.get("bought", 0) + 1
-            buy = _first(page, f"#actions .item:not(.disabled) button.decide:text-matches('share of {mine} from')")
-            if buy is not None:
-                return click_and_wait(page, buy)
-        pas = _first(page, "#actions button.decide:text-is('Pass')")
-        if pas is not None:
-            return click_and_wait(page, pas)
+            if offers(f"share of {re.escape(mine)} from"):
+                return click_and_wait(page, page.locator(
+                    f"#actions .item:not(.disabled) button.decide:text-matches("
+                    f"'share of {mine} from')").first)
+        if "Pass" in on:
+            return click_and_wait(page, page.locator(
+                "#actions button.decide:text-is('Pass')").first)
     # operating: lay track by the map, stations, routes (auto), dividend, trains
-    if page.locator("#actions .group[data-kind='tiles']").count() and stats.get("tiles", 0) < 8:
+    if sm["tiles"] and stats.get("tiles", 0) < 8:
         hexes = page.locator("#board .hex.legal")
         n = hexes.count()
         hexes.nth(stats.setdefault("tiles", 0) % n).click()
@@ -197,35 +215,37 @@ def human_move(page, stats: dict, prefix: str = "18xx") -> None:
             if stats["tiles"] == 1:
                 shot(page, f"{prefix}-tile-picker-1400.png")
             return click_and_wait(page, page.locator("#tile-confirm"))
-    station = _first(page, "#actions .group:has(h3:text-is('Place a station')) button.decide")
+    station = _first(page, "#actions .group:has(h3:text-is('Place a station')) "
+                           ".item:not(.disabled) button.decide") \
+        if "Place a station" in sm["groups"] else None
     if station is not None:
         stats["stations"] = stats.get("stations", 0) + 1
         return click_and_wait(page, station)
-    if page.locator("#routes-panel").count():
+    if sm["routes"]:
         page.wait_for_selector("#routes-panel:not([data-state='loading'])")
         page.click("#route-auto")
         page.wait_for_selector("#routes-panel:not([data-state='loading'])")
         if page.is_enabled("#route-run"):
             stats["runs"] = stats.get("runs", 0) + 1
             return click_and_wait(page, page.locator("#route-run"))
-    pay = _first(page, "#actions button.decide:text-is('Pay out')")
+    pay = page.locator("#actions button.decide:text-is('Pay out')").first \
+        if "Pay out" in on else None
     if pay is not None:
         stats["dividends"] = stats.get("dividends", 0) + 1
         return click_and_wait(page, pay)
-    train = _first(page, "#actions .item:not(.disabled) button.decide:text-matches('from the bank')")
+    train = page.locator("#actions .item:not(.disabled) button.decide:text-matches("
+                         "'from the bank')").first if offers("from the bank") else None
     if train is not None and stats.get("trains", 0) < stats.get("max_trains", 3):
         stats["trains"] = stats.get("trains", 0) + 1
         return click_and_wait(page, train)
-    for label in ("Pass", "Pass (lay track: nothing)", "Pass (place a station: nothing)"):
-        pas = _first(page, f"#actions button.decide:text-is('{label}')")
-        if pas is not None:
-            return click_and_wait(page, pas)
-    done = _first(page, "#actions button.decide:text-is('Ends its turn')")
-    if done is not None:
-        return click_and_wait(page, done)
-    pas = _first(page, "#actions button.decide:text-matches('^Pass')")
-    if pas is not None:
-        return click_and_wait(page, pas)
+    for label in ("Pass", "Pass (lay track: nothing)", "Pass (place a station: nothing)",
+                  "Ends its turn"):
+        if label in on:
+            return click_and_wait(page, page.locator(
+                f"#actions button.decide:text-is('{label}')").first)
+    if offers("^Pass"):
+        return click_and_wait(page, page.locator(
+            "#actions button.decide:text-matches('^Pass')").first)
     # anything else the game requires (e.g. a forced train, selling, bankruptcy)
     any_ = page.locator("#actions .item:not(.disabled) button.decide")
     assert any_.count(), f"no decision to click: {page.inner_text('#actions-box')}"

@@ -67,6 +67,7 @@ def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser): 
     narrow.set_default_timeout(TIMEOUT_MS)
     narrow.goto(f"{server}/games/{gid}")
     narrow.wait_for_selector("#spreadsheet")
+    assert narrow.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(narrow, "1830-finished-400.png")
     narrow.close()
     page.close()

@@ -83,6 +83,7 @@ def test_1870_price_protection_then_on_to_phase_3_by_clicking(server, browser): 
     narrow.set_default_timeout(TIMEOUT_MS)
     narrow.goto(f"{server}/games/{gid}#t={token}")
     narrow.wait_for_selector("#spreadsheet")
+    assert narrow.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(narrow, "1870-phase3-400.png")
     narrow.close()
     page.close()

@@ -244,6 +244,20 @@ class Game:
         return other
 
     # ---- history ---------------------------------------------------------------------
+    def state_at(self, k: int) -> GameState:
+        """The state after the first ``k`` actions, as a new object: replayed from the
+        nearest checkpoint at or before ``k`` (one every 64 actions).  The game itself
+        (state, log, checkpoints) is not changed; ``k`` runs from 0 to ``len(log)``."""
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= len(self.log):
+            raise ValueError(f"k must be an action count from 0 to {len(self.log)}")
+        if k == len(self.log):
+            return self.state.clone()
+        base = max(c for c in self._checkpoints if c <= k)
+        state = self._checkpoints[base].clone()
+        for act in self.log[base:k]:
+            state.apply(act)
+        return state
+
     def states(self) -> Iterator[tuple[int, Action | None, GameState]]:
         """Replay: yields (index, action that led here or None, state) from the start."""
         state = self._checkpoints[0].clone()

@@ -2,17 +2,22 @@
 
 :func:`decisions` turns the engine's legal choices into groups of items a player reads:
 the private auction (each private with face value, high bid and bidder, next minimum), the
-stock round (buy per corporation and source at its price, sell saying the money received,
-the new price and a change of president, start a corporation at a par price, a share that
-may not be bought shown disabled with the engine's reason), the operating round (its steps
-with the current ones marked, tile lays per hex with their tiles and rotations, stations
-with their cost, the dividend choices with the amount per share and the price move, trains
-with their price) and everything else (1870 price protection, redemption, reissue, tokens,
-offers...) by the title's own sentence.  What a choice will do is found by applying it to a
-*copy* of the state (the engine's own rules); the game is never changed.
+stock round (what the player may still do; buy per corporation and source at its price,
+sell saying the money received, the price move and a change of president, start a
+corporation at a par price), the operating round (its steps with the current ones marked,
+tile lays per hex with their tiles and rotations, stations with their cost, the dividend
+choices with the amount per share and the price move, trains with their price, the forced
+train purchase as numbered steps, 1870's destination run) and everything else (1870 price
+protection, redemption, reissue, tokens, offers...) by the title's own sentence.  Choices
+that are not allowed now (shares, sales, starts and par prices, trains from the bank, the
+pool or another company, stations, privates, redemption and reissue) are items without an
+action, with the engine's reason and the actions ``tried``.  What a choice will do, and why
+one is refused, is found by applying it to a *copy* of the state (the engine's own rules);
+the game is never changed.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..eighteen import shares as sh
@@ -99,7 +104,10 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         if comp.get("owner") is not None or comp.get("closed"):
             continue
         pdef = state.st.privates[sym]
-        top = max(bids.get(sym) or [], key=lambda b: b[1], default=None)
+        got = bids.get(sym) or []
+        if isinstance(got, dict):                 # 1870: {seat: amount}
+            got = [(int(k), int(v)) for k, v in got.items()]
+        top = max(got, key=lambda b: b[1], default=None)
         info = f"face value {_money(pdef.value)}, revenue {_money(pdef.revenue)}"
         if top:
             info += f"; high bid {_money(top[1])} by {names[top[0]]}"
@@ -107,8 +115,9 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         for c in by_company.get(sym, []):
             a = _action(c)
             if c.type == "buy_private":
-                price = a.get("price") or (s.get("auction") or {}).get("sv_price") \
-                    if sym == "SV" else pdef.value
+                auction = s.get("auction") or {}
+                price = auction.get("sv_price") if sym == "SV" else \
+                    auction.get("grsc_price") if sym == "GRSC" else pdef.value
                 row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a))
             elif c.type == "bid":
                 r = _range(c, "amount") or {}
@@ -121,28 +130,254 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
 
 
 def _sell_items(state: Any, c: Any) -> list[dict[str, Any]]:
+    """One item per number of shares: the money received, the price move (1870: when the
+    seller's turn ends, unless the president protects it, 6.2) and a presidency change."""
     a = _action(c)
-    corp = a["corporation"]
+    emergency = c.type == "emergency_sell"
+    corp = a["shares"] if emergency else a["corporation"]
     seat = c.player
     r = _range(c, "count") or {}
     out = []
     before_pres = state.s["corps"][corp].get("president")
+    old = _price(state, corp)
     for n in range(int(r.get("min", 1)), int(r.get("max", 1)) + 1):
         act = dict(a, count=n)
         after, reason = _try(state, act)
         label = f"Sell {10 * n}% of {corp}"
         if after is None:
-            out.append(_item(label, None, reason=reason))
+            out.append(_item(label, None, reason=reason, corp=corp, tried=[act]))
             continue
         got = after.s["cash"][seat] - state.s["cash"][seat]
         price = _price(after, corp)
-        detail = f"you receive {_money(got)}; price {_money(_price(state, corp))} → " \
-                 f"{_money(price)}"
+        detail = f"you receive {_money(got)}; "
+        if price == old and state.title == "1870" and old is not None:
+            market = state.st.market
+            later = int(market.price(market.sell(state.s["corps"][corp]["pos"], n)))
+            protector = before_pres if before_pres != seat else None
+            detail += f"price {_money(old)} → {_money(later)} when " + (
+                "your turn ends" if not emergency else "the company's turn ends") + (
+                f", unless {state.players[protector]} protects it" if protector is not None
+                else "")
+        else:
+            detail += f"price {_money(old)} → {_money(price)}"
         pres = after.s["corps"][corp].get("president")
         if pres != before_pres and pres is not None:
             detail += f"; {state.players[pres]} becomes president"
-        out.append(_item(label, act, detail=detail))
+        out.append(_item(label, act, detail=detail, corp=corp))
     return out
+
+
+# ---- choices that are not allowed now, with the engine's reason --------------------------
+def _par_prices(state: Any) -> list[int]:
+    return _par_prices_of(state.title)
+
+
+@lru_cache(maxsize=8)
+def _par_prices_of(title: str) -> list[int]:
+    """The par prices of the title: the chart's par cells (data file)."""
+    from .table18xx import data_of
+    out = set()
+    for row in data_of(title).get("market") or []:
+        for cell in row:
+            price = str(cell or "").rstrip("abcdefghijklmnopqrstuvwxyz")
+            if cell and "p" in str(cell)[len(price):]:
+                out.add(int(price))
+    return sorted(out)
+
+
+def _refusals(state: Any, candidates: list[tuple[str, dict[str, Any], dict[str, Any]]],
+              verb: str, merge: bool = True) -> list[dict[str, Any]]:
+    """Disabled items for candidate actions (``(subject, action, extra)``) the engine
+    refuses, each with the engine's reason (asked on a copy).  With ``merge``, candidates
+    refused for the same reason make one item ("Sell PRR, NYC: reason")."""
+    by_reason: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for subject, act, extra in candidates:
+        after, reason = _try(state, act)
+        if after is not None or not reason:
+            continue
+        by_reason.setdefault(reason if merge else f"{reason}\x00{subject}", []).append(
+            (subject, extra, act))
+    out = []
+    for reason, got in by_reason.items():
+        subjects = list(dict.fromkeys(x for x, _, _ in got))
+        out.append(_item(f"{verb} {', '.join(subjects)}".strip(), None,
+                         reason=reason.split("\x00")[0], tried=[a for _, _, a in got],
+                         **(got[0][1] if len(got) == 1 else {})))
+    return out
+
+
+def _holds(state: Any, seat: int, corp: str) -> int:
+    return sh.percent(state.s["holders"][corp], str(seat))
+
+
+def _stock_refusals(state: Any, seat: int, choices: list) -> dict[str, list[dict[str, Any]]]:
+    """Sales, starts, redemptions and reissues the seat may not make now, and why."""
+    kinds: dict[str, set[str]] = {}
+    par_prices: dict[str, set[int]] = {}
+    for c in choices:
+        corp = (c.fixed or {}).get("corporation")
+        kinds.setdefault(c.type, set()).add(corp)
+        if c.type == "par":
+            par_prices.setdefault(corp, set()).add(int(c.fixed["price"]))
+    sells, starts, redeem, reissue = [], [], [], []
+    prices = _par_prices(state)
+    for corp, cv in state.s["corps"].items():
+        if cv.get("closed"):
+            continue
+        if cv.get("pos") is not None:
+            if _holds(state, seat, corp) and corp not in kinds.get("sell_shares", ()):
+                sells.append((corp, {"type": "sell_shares", "player": seat,
+                                     "corporation": corp, "count": 1}, {"corp": corp}))
+            if state.title == "1870" and cv.get("president") == seat:
+                if corp not in kinds.get("redeem", ()):
+                    redeem.append((corp, {"type": "redeem", "player": seat,
+                                          "corporation": corp, "source": "pool"}, {}))
+                if corp not in kinds.get("reissue", ()):
+                    reissue.append((corp, {"type": "reissue", "player": seat,
+                                           "corporation": corp}, {}))
+        elif prices and corp not in par_prices:
+            starts.append((corp, {"type": "par", "player": seat, "corporation": corp,
+                                  "price": prices[0]}, {"corp": corp}))
+    return {"sell": _refusals(state, sells, "Sell"),
+            "par": _refusals(state, starts, "Start"),
+            "redeem": _refusals(state, redeem, "Redeem a share of"),
+            "reissue": _refusals(state, reissue, "Reissue shares of")}
+
+
+def _par_refusals(state: Any, seat: int, corp: str, offered: set[int]) -> list[dict[str, Any]]:
+    """The par prices of ``corp`` the seat may not choose, each with the engine's reason."""
+    out = []
+    for p in _par_prices(state):
+        if p in offered:
+            continue
+        act = {"type": "par", "player": seat, "corporation": corp, "price": p}
+        after, reason = _try(state, act)
+        if after is None and reason:
+            out.append(_item(_money(p), None, reason=reason, corp=corp, price=p, tried=[act]))
+    return out
+
+
+def _train_defs(state: Any) -> dict[str, int]:
+    from .table18xx import data_of
+    return {str(t["name"]): int(t.get("price") or 0)
+            for t in data_of(state.title).get("trains") or []}
+
+
+def _train_refusals(state: Any, seat: int, corp: str, choices: list) -> list[dict[str, Any]]:
+    """Trains the operating corporation may not buy now (from the bank, the bank pool,
+    another corporation) and the engine's reason."""
+    s = state.s
+    prices = _train_defs(state)
+    offered = set()
+    for c in choices:
+        if c.type == "buy_train":
+            f = c.fixed or {}
+            src = f.get("source")
+            tid = f.get("train")
+            if state.title == "1870":
+                offered.add(("depot", None) if src == "depot" else (src, _ttype(tid)))
+            else:
+                offered.add((_where_1830(state, tid), _ttype(tid)))
+    cands = []
+    one = {"corporation": corp} if state.title == "1870" else {}
+    depot = s.get("depot")
+    if state.title == "1870":
+        if ("depot", None) not in offered and any(v is None or v for v in
+                                                  (depot or {}).values()):
+            nxt = next((k for k, v in (depot or {}).items() if v is None or v), None)
+            cands.append((f"a {nxt}-train from the bank", {"type": "buy_train", "player": seat,
+                          **one, "source": "depot"}, {}))
+    else:
+        first = (depot or [None])[0]
+        if first is not None and ("depot", _ttype(first)) not in offered:
+            cands.append((f"a {_ttype(first)}-train from the bank",
+                          {"type": "buy_train", "player": seat, "train": first,
+                           "price": prices.get(_ttype(first), 0)}, {}))
+    seen = set()
+    for tid in s.get("train_pool") or []:
+        key = ("pool", _ttype(tid))
+        if key in offered or key in seen:
+            continue
+        seen.add(key)
+        act = {"type": "buy_train", "player": seat, **one, "train": tid}
+        if state.title == "1870":
+            act["source"] = "pool"
+        else:
+            act["price"] = prices.get(_ttype(tid), 0)
+        cands.append((f"a {_ttype(tid)}-train from the bank pool", act, {}))
+    for other, cv in s["corps"].items():
+        if other == corp or cv.get("closed"):
+            continue
+        for tid in cv.get("trains") or []:
+            key = (other, _ttype(tid))
+            if key in offered or key in seen:
+                continue
+            seen.add(key)
+            act = {"type": "buy_train", "player": seat, **one, "train": tid, "price": 1}
+            if state.title == "1870":
+                act["source"] = other
+            cands.append((f"a {_ttype(tid)}-train from {other}", act, {}))
+    return _refusals(state, cands, "Buy", merge=False)
+
+
+def _where_1830(state: Any, tid: Any) -> str:
+    s = state.s
+    if tid in (s.get("train_pool") or []):
+        return "pool"
+    for corp, cv in s["corps"].items():
+        if tid in (cv.get("trains") or []):
+            return corp
+    return "depot"
+
+
+def _private_refusals(state: Any, seat: int, corp: str, choices: list) -> list[dict[str, Any]]:
+    """Privates held by players that the operating corporation may not buy now, and why."""
+    from .table18xx import data_of
+    values = {c["sym"]: c.get("value") for c in data_of(state.title).get("companies") or []}
+    offered = {(c.fixed or {}).get("company") for c in choices
+               if c.type in ("buy_company", "buy_private")}
+    cands = []
+    for sym, comp in state.s["companies"].items():
+        owner = str(comp.get("owner") or "")
+        if comp.get("closed") or sym in offered or not (owner[:1] == "p" and owner[1:].isdigit()):
+            continue
+        price = values.get(sym) or 1
+        if state.title == "1870":
+            act = {"type": "buy_private", "player": seat, "corporation": corp,
+                   "company": sym, "price": price}
+        else:
+            act = {"type": "buy_company", "player": seat, "company": sym, "price": price}
+        cands.append((sym, act, {}))
+    return _refusals(state, cands, f"{corp} buys the private")
+
+
+def _token_refusals(state: Any, seat: int, corp: str, choices: list) -> list[dict[str, Any]]:
+    """Cities with a free slot where the operating corporation may not place a station now,
+    one item per city with the engine's reason (also shown when the city is clicked)."""
+    from .table18xx import data_of
+    d = data_of(state.title)
+    tiles = {t["name"]: t for t in d.get("tiles") or []}
+    offered = {((c.fixed or {}).get("hex"), int((c.fixed or {}).get("city") or 0))
+               for c in choices if c.type == "place_token"}
+    laid = state.s.get("tiles") or {}
+    tokens = state.s.get("tokens") or {}
+    one = {"corporation": corp} if state.title == "1870" else {}
+    cands = []
+    for h in d.get("hexes") or []:
+        hid = h["id"]
+        tile = tiles.get(str(laid[hid][0])) if hid in laid else h.get("tile")
+        cities = (tile or {}).get("cities") or []
+        held = tokens.get(hid) or []
+        if any(corp in (x or []) for x in held):
+            continue
+        for i, city in enumerate(cities):
+            used = len(held[i]) if i < len(held) and held[i] else 0
+            if used >= int(city.get("slots") or 1) or (hid, i) in offered:
+                continue
+            label = hid + (f" (city {i + 1})" if len(cities) > 1 else "")
+            cands.append((label, {"type": "place_token", "player": seat, **one, "hex": hid,
+                                  "city": i}, {"hex": hid}))
+    return _refusals(state, cands, "Place a station in", merge=False)
 
 
 def _buy_reasons(state: Any, seat: int, offered: set[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -159,7 +394,7 @@ def _buy_reasons(state: Any, seat: int, offered: set[tuple[str, str]]) -> list[d
             after, reason = _try(state, act)
             if after is None and reason:
                 out.append(_item(f"Buy a 10% share of {corp} from {SOURCE[src]}", None,
-                                 reason=reason, corp=corp))
+                                 reason=reason, corp=corp, tried=[act]))
     return out
 
 
@@ -186,21 +421,45 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         else:
             rest.append(c)
     buys += _buy_reasons(state, seat, offered)
+    turn = any(c.type in ("pass", "buy_share", "par", "sell_shares") for c in choices)
+    no = _stock_refusals(state, seat, choices) if turn and state.s.get("round") == "stock" \
+        else {}
     if buys:
         groups.append({"title": "Buy a share", "items": buys})
+    sells += no.get("sell", [])
     if sells:
         groups.append({"title": "Sell shares", "items": sells})
-    if pars:
-        items = []
-        for corp, lst in pars.items():
-            items.append({"label": f"Start {corp} at", "corp": corp, "pars": lst,
-                          "action": None, "disabled": False, "reason": None, "detail":
-                          "choose the par price (also on the chart)", "input": None})
+    items = []
+    for corp, lst in pars.items():
+        lst += _par_refusals(state, seat, corp, {p["price"] for p in lst})
+        lst.sort(key=lambda p: p["price"])
+        items.append({"label": f"Start {corp} at", "corp": corp, "pars": lst,
+                      "action": None, "disabled": False, "reason": None, "detail":
+                      "choose the par price (also on the chart)", "input": None})
+    items += no.get("par", [])
+    if items:
         groups.append({"title": "Start a corporation (president's certificate: 20%, "
                                 "2 × the par price)", "items": items, "kind": "par"})
     if rest:
         groups += _generic(state, rest)
+    _add(groups, "Redeem shares", no.get("redeem", []), key="refused")
+    _add(groups, "Reissue shares", no.get("reissue", []), key="refused")
     return groups
+
+
+def _add(groups: list[dict[str, Any]], title: str, items: list[dict[str, Any]],
+         key: str = "items", **extra: Any) -> None:
+    """Append ``items`` to the group called ``title`` (made if missing)."""
+    if not items:
+        return
+    for g in groups:
+        if g["title"] == title:
+            g.setdefault(key, []).extend(items)
+            return
+    groups.append({"title": title, "items": [], key: items} if key != "items" else
+                  {"title": title, "items": items, **extra})
+    if key != "items":
+        groups[-1].update(extra)
 
 
 def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
@@ -241,6 +500,51 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
                      else f"price stays {_money(old)}")
         out.append(_item(label, a, detail="; ".join(parts)))
     return out
+
+
+def _payout_detail(state: Any, after: Any, corp: str) -> str:
+    """What a payout or withholding did on a copy: per share, what the company keeps, the
+    price move."""
+    treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
+    holders = state.s["holders"][corp]
+    per = None
+    for holder in holders:
+        if holder.isdigit() and sh.percent(holders, holder):
+            got = after.s["cash"][int(holder)] - state.s["cash"][int(holder)]
+            per = got * 10 // sh.percent(holders, holder)
+            break
+    parts = []
+    if per:
+        parts.append(f"{_money(per)} per share")
+    if treasury:
+        parts.append(f"{corp} keeps {_money(treasury)}")
+    old, new = _price(state, corp), _price(after, corp)
+    parts.append(f"price {_money(old)} → {_money(new)}" if old != new
+                 else f"price stays {_money(old)}")
+    return "; ".join(parts)
+
+
+def _connection_group(state: Any, choices: list) -> dict[str, Any]:
+    """1870 9.6: the corporation reached its destination: where its marker goes (on the
+    map, where the destination then counts double for it, or on the charter) and whether
+    the destination run is paid out or withheld, each with what it pays."""
+    out = []
+    corp = None
+    for c in choices:
+        a = _action(c)
+        corp = a.get("corporation")
+        dest = state.st.corps[corp].destination if corp in state.st.corps else "?"
+        where = (f"marker on the map in {dest} (counts double for {corp})"
+                 if a.get("marker") == "map" else "marker on the charter")
+        label = ("Pay out" if a.get("kind") == "full" else "Withhold") + f", {where}"
+        after, reason = _try(state, a)
+        if after is None:
+            out.append(_item(label, None, reason=reason, tried=[a]))
+            continue
+        out.append(_item(label, a, detail=_payout_detail(state, after, corp)))
+    return {"title": f"Destination reached: {corp}'s destination run (9.6)", "items": out,
+            "hint": "All its trains run once more; choose where its destination marker goes "
+                    "and whether the run is paid out (no half payout)."}
 
 
 def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
@@ -339,6 +643,7 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
     tiles: dict[str, dict[str, list[int]]] = {}
     tile_actions: dict[str, dict[str, Any]] = {}
     stations, routes, dividends, trains, rest, sells = [], None, [], [], [], []
+    connections: list = []
     for c in choices:
         a = _action(c)
         if c.type == "lay_tile":
@@ -360,35 +665,70 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                       "fixed": {k: c.fixed[k] for k in list(c.fixed.keys()) if k != "routes"}}
         elif c.type == "dividend":
             dividends.append(c)
+        elif c.type == "connection_run":
+            connections.append(c)
         elif c.type == "buy_train":
             trains.append(c)
-        elif c.type == "sell_shares":
+        elif c.type in ("sell_shares", "emergency_sell"):
             sells += _sell_items(state, c)
         else:
             rest.append(c)
     groups = []
     if tiles:
+        from .table18xx import data_of
+        names = {h["id"]: h.get("name") for h in data_of(state.title).get("hexes") or []}
         groups.append({"title": "Lay track", "kind": "tiles", "items": [], "hint":
-                       f"Click one of the {len(tiles)} marked hexes on the map, pick a tile, "
-                       "rotate it, then confirm."})
+                       f"Click one of the {len(tiles)} marked hexes on the map (or below), "
+                       "pick a tile, rotate it, then confirm.",
+                       "hexes": [{"hex": h, "label": f"{h} {names.get(h) or ''}".strip()}
+                                 for h in sorted(tiles, key=lambda x: (x[0], int(x[1:])
+                                                                       if x[1:].isdigit()
+                                                                       else 0))]})
     if stations:
         groups.append({"title": "Place a station", "items": stations,
                        "hint": "or click the marked city on the map"})
     if dividends:
         groups.append({"title": "Dividend", "items": _dividend_items(state, dividends)})
+    if connections:
+        groups.append(_connection_group(state, connections))
     if trains:
         groups.append({"title": "Buy a train", "items": _trains(state, trains)})
     if sells:
         groups.append({"title": "Sell shares to pay for the train", "items": sells,
-                       "hint": "The company must buy a train and its treasury is short: "
-                               "the president sells shares, then pays the rest."})
+                       "hint": "Step by step above: sell only what the train needs."})
     kinds = {c.type for c in choices}
     op = state.s.get("op") or {}
     step_now = STEP_OF_1830.get(str(op.get("step"))) if state.title == "1830" else None
     now = [label for k, label, types in STEPS
            if (k == step_now if step_now else bool(kinds & types))]
+    corp = op.get("corp") or next((c.fixed.get("corporation") for c in choices
+                                   if (c.fixed or {}).get("corporation")), None)
+    seat = choices[0].player if choices else None
+    guide = _emergency(state, corp, choices) if corp and seat is not None else None
+    if guide:
+        groups.insert(0, guide)
+        sale = next((g for g in groups if g["title"] == "Sell shares to pay for the train"),
+                    None)
+        if sale is not None:                  # the step to do now, right below the guide
+            groups.remove(sale)
+            groups.insert(1, sale)
     groups += _generic(state, rest, "Pass" + (f" ({now[0].lower()}: nothing)" if now
                                                and now[0] != "Buy trains" else ""))
+    if corp and seat is not None and corp in state.s["corps"]:
+        train_step = (op.get("step") == "buy_train" and any(
+            c.type in ("buy_train", "pass") for c in choices)) if state.title == "1830" \
+            else any(c.type == "done" for c in choices)
+        if train_step and not guide:
+            _add(groups, "Buy a train", _train_refusals(state, seat, corp, choices))
+        if train_step:
+            _add(groups, "Buy a private company",
+                 _private_refusals(state, seat, corp, choices))
+        token_step = (op.get("step") == "token") if state.title == "1830" else \
+            any(c.type == "place_token" for c in choices)
+        if token_step:
+            _add(groups, "Place a station", _token_refusals(state, seat, corp, choices),
+                 key="refused", hint="Click a city on the map to see why no station may go "
+                                     "there.")
     steps = [{"key": k, "label": label,
               "current": (k == step_now) if step_now else bool(kinds & types)}
              for k, label, types in STEPS]
@@ -398,12 +738,104 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
             "corp": op.get("corp")}
 
 
+def _emergency(state: Any, corp: str, choices: list) -> dict[str, Any] | None:
+    """The forced train purchase as steps (1830 24.0; 1870 9.5.3-9.5.5, 10.2-10.3): the
+    train that must be bought, what the treasury and the president pay, what is still
+    missing and must be raised by selling shares, and the purchase itself; the step to do
+    now is marked.  None when no train must be bought now."""
+    s = state.s
+    c = s["corps"][corp]
+    if state.title == "1830":
+        from ..games.g1830 import trains as tr
+        if (s.get("op") or {}).get("step") != "buy_train" or not tr.must_buy(state, corp):
+            return None
+        offers = tr.offers(state)
+        low = tr.cheapest(state)
+        pres = c.get("president")
+        rule = "24.0"
+    else:
+        from ..games.g1870 import emergency as em
+        if not em.must_buy(state, corp):
+            return None
+        offers = em.offers(state)
+        low = em.cheapest(state)
+        pres = c.get("president")
+        rule = "9.5.3-9.5.5, 10.2"
+    if low is None or pres is None:
+        return None
+    names = []
+    for src, price in offers:
+        if price != low:
+            continue
+        if src == "depot":
+            nxt = next((k for k, v in (s.get("depot") or {}).items() if v is None or v), "?")
+            names.append(f"a {nxt}-train from the bank")
+        elif src in (s.get("train_pool") or []):
+            names.append(f"a {_ttype(src)}-train from the bank pool")
+        else:
+            names.append(f"a {_ttype(src)}-train from the bank")
+    names = list(dict.fromkeys(names))
+    treasury, own = int(c["cash"]), int(s["cash"][pres])
+    from_pres = max(0, min(own, low - treasury))
+    short = max(0, low - treasury - own)
+    kinds = {ch.type for ch in choices}
+    sells = [ch for ch in choices if ch.type in ("sell_shares", "emergency_sell")]
+    buys = [ch for ch in choices if ch.type == "buy_train"]
+    broke = "bankrupt" in kinds
+    steps = [{"text": f"{corp} has no train and must buy one ({rule}): the cheapest is "
+                      f"{' or '.join(names) or 'a train'} for {_money(low)}.", "current": False}]
+    if treasury >= low:
+        steps.append({"text": f"{corp}'s treasury of {_money(treasury)} pays for it.",
+                      "current": False})
+    else:
+        steps.append({"text": f"{corp}'s treasury has {_money(treasury)}; you, its president, "
+                              f"add {_money(from_pres)} of your {_money(own)}.",
+                      "current": False})
+    if short:
+        names_sell = sorted({(ch.fixed or {}).get("shares") or (ch.fixed or {}).get(
+            "corporation") for ch in sells} - {None})
+        what = (f"sell shares ({', '.join(names_sell)}) below until it is covered — only "
+                f"as many as needed") if names_sell else "nothing is left that you may sell"
+        steps.append({"text": f"{_money(short)} is still missing: {what}.",
+                      "current": bool(sells)})
+        if state.title == "1830":
+            steps.append({"text": f"You may not sell {corp} shares if you would lose its "
+                                  "presidency; a sale may not put more than 50% in the bank "
+                                  "pool.", "current": False})
+        else:
+            steps.append({"text": "Each block sold goes to the bank pool now and you are "
+                                  "paid at once; its president may protect the price when "
+                                  f"{corp}'s turn ends (10.2.4). You may never give up the "
+                                  f"presidency of {corp}, and sell one block per "
+                                  "corporation.", "current": False})
+    if treasury >= low:
+        other = ""
+    elif state.title == "1830":
+        other = (" You may instead buy a train from another company, paying at most its "
+                 "face value (24.0b).")
+    else:
+        other = (f" Another corporation's train may be bought only with {corp}'s own money "
+                 "(9.5.4).")
+    steps.append({"text": ("Buy the train (below)." if buys else "Then buy the train: its "
+                           "button appears once the money is there.") + other,
+                  "current": bool(buys) and not sells})
+    if broke:
+        steps.append({"text": "Even after selling everything you may sell, the money is not "
+                              "enough: you go bankrupt (" + ("25.0" if state.title == "1830"
+                                                             else "10.3") + ").",
+                      "current": not sells})
+    return {"title": f"{corp} must buy a train", "kind": "emergency", "items": [],
+            "guide": steps}
+
+
 def _protection(state: Any, choices: list) -> tuple[str, list[dict[str, Any]]]:
     """1870 price protection (6.2): the sale on offer, what protecting costs, what
     declining does to the price."""
     stock = state.s.get("stock") or {}
     queue, at = stock.get("queue") or [], stock.get("protect")
     sale = queue[at] if isinstance(at, int) and at < len(queue) else {}
+    if not sale:                      # an emergency sale of an operating round (10.2.4)
+        sale = ((state.s.get("op") or {}).get("sales") or [{}])[0]
     corp, n, price = sale.get("corporation"), int(sale.get("count") or 0), sale.get("price")
     seller = sale.get("seller", sale.get("player"))
     who = state.players[seller] if isinstance(seller, int) and seller < len(state.players) \
@@ -426,6 +858,26 @@ def _protection(state: Any, choices: list) -> tuple[str, list[dict[str, Any]]]:
             item.update(action=None, disabled=True, reason=reason)
         items.append(item)
     return heading, [{"title": "Price protection (6.2)", "items": items}]
+
+
+def _stock_heading(state: Any, choices: list) -> str:
+    """What the player may still do in this stock-round turn, from the legal choices."""
+    kinds = {c.type for c in choices}
+    stock = state.s.get("stock") or {}
+    acted = bool(stock.get("bought") or stock.get("acted"))
+    parts = [text for kind, text in (("buy_share", "buy a share"),
+                                     ("par", "start a corporation"),
+                                     ("sell_shares", "sell shares"),
+                                     ("redeem", "redeem a share"),
+                                     ("reissue", "reissue shares"),
+                                     ("exchange", "exchange a private"))
+             if kind in kinds]
+    if "pass" in kinds:
+        parts.append("end your turn" if acted else "pass")
+    if not parts:
+        return "Stock round: your decision."
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return f"Stock round: you may {said}."
 
 
 def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str, Any]:
@@ -458,13 +910,19 @@ def decisions(game: Any, seats: set[int], legal: list | None = None) -> dict[str
     elif any(c.type in ("protect", "decline") for c in choices):
         out["heading"], out["groups"] = _protection(state, choices)
     elif r == "stock":
-        out["heading"] = "Stock round: buy or sell shares, start a corporation, or pass."
+        out["heading"] = _stock_heading(state, choices)
         out["groups"] = _stock(state, choices, cp)
     elif r == "operating":
         op = _operating(state, choices)
         corp = op["corp"]
         out.update(op)
         out["heading"] = f"{corp} operates." if corp else "Operating round."
+        run = next((c for c in choices if c.type == "connection_run"), None)
+        if run is not None:
+            who = run.fixed.get("corporation")
+            out["heading"] = (f"{who} has reached its destination "
+                              f"{state.st.corps[who].destination} (9.6)"
+                              + (f" while {corp} operates." if corp and corp != who else "."))
     else:
         out["heading"] = "Your decision."
         out["groups"] = _generic(state, choices)

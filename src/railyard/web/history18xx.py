@@ -4,7 +4,8 @@ decisions in the game's words.
 ``GET /api/games/{id}/table?at=k`` answers the map (SVG), the table (HTML: spreadsheet,
 privates, trains, phases), the stock market (HTML) and the story (one entry per action with
 the sentences of what happened) as they were after action ``k`` (default: now).  An earlier
-state is replayed from the game's nearest checkpoint on a copy; the game is never changed.
+state comes from ``Game.state_at`` (a replay from the nearest checkpoint); the game is never
+changed.
 ``GET /api/games/{id}/decisions`` (seat token) answers :func:`decisions18xx.decisions`.
 """
 from __future__ import annotations
@@ -24,25 +25,26 @@ STORY_TAIL = 150
 
 
 def state_at(game: Any, k: int) -> Any:
-    """The state after the first ``k`` actions: replayed on a copy from the nearest
-    checkpoint (the game keeps one every 64 actions)."""
-    n = len(game.log)
-    if k == n:
-        return game.state
-    points = game._checkpoints             # read only: the game's own replay points
-    base = max(c for c in points if c <= k)
-    st = points[base].clone()
-    for act in game.log[base:k]:
-        st.apply(act)
-    return st
+    """The state after the first ``k`` actions (:meth:`Game.state_at`); the live state
+    itself (read only) when ``k`` is the whole log."""
+    return game.state if k == len(game.log) else game.state_at(k)
 
 
 def _state_json(live: Any, st: Any, k: int) -> dict[str, Any]:
     game = live.game
     view = st.public_view()
     view["action_count"] = k
+    if live.row.title == "1870":
+        view["destinations"] = destinations_of(st)
     return {"title": live.row.title, "players": list(game.players), "view": view,
             "current_player": st.current_player, "action_count": k}
+
+
+def destinations_of(st: Any) -> dict[str, dict[str, Any]]:
+    """1870 (9.6): per corporation that reached its destination, where its marker went
+    ("map" or "charter")."""
+    return {corp: {"marker": c.get("dest_marker") or "charter"}
+            for corp, c in st.s["corps"].items() if c.get("connected")}
 
 
 def story_entries(lines: list[str], events: list, players: list[str], k: int,

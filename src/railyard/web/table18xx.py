@@ -222,6 +222,10 @@ def table(st: dict[str, Any], events: Iterable[tuple[int, str, dict]] = ()) -> d
             "ipo": sh.percent(holders, "ipo"), "pool": sh.percent(holders, "pool"),
             "treasury": sh.percent(holders, "treasury"),
             "acting": sym == acting_corp,
+            "destination": next((h for ab in cdef.get("abilities") or []
+                                 if ab.get("type") == "assign_hexes" and title == "1870"
+                                 for h in ab.get("hexes") or []), None),
+            "dest_marker": ((view.get("destinations") or {}).get(sym) or {}).get("marker"),
         })
     started = [c for c in corps if c["started"]]
     cash = list(view.get("cash") or [])

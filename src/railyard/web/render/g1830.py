@@ -126,12 +126,35 @@ def bonus_marks(d: dict[str, Any], view: dict[str, Any]
     return out
 
 
+def destination_marks(d: dict[str, Any], view: dict[str, Any]
+                      ) -> dict[str, list[tuple[str, str, str | None]]]:
+    """1870 (9.6): each open corporation's destination (its ``assign_hexes`` ability in
+    the data file) with where its marker went once reached (``view["destinations"]``)."""
+    reached = view.get("destinations") or {}
+    corps = view.get("corporations") or {}
+    out: dict[str, list[tuple[str, str, str | None]]] = {}
+    for c in d.get("corporations") or []:
+        sym = c["sym"]
+        if (corps.get(sym) or {}).get("closed"):
+            continue
+        for ab in c.get("abilities") or []:
+            if ab.get("type") == "assign_hexes":
+                for h in ab.get("hexes") or []:
+                    where = (reached.get(sym) or {}).get("marker")
+                    out.setdefault(h, []).append(("dest", sym, where))
+    return out
+
+
 def render_map_only(state: dict[str, Any]) -> str:
     """The map alone (no chart): the 18xx table shows the stock market as HTML."""
     d, name = _title_data(state)
     view = state.get("view") or {}
-    hexes, width, height = render_map(d, view, 0, bonus_marks(d, view) if name == "1870"
-                                      else None)
+    marks = None
+    if name == "1870":
+        marks = bonus_marks(d, view)
+        for h, lst in destination_marks(d, view).items():
+            marks.setdefault(h, []).extend(lst)
+    hexes, width, height = render_map(d, view, 0, marks)
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'class="board map-only g{esc(name)}" font-family="sans-serif" role="img" '

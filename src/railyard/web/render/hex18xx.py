@@ -2,7 +2,10 @@
 every hex shows its current tile — the printed one, or the laid tile in its rotation — drawn
 from the tile's path data (edges ``e0``-``e5`` clockwise from south-west, cities ``c*``,
 towns ``t*``, off-boards ``o*``), with city slots, station tokens, revenues, terrain costs,
-labels and names.  Also draws a single tile for previews."""
+labels and names (long ones on two lines), and a title's markers (1870: port and cattle
+tokens, destination markers).  Track, stops and revenues carry classes (``track``,
+``city``/``slot``, ``town``, ``revenue``, ``label``) so tests can read the drawing.  Also
+draws a single tile for previews."""
 from __future__ import annotations
 
 import math
@@ -64,7 +67,13 @@ def _node_positions(tile: dict[str, Any], rotation: int, cx: float, cy: float
             mx = sum(p[0] for p in pts) / len(pts)
             my = sum(p[1] for p in pts) / len(pts)
             k = 0.5 if len(pts) == 1 else 0.35
-            out[n] = (cx + (mx - cx) * k, cy + (my - cy) * k)
+            if math.hypot(mx - cx, my - cy) < 1:      # straight through: off the centre,
+                mx, my, k = pts[0][0], pts[0][1], 0.4  # so crossing lines' stops differ
+            dx, dy = (mx - cx) * k, (my - cy) * k
+            d = math.hypot(dx, dy)
+            if len(nodes) > 1 and 0 < d < R * 0.45:   # stops of one tile kept apart
+                dx, dy = dx * R * 0.45 / d, dy * R * 0.45 / d
+            out[n] = (cx + dx, cy + dy)
         else:
             off = (i - (len(nodes) - 1) / 2) * R * 0.7
             out[n] = (cx + off, cy)
@@ -92,22 +101,24 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
                  f"{pts[1][0]:.1f},{pts[1][1]:.1f}")
         else:
             d = f"M{pts[0][0]:.1f},{pts[0][1]:.1f} L{pts[1][0]:.1f},{pts[1][1]:.1f}"
-        out.append(f'<path d="{d}" fill="none" stroke="#222" stroke-width="4" '
-                   f'stroke-linecap="round"/>')
+        out.append(f'<path class="track" d="{d}" fill="none" stroke="#222" '
+                   f'stroke-width="4" stroke-linecap="round"/>')
     for i, town in enumerate(tile.get("towns") or []):
         x, y = pos[f"t{i}"]
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="#222"/>')
-        out.append(f'<text x="{x + 6:.1f}" y="{y - 5:.1f}" font-size="8">'
-                   f'{esc(_revenue(town.get("revenue"), phase_colour))}</text>')
+        out.append(f'<circle class="town" data-node="t{i}" cx="{x:.1f}" cy="{y:.1f}" '
+                   f'r="4.5" fill="#222"/>')
+        out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" y="{y - 5:.1f}" '
+                   f'font-size="8">{esc(_revenue(town.get("revenue"), phase_colour))}</text>')
     for i, city in enumerate(tile.get("cities") or []):
         x, y = pos[f"c{i}"]
         slots = max(1, int(city.get("slots") or 1))
         held = (tokens[i] if tokens and i < len(tokens) else []) or []
         r = 7.5
+        out.append(f'<g class="city" data-node="c{i}">')
         for s in range(slots):
             sx = x + (s - (slots - 1) / 2) * 2 * r
-            out.append(f'<circle cx="{sx:.1f}" cy="{y:.1f}" r="{r}" fill="#fff" stroke="#222" '
-                       f'stroke-width="1.2"/>')
+            out.append(f'<circle class="slot" cx="{sx:.1f}" cy="{y:.1f}" r="{r}" fill="#fff" '
+                       f'stroke="#222" stroke-width="1.2"/>')
             if s < len(held):
                 corp = str(held[s])
                 out.append(f'<g class="token" data-corporation="{esc(corp)}">'
@@ -119,19 +130,20 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
                 out.append(f'<text x="{sx:.1f}" y="{y + 2.5:.1f}" font-size="5.5" '
                            f'fill="#777" text-anchor="middle">'
                            f'{esc(str(city["reservations"][s])[:4])}</text>')
+        out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
         if rev not in ("0", ""):
             out.append(f'<circle cx="{x + slots * r + 5:.1f}" cy="{y - r - 2:.1f}" r="6.5" '
-                       f'fill="#fff" stroke="#222" stroke-width=".8"/><text '
-                       f'x="{x + slots * r + 5:.1f}" y="{y - r + 0.5:.1f}" font-size="7" '
-                       f'text-anchor="middle">{esc(rev)}</text>')
-    for off in tile.get("offboards") or []:
-        out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="10" font-weight="bold" '
-                   f'text-anchor="middle" fill="#fff">'
+                       f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
+                       f'data-node="c{i}" x="{x + slots * r + 5:.1f}" y="{y - r + 0.5:.1f}" '
+                       f'font-size="7" text-anchor="middle">{esc(rev)}</text>')
+    for i, off in enumerate(tile.get("offboards") or []):
+        out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
+                   f'font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">'
                    f'{esc(_revenue(off.get("revenue"), None))}</text>')
     if tile.get("label"):
-        out.append(f'<text x="{cx - W / 2 + 5:.1f}" y="{cy + 4:.1f}" font-size="8" '
-                   f'font-weight="bold">{esc(tile["label"])}</text>')
+        out.append(f'<text class="label" x="{cx - W / 2 + 5:.1f}" y="{cy + 4:.1f}" '
+                   f'font-size="8" font-weight="bold">{esc(tile["label"])}</text>')
     return out
 
 
@@ -180,6 +192,32 @@ def _border(b: dict[str, Any], cx: float, cy: float) -> list[str]:
     return out
 
 
+def _destination(mark: tuple, k: int, n: int, cx: float, cy: float,
+                 colours: dict[str, str]) -> list[str]:
+    """1870 destination marker (9.6): the corporation's symbol in its colour — an outline
+    while the destination is not reached, filled with a tick once the marker lies on the
+    map, dashed with a tick when it went on the charter."""
+    _, corp, where = mark
+    colour = esc(colours.get(str(corp), "#666"))
+    w, h = 24.0, 9.0
+    x = cx + (k - (n - 1) / 2) * (w + 2) - w / 2
+    y = cy + R * 0.28
+    reached = where in ("map", "charter")
+    fill = colour if where == "map" else "#fff"
+    ink = "#fff" if where == "map" else colour
+    dash = ' stroke-dasharray="2 1.5"' if where == "charter" else ""
+    say = {"map": "reached; its marker is on the map (the city counts double for it)",
+           "charter": "reached; its marker went on the charter"}.get(str(where),
+                                                                     "not reached yet")
+    return [f'<g class="destination{" reached" if reached else ""}" '
+            f'data-corporation="{esc(corp)}"><title>Destination of {esc(corp)}: {say}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="2" fill="{fill}" '
+            f'stroke="{colour}" stroke-width="1.4"{dash}/>'
+            f'<text x="{x + w / 2:.1f}" y="{y + 7:.1f}" font-size="6.5" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}">{esc(str(corp)[:4])}'
+            f'{" ✓" if reached else ""}</text></g>']
+
+
 def _mark(mark: tuple[str, str | None], cx: float, cy: float) -> list[str]:
     """A title's marker on a hex (1870: where the port or cattle token may go, or lies)."""
     kind, corp = mark
@@ -193,6 +231,20 @@ def _mark(mark: tuple[str, str | None], cx: float, cy: float) -> list[str]:
            f'<text x="{x:.1f}" y="{y + 2.8:.1f}" font-size="7" text-anchor="middle" '
            f'fill="{"#fff" if corp else fill}">{text}</text></g>']
     return out
+
+
+def name_lines(name: str, width: int = 12) -> list[str]:
+    """A hex name on one line, or on two split where it reads best (after "&" or ",",
+    else at the space nearest the middle); never cut."""
+    if len(name) <= width or " " not in name:
+        return [name]
+    for sep in (" & ", ", ", " / "):
+        if sep in name:
+            a, b = name.split(sep, 1)
+            return [a + sep.rstrip(), b] if sep != " & " else [a, "& " + b]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
 
 
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
@@ -209,12 +261,21 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
         out += _terrain(t, cx, cy)
     for b in printed.get("borders") or []:
         out += _border(b, cx, cy)
+    dests = [m for m in marks or () if m[0] == "dest"]
     for mark in marks or ():
-        out += _mark(mark, cx, cy)
+        if mark[0] != "dest":
+            out += _mark(mark, cx, cy)
+    for k, mark in enumerate(dests):
+        out += _destination(mark, k, len(dests), cx, cy, colours)
     if h.get("name"):
-        out.append(f'<text x="{cx:.1f}" y="{cy - R * 0.58:.1f}" font-size="7.5" '
-                   f'text-anchor="middle" fill="#111" stroke="#fff" stroke-width="2" '
-                   f'paint-order="stroke" font-weight="bold">{esc(str(h["name"])[:14])}</text>')
+        lines = name_lines(str(h["name"]))
+        size = 7.5 if len(lines) == 1 else 7
+        top = cy - R * 0.58 - (len(lines) - 1) * 7.5
+        spans = "".join(f'<tspan x="{cx:.1f}" y="{top + k * 7.5:.1f}">{esc(line)}</tspan>'
+                        for k, line in enumerate(lines))
+        out.append(f'<text class="hex-name" font-size="{size}" text-anchor="middle" '
+                   f'fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke" '
+                   f'font-weight="bold">{spans}</text>')
     out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.86:.1f}" font-size="6.5" fill="#555" '
                f'text-anchor="middle">{hid}</text></g>')
     return "".join(out)

@@ -142,10 +142,14 @@ function Table18xx(base, token, act, routes) {
     const name = el("button", {type: "button", class: "par-corp", text: it.label});
     name.addEventListener("click", () => { parCorp = it.corp; markPars(it); });
     row.append(name, ...it.pars.map(p => {
-      const b = el("button", {type: "button", class: "decide par", text: p.label, "data-price": p.price});
-      b.addEventListener("click", () => act(p.action));
+      const b = el("button", {type: "button", class: "decide par" + (p.disabled ? " refused" : ""),
+                              text: p.label, "data-price": p.price, disabled: p.disabled || !p.action,
+                              title: p.reason || null});
+      if (p.action) b.addEventListener("click", () => act(p.action));
       return b;
     }));
+    const why = it.pars.filter(p => p.disabled && p.reason);
+    if (why.length) row.append(el("span", {class: "reason", text: why.map(p => p.label + ": " + p.reason).join(" ")}));
     return row;
   }
   function markPars(it) {
@@ -153,7 +157,7 @@ function Table18xx(base, token, act, routes) {
     for (const n of document.querySelectorAll(".par-row.selected")) n.classList.remove("selected");
     const row = document.querySelector(`.par-row[data-corp="${CSS.escape(it.corp)}"]`);
     if (row) row.classList.add("selected");
-    const prices = new Set(it.pars.map(p => String(p.price)));
+    const prices = new Set(it.pars.filter(p => p.action).map(p => String(p.price)));
     for (const td of document.querySelectorAll("#market td.cell.par"))
       if (prices.has(td.dataset.price)) td.classList.add("par-pick");
     $("market-box").scrollIntoView({block: "nearest"});
@@ -180,7 +184,23 @@ function Table18xx(base, token, act, routes) {
     for (const g of d.groups || []) {
       const sec = el("div", {class: "group", "data-kind": g.kind || ""}, el("h3", {text: g.title}));
       if (g.hint) sec.append(el("p", {class: "hint", text: g.hint}));
-      for (const it of g.items) sec.append(it.pars ? parNode(it) : itemNode(it));
+      if (g.guide) sec.append(el("ol", {class: "guide"}, ...g.guide.map(s =>
+        el("li", {class: s.current ? "current" : "", text: s.text}))));
+      if (g.hexes) sec.append(el("div", {class: "hex-picks"}, ...g.hexes.map(x => {
+        const b = el("button", {type: "button", class: "hex-pick", "data-hex": x.hex, text: x.label});
+        b.addEventListener("click", () => tilePicker(x.hex));
+        return b;
+      })));
+      // what may be done first; what may not (with the engine's reason) after it, folded
+      // away when there are many
+      const can = g.items.filter(it => it.pars || !it.disabled);
+      let cannot = g.items.filter(it => !it.pars && it.disabled);
+      for (const it of can) sec.append(it.pars ? parNode(it) : itemNode(it));
+      let folded = g.refused || [];
+      if (cannot.length > 3) { folded = cannot.concat(folded); cannot = []; }
+      for (const it of cannot) sec.append(itemNode(it));
+      if (folded.length) sec.append(el("details", {class: "refused"},
+        el("summary", {text: `Not possible now (${folded.length})`}), ...folded.map(itemNode)));
       box.append(sec);
     }
     box.append(el("div", {id: "tile-picker", hidden: true}));
@@ -192,8 +212,8 @@ function Table18xx(base, token, act, routes) {
   function hexItems(h) {
     const out = [];
     if (!dec) return out;
-    for (const g of dec.groups || []) for (const it of g.items)
-      if (it.action && it.action.hex === h) out.push(it);
+    for (const g of dec.groups || []) for (const it of g.items.concat(g.refused || []))
+      if ((it.action && it.action.hex === h) || (!it.action && it.hex === h)) out.push(it);
     return out;
   }
   function markBoard() {
@@ -229,8 +249,21 @@ function Table18xx(base, token, act, routes) {
     img.style.pointerEvents = "none";
     g.parentNode.append(img);
   }
+  function focusHex(h) {
+    // a narrow screen: zoom the map onto the hex being built on, centred in the frame
+    const frame = $("board").getBoundingClientRect();
+    const g = document.querySelector(`#board .hex[data-hex="${CSS.escape(h)}"]`);
+    if (!g || frame.width >= 700 || zoom > 1) return;
+    const r = g.getBoundingClientRect();
+    const px = (r.left + r.width / 2 - frame.left - panX) / zoom;
+    const py = (r.top + r.height / 2 - frame.top - panY) / zoom;
+    zoom = 3;
+    panX = frame.width / 2 - px * zoom; panY = frame.height / 2 - py * zoom;
+    applyZoom();
+  }
   function tilePicker(h) {
     const tiles = (dec.tiles || {})[h];
+    focusHex(h);
     const box = $("tile-picker");
     picked = {hex: h, tiles, t: 0, r: 0};
     const draw = () => {
@@ -274,10 +307,15 @@ function Table18xx(base, token, act, routes) {
   function boardClick(ev) {
     if (moved) { moved = false; return true; }
     if (viewing !== null || !dec) return false;
-    const g = ev.target.closest && ev.target.closest(".hex.legal");
+    const g = ev.target.closest && ev.target.closest(".hex");
     if (!g) return false;
     const h = g.dataset.hex;
     if (routes.active) return false;          // a train is picked: clicks build its route
+    if (!g.classList.contains("legal")) {     // a city where a station is not allowed: why
+      const why = hexItems(h).filter(it => !it.action);
+      if (why.length) { hexPicker(h, why); return true; }
+      return false;
+    }
     if ((dec.tiles || {})[h]) { tilePicker(h); return true; }
     const items = hexItems(h);
     if (items.length) { hexPicker(h, items); return true; }
