@@ -82,7 +82,13 @@ def sell_range(g: "G1870State", corp: str, other: str,
     if mine > 60 and not g.st.market.may_exceed_holding_limit(c["pos"]):
         lo = max(lo, (mine - 60 + 9) // 10)
     if needed_only:
-        hi = min(hi, max(enough, lo))
+        # 10.2.1: one share fewer must not cover the shortfall.  Profile option
+        # (18xx.games): when his only certificate is the president's, the site measures
+        # "one fewer" by that 20 % certificate, so he may sell it whole
+        extra = 1 if g.options.get("emergency_sale_whole_presidents_certificate") and \
+            c["president"] == seat and other != corp and h[str(seat)] == [f"{other}_0"] \
+            else 0
+        hi = min(hi, max(enough + extra, lo))
     return (lo, hi) if lo <= hi else None
 
 
