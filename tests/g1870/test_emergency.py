@@ -152,3 +152,35 @@ def test_6_2_2_site_offers_an_uncounted_emergency_sale_to_the_selling_president(
     assert g.price("GMO") == price and g.current_player == 2
     g, price = _own_sale((0, 5), emergency_sale_protected_by_seller=True)
     assert g.price("GMO") < price and g.current_player == 2
+
+
+def _president_covers(**options):
+    """T15 with a president of $525: IC's $50 and his cash pay for the $180 train; he also
+    holds two GMO shares ($90)."""
+    g = t15(**options)
+    float_corp(g, "GMO", 90, 1)
+    give(g, "GMO", 0, ["GMO_5", "GMO_6"])
+    return g
+
+
+def test_10_2_no_emergency_sale_while_the_president_can_pay():
+    """10.2.1: he sells only what he lacks; here he lacks nothing."""
+    g = _president_covers()
+    assert not [c for c in g.legal_actions() if c.type == "emergency_sell"]
+    err = illegal(g, {"type": "emergency_sell", "player": 0, "corporation": "IC",
+                      "shares": "GMO", "count": 1})
+    assert "10.2" in err.message
+
+
+def test_10_2_site_sells_while_the_corporation_is_short():
+    """18xx.games profile ``emergency_sale_when_corporation_short``: IC's cash is below the
+    cheapest train, so he may sell one share although his cash covers the rest
+    (1870-p4-seed40 action 1154); the purchase stays open, bankruptcy does not."""
+    g = _president_covers(emergency_sale_when_corporation_short=True)
+    kinds = {c.type for c in g.legal_actions()}
+    assert "buy_train" in kinds and "bankrupt" not in kinds
+    assert _gmo_range(g) == (1, 1)
+    act(g, "emergency_sell", shares="GMO", count=1, corporation="IC")
+    assert g.s["cash"][0] == 525 + 90
+    act(g, "buy_train", corporation="IC", source="pool", train="3-50")
+    assert g.s["cash"][0] == 525 + 90 - 130

@@ -27,6 +27,7 @@ EVIDENCE = {
     "emergency_sale_whole_presidents_certificate": ("1870-p4-seed23.json", 539),
     "emergency_sale_protected_by_seller": ("1870-p4-seed23.json", 541),
     "connection_run_without_routes": ("1870-p2-seed1.json", 1326),
+    "emergency_sale_when_corporation_short": ("1870-p4-seed40.json", 1154),
 }
 
 

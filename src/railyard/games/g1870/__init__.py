@@ -105,6 +105,11 @@ TITLE = TitleInfo(
                    "9.6.4, 18xx.games profile: a connection run may name no routes at all "
                    "and earns $0 (printed: one train must run between home and "
                    "destination)"),
+        OptionSpec("emergency_sale_when_corporation_short", False,
+                   "9.5.4, 10.2.1, 18xx.games profile: while the corporation's cash is "
+                   "below the cheapest train its president may sell shares, one at a time, "
+                   "even when his own cash covers the rest (printed: only to cover what he "
+                   "lacks)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

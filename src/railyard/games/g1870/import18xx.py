@@ -34,7 +34,8 @@ SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
                 "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2",
                 "redeem_with_reissue_money", "train_limit_purchase_then_discard",
                 "emergency_sale_whole_presidents_certificate",
-                "emergency_sale_protected_by_seller", "connection_run_without_routes")
+                "emergency_sale_protected_by_seller", "connection_run_without_routes",
+                "emergency_sale_when_corporation_short")
 
 
 def _options(data: dict, profile: tuple = SITE_PROFILE) -> dict:
