@@ -179,3 +179,14 @@ def test_illegal_auction_actions_leave_the_state_unchanged():
     illegal(g, {"type": "bid", "player": 1, "company": "CA", "amount": 200}, "wrong_player")
     illegal(g, {"type": "buy_share", "player": 0, "corporation": "PRR"}, "wrong_phase")
     illegal(g, {"type": "lay_tile", "player": 0, "hex": "E19"}, "wrong_phase")
+
+
+def test_unknown_action_type_is_malformed_in_every_round():
+    """An action type 1830 does not know is malformed input, not a move at the wrong time
+    (engine contract: ``action_types``)."""
+    g = new(4)
+    for t in ("take_loan", "redeem", "pass_priority"):
+        err = illegal(g, {"type": t, "player": 0}, "malformed")
+        assert "no action" in err.message
+    finish_auction(g)
+    illegal(g, {"type": "take_loan", "player": g.current_player}, "malformed")

@@ -14,9 +14,7 @@ FILES = fixture_files("1830") + fixture_files("1830", "18xx-games-random")
 
 #: exports that do not replay yet, with the reason (docs/games/1830.md, "Fixtures"); strict:
 #: once one replays, its entry must go
-OPEN = {"1830-p5-seed29.json": "action 1276: our reach lets NYNH reach E19 over the E21/D20 "
-                               "hex side twice (a walk may use a side once, 20.1); the site "
-                               "skips NYNH's token step"}
+OPEN: dict[str, str] = {}
 
 
 def _param(p):

@@ -60,7 +60,7 @@ def test_23_3_open_privates_count_at_face_value_closed_ones_not():
 
 def test_23_2_privates_cannot_be_closed_voluntarily_or_sold_to_the_pool():
     g = operating(corps={"PRR": (67, 0)})
-    illegal(g, {"type": "close", "player": 0, "company": "SV"}, "wrong_phase")
+    illegal(g, {"type": "close", "player": 0, "company": "SV"}, "malformed")  # no such action in 1830
 
 
 def test_19_0_dh_token_is_the_companys_one_token_of_the_round():

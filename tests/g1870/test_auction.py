@@ -157,3 +157,14 @@ def test_illegal_auction_actions_leave_the_state_unchanged():
     illegal(g, {"type": "bid", "player": 0, "company": "SCC", "amount": 9999}, UNAFFORDABLE)
     illegal(g, {"type": "sell_shares", "player": 0}, WRONG_PHASE)
     illegal(g, {"type": "pass", "player": 1}, "wrong_player")
+
+
+def test_unknown_action_type_is_malformed_in_every_round():
+    """An action type 1870 does not know is malformed input, not a move at the wrong time
+    (engine contract: ``action_types``)."""
+    g = new(4)
+    for t in ("take_loan", "exchange", "buy_company"):
+        err = illegal(g, {"type": t, "player": 0}, "malformed")
+        assert "no action" in err.message
+    finish_auction(g)
+    illegal(g, {"type": "take_loan", "player": g.current_player}, "malformed")

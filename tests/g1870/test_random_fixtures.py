@@ -29,15 +29,8 @@ def _files() -> list[Path]:
     return [files[n] for n in sorted(files)]
 
 
-#: file -> the first divergence (see docs/games/1870.md, "Random fixtures")
-OPEN = {
-    "1870-p2-seed1.json": "action 997: a pass our import cannot place in the operating turn",
-    "1870-p3-seed22.json": "action 393: certificate bookkeeping (ATSF_4 held by a player)",
-    "1870-p3-seed26.json": "ends with other worths for two players ($94 apart)",
-    "1870-p4-seed23.json": "action 539: emergency sale of 2 FW where our 10.2.1 allows 1",
-    "1870-p4-seed36.json": "action 969: stock-round turn order",
-    "1870-p4-seed40.json": "action 1154: an emergency sale our 10.2 does not allow",
-}
+#: file -> the first divergence (see docs/games/1870.md, "Random fixtures"); none open now
+OPEN: dict[str, str] = {}
 
 FILES = _files()
 

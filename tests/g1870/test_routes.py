@@ -102,8 +102,8 @@ def test_legal_actions_offer_a_computed_route_set():
     assert {c.type for c in g.legal_actions()} >= {"dividend"}
 
 
-def ic_destination_k14():
-    g = new(4)
+def ic_destination_k14(**options):
+    g = new(4, **options)
     corps = dict(g.st.corps)
     corps["IC"] = dataclasses.replace(corps["IC"], destination="K14")
     g.st = dataclasses.replace(g.st, corps=corps)
@@ -132,6 +132,17 @@ def test_9_6_4_a_connection_run_needs_a_home_to_destination_route():
     err = illegal(g, {"type": "connection_run", "player": 0, "corporation": "IC",
                       "marker": "map", "kind": "full", "routes": []})
     assert "9.6.4" in err.message
+
+
+def test_9_6_4_site_accepts_a_connection_run_without_routes():
+    """18xx.games profile ``connection_run_without_routes``: no routes is a run of $0; the
+    marker is placed and the run is used up (9.6.7; 1870-p2-seed1 action 1326)."""
+    g = ic_destination_k14(connection_run_without_routes=True)
+    cash = g.s["corps"]["IC"]["cash"]
+    out = act(g, "connection_run", corporation="IC", marker="map", kind="withhold", routes=[])
+    assert out["revenue"] == 0 and g.s["corps"]["IC"]["cash"] == cash
+    assert g.s["corps"]["IC"]["connected"] and g.s["corps"]["IC"]["dest_marker"] == "map"
+    assert g.s["op"]["connections"] == []
 
 
 def test_9_6_3_the_destination_marker_counts_as_a_station():

@@ -109,6 +109,78 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     return Reach(nodes, paths_used, edges, found)
 
 
+class _Budget(Exception):
+    pass
+
+
+#: steps of :func:`walk_reaches` before it gives up and trusts :func:`reach`
+WALK_BUDGET = 200_000
+
+
+def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
+                 target: tuple[str, str]) -> bool:
+    """Exactly whether one route from a token of ``corp`` runs to the stop ``target``
+    (hex, stop): a walk along track that uses no track, no hex side and no stop twice and
+    passes no city full of other corporations' tokens and no off-board area (20.1).
+    :func:`reach` follows each stop's paths independently of how the walk got there, so it
+    may pass one hex side twice (out and back through a loop); this search keeps the whole
+    walk.  It stops at the first walk found; after ``WALK_BUDGET`` steps without an answer
+    it trusts :func:`reach` (never reached on the fixture games)."""
+    cache: dict = {}
+    steps = [0]
+
+    def paths_of(h: str):
+        p = cache.get(h)
+        if p is None:
+            p = cache[h] = hex_paths(board, tiles, h)
+        return p
+
+    def leave(h: str, stop: str, up: frozenset, us: frozenset, ust: frozenset) -> bool:
+        for idx, (a, b) in enumerate(paths_of(h)):
+            if (h, idx) in up or stop not in (a, b):
+                continue
+            if follow(h, b if a == stop else a, up | {(h, idx)}, us, ust):
+                return True
+        return False
+
+    def follow(h: str, end, up: frozenset, us: frozenset, ust: frozenset) -> bool:
+        steps[0] += 1
+        if steps[0] > WALK_BUDGET:
+            raise _Budget
+        if isinstance(end, int):                       # across the side ``end`` of h
+            nb = board.hexes[h].neighbors.get(end)
+            if nb is None:
+                return False
+            side = side_key(h, nb)
+            if side in us:
+                return False
+            us = us | {side}
+            e_in = (end + 3) % 6
+            for j, (a, b) in enumerate(paths_of(nb)):
+                if (nb, j) in up or e_in not in (a, b):
+                    continue
+                if follow(nb, b if a == e_in else a, up | {(nb, j)}, us, ust):
+                    return True
+            return False
+        node = (h, end)
+        if node in ust:
+            return False
+        if node == target:
+            return True
+        if end[0] == "o" or end[0] == "c" and city_blocked(board, tiles, tokens, h,
+                                                            int(end[1:]), corp):
+            return False
+        return leave(h, end, up, us, ust | {node})
+
+    starts = [(h, f"c{i}") for h, cities in tokens.items()
+              for i, held in enumerate(cities) if corp in held]
+    try:
+        return any(leave(h, n, frozenset(), frozenset(), frozenset({(h, n)}))
+                   for h, n in starts)
+    except _Budget:
+        return target in reach(board, tiles, tokens, corp).found
+
+
 def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
                  one_area_ends_ok: bool = True) -> bool:
     """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""

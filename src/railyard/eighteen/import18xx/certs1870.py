@@ -48,15 +48,24 @@ class CertBook:
             sh.transfer_presidency(self.h[corp], corp, pres, new)
 
     def sell(self, seat: int, certs: list[str], percent: int) -> None:
-        """Notes pitfall 12: all named certificates go to the pool; with the president's
-        certificate among them the next president swaps; the difference between the
+        """Notes pitfall 12: all named certificates go to the pool; when the seller was the
+        president and another player now holds more, that player swaps (also when only
+        10 % certificates were sold); the difference between the
         certificates named and ``percent`` comes back from the front of the pool."""
         corp = self.corp_of(certs[0])
         h = self.h[corp]
         listed = sum(sh.pct(c) for c in certs)
+        was_president = self.president(corp) == seat
         for cert in certs:
             self.give(cert, "pool")
-        if f"{corp}_0" in certs:
+        if f"{corp}_0" not in certs and was_president:
+            # a president selling only 10 % certificates may still fall behind another
+            # player (6.1.6, 7.2): the usual swap, the two certificates to him (he keeps
+            # the president's 20 %)
+            new = sh.new_president(h, seat, self.n)
+            if new is not None and new != seat:
+                sh.transfer_presidency(h, corp, seat, new)
+        elif f"{corp}_0" in certs:
             new = sh.new_president(h, seat, self.n)
             if new is not None and new != seat:
                 sh.transfer_presidency(h, corp, seat, new)

@@ -21,6 +21,14 @@ END_GAME = "end_game"
 
 class G1830State(DictState):
     title = "1830"
+    #: every action of 1830; any other type is refused as ``malformed`` (engine/state.py)
+    action_types = frozenset({
+        "bid", "buy_private", "par", "pass",                                  # private sale
+        "buy_share", "sell_shares", "exchange",                               # stock round
+        "lay_tile", "place_token", "run_routes", "dividend", "buy_train",     # operating
+        "discard_train", "buy_company", "bankrupt",
+        private_sale.OFFER, private_sale.ACCEPT, private_sale.DECLINE,        # agreements
+        consent.ACCEPT, consent.DECLINE, END_GAME})
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)

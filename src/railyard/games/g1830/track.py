@@ -318,7 +318,8 @@ def token_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:
     for h, stop in sorted(r.found):
         if stop[0] != "c":
             continue
-        if _token_room_error(g, corp, h, int(stop[1:])) is None:
+        if _token_room_error(g, corp, h, int(stop[1:])) is None and \
+                graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, stop)):
             out.append((h, int(stop[1:])))
     return out
 
@@ -372,9 +373,11 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
     if cost > c["cash"]:
         g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
     r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
-    if (hex_id, f"c{city}") not in r.found:
-        g.fail("The city must be connected by track to one of the company's tokens, not "
-               "through cities blocked by others (19.0).")
+    if (hex_id, f"c{city}") not in r.found or not graph.walk_reaches(
+            g.st.board, s["tiles"], s["tokens"], corp, (hex_id, f"c{city}")):
+        g.fail("The city must be connected by track to one of the company's tokens, by a "
+               "route that uses no track or hex side twice and passes no city blocked by "
+               "others (19.0, 20.1).")
     _put(g, corp, hex_id, city)
     c["cash"] -= cost
     s["bank"] += cost

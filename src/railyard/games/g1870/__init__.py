@@ -91,6 +91,25 @@ TITLE = TitleInfo(
                    "2.1, 9.5.1, 12.2, 18xx.games profile: a corporation at its train limit "
                    "that could trade a 4, 5 or 6 in for a diesel may buy any train and then "
                    "discards down to the limit (printed: no purchase beyond the limit)"),
+        OptionSpec("emergency_sale_whole_presidents_certificate", False,
+                   "10.2.1, 18xx.games profile: a president whose only certificate of a "
+                   "corporation is its 20 % president's certificate may sell it whole in an "
+                   "emergency even when 10 % would cover the shortfall (printed: only as "
+                   "much as needed)"),
+        OptionSpec("emergency_sale_protected_by_seller", False,
+                   "6.2.2, 6.2.3, 10.2.4, 18xx.games profile: an emergency sale of shares "
+                   "that do not count against the certificate limit is offered for "
+                   "protection to the president before the sale even when he is the seller "
+                   "(printed: never the seller, nobody after a presidency change)"),
+        OptionSpec("connection_run_without_routes", False,
+                   "9.6.4, 18xx.games profile: a connection run may name no routes at all "
+                   "and earns $0 (printed: one train must run between home and "
+                   "destination)"),
+        OptionSpec("emergency_sale_when_corporation_short", False,
+                   "9.5.4, 10.2.1, 18xx.games profile: while the corporation's cash is "
+                   "below the cheapest train its president may sell shares, one at a time, "
+                   "even when his own cash covers the rest (printed: only to cover what he "
+                   "lacks)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "

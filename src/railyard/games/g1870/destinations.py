@@ -157,12 +157,16 @@ def run_revenue(g: "G1870State", corp: str) -> int:
 def named_run_revenue(g: "G1870State", corp: str, named) -> int:
     """9.6.4: the president's routes for all trains; at least one of them has the home
     city and the destination among its stops.  Called after the marker is placed, so the
-    doubling (9.6.6) applies to a map marker."""
+    doubling (9.6.6) applies to a map marker.  Profile option
+    ``connection_run_without_routes`` (18xx.games): no routes at all is accepted, a run
+    of $0 (the run is used up, 9.6.7)."""
     from . import routes
     _, revenues, stops_of = routes.check_run(g, corp, named)
     home, dest = _ends(g, corp)
     if g.s["corps"][corp].get("conn_declared"):
         return sum(revenues.values())          # a recorded run (:mod:`.recorded`)
+    if not named and g.options.get("connection_run_without_routes"):
+        return 0                               # profile option (18xx.games): nothing run
     if not any({home, dest} <= {h for h, _ in stops} for stops in stops_of):
         g.fail(f"In the connection run one train must run between {corp}'s home {home} "
                f"and its destination {dest} (9.6.4).")

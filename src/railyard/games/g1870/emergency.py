@@ -48,6 +48,18 @@ def shortfall(g: "G1870State", corp: str) -> int:
     return max(0, cheapest(g) - g.s["corps"][corp]["cash"] - g.s["cash"][pres])
 
 
+def _need(g: "G1870State", corp: str) -> int:
+    """The shortfall the emergency sales may cover.  Profile option
+    ``emergency_sale_when_corporation_short`` (18xx.games): while the corporation's own
+    cash is below the cheapest train the president may sell even when his cash covers the
+    rest, one share at a time (counted as a shortfall of $1)."""
+    need = shortfall(g, corp)
+    if need == 0 and g.options.get("emergency_sale_when_corporation_short") \
+            and g.s["corps"][corp]["cash"] < (cheapest(g) or 0):
+        return 1
+    return need
+
+
 def sell_range(g: "G1870State", corp: str, other: str,
                needed_only: bool = True) -> tuple[int, int] | None:
     """10.2.1-10.2.3: the president sells only what is needed, within the normal limits,
@@ -74,7 +86,7 @@ def sell_range(g: "G1870State", corp: str, other: str,
         own = mine // 10
     hi = min(room, own)
     price = g.market_price(other)
-    need = shortfall(g, corp)
+    need = _need(g, corp)
     if price <= 0 or need <= 0:
         return None
     enough = -(-need // price)                        # shares that cover the shortfall
@@ -82,7 +94,13 @@ def sell_range(g: "G1870State", corp: str, other: str,
     if mine > 60 and not g.st.market.may_exceed_holding_limit(c["pos"]):
         lo = max(lo, (mine - 60 + 9) // 10)
     if needed_only:
-        hi = min(hi, max(enough, lo))
+        # 10.2.1: one share fewer must not cover the shortfall.  Profile option
+        # (18xx.games): when his only certificate is the president's, the site measures
+        # "one fewer" by that 20 % certificate, so he may sell it whole
+        extra = 1 if g.options.get("emergency_sale_whole_presidents_certificate") and \
+            c["president"] == seat and other != corp and h[str(seat)] == [f"{other}_0"] \
+            else 0
+        hi = min(hi, max(enough + extra, lo))
     return (lo, hi) if lo <= hi else None
 
 
@@ -101,22 +119,22 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     s = g.s
     if not must_buy(g, corp):
         return []
+    out = []
     if shortfall(g, corp) == 0:
         low = cheapest(g)
-        out = []
         for src, price in offers(g):
             if price == low:
                 fixed = {"corporation": corp, "source": "depot"} if src == "depot" else \
                     {"corporation": corp, "source": "pool", "train": src}
                 out.append(Choice("buy_train", seat, fixed))
-        return out
-    out = []
+        if _need(g, corp) == 0:
+            return out
     for other in s["corps"]:
         rng = sell_range(g, corp, other)
         if rng:
             out.append(Choice("emergency_sell", seat, {"corporation": corp, "shares": other},
                               {"count": rng}))
-    if not out or bankrupt_now(g, corp):
+    if shortfall(g, corp) and (not out or bankrupt_now(g, corp)):
         out.append(Choice("bankrupt", seat, {"corporation": corp}))
     return out
 
@@ -124,7 +142,7 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
 def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
     s = g.s
     seat = s["corps"][corp]["president"]
-    if not must_buy(g, corp) or shortfall(g, corp) == 0:
+    if not must_buy(g, corp) or _need(g, corp) == 0:
         g.fail("Shares are sold or bankruptcy declared only when the money for a forced "
                "train purchase is missing (10.2, 10.3).")
     if action["type"] == "bankrupt":

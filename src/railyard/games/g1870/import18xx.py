@@ -32,19 +32,23 @@ PRINTED_1870 = {"A2-0": "A2", "A22-0": "A22", "B9-0": "B9", "B11-0": "B11", "B19
 #: (docs/games/1870.md, "18xx.games profile"); every import switches these on
 SITE_PROFILE = ("redemption_without_consent", "reissue_after_dealing",
                 "buy_after_buy_and_sell", "mrbc_lay_extra", "private_trades_from_phase_2",
-                "redeem_with_reissue_money", "train_limit_purchase_then_discard")
+                "redeem_with_reissue_money", "train_limit_purchase_then_discard",
+                "emergency_sale_whole_presidents_certificate",
+                "emergency_sale_protected_by_seller", "connection_run_without_routes",
+                "emergency_sale_when_corporation_short")
 
 
-def _options(data: dict) -> dict:
+def _options(data: dict, profile: tuple = SITE_PROFILE) -> dict:
     known = {o.name: o.name for o in get_title("1870").options if o.name not in SITE_PROFILE}
-    return {**map_options(data, known), **{name: True for name in SITE_PROFILE}}
+    return {**map_options(data, known), **{name: True for name in profile}}
 
 
 class _Replay(ReplayBase):
     title = "1870"
 
-    def __init__(self, data: dict, before: Any = None) -> None:
-        super().__init__(data, before, _options)
+    def __init__(self, data: dict, before: Any = None,
+                 profile: tuple = SITE_PROFILE) -> None:
+        super().__init__(data, before, lambda d: _options(d, profile))
         self.certs = CertBook(self.game.state.st.corp_order, len(self.ids))
         self.copies = dict(PRINTED_1870)          # tile copy id -> hex where it lies now
         self.trains: dict[str, str] = {}          # export train id -> our train id
@@ -656,10 +660,13 @@ class _Replay(ReplayBase):
         return self.worth()
 
 
-def import_1870(data: dict, before: Any = None) -> tuple[Game, dict]:
+def import_1870(data: dict, before: Any = None,
+                profile: tuple = SITE_PROFILE) -> tuple[Game, dict]:
     """Replay ``data``; ``before(game, action, id)``, if given, sees the position before
-    each export action is applied (used by ``import-18xx --check-routes``)."""
-    rp = _Replay(data, before)
+    each export action is applied (used by ``import-18xx --check-routes``).  ``profile``:
+    the options of the 18xx.games profile switched on (all of :data:`SITE_PROFILE`; the
+    drop-one check, ``tests/g1870/test_site_profile.py``, leaves one out)."""
+    rp = _Replay(data, before, profile)
     result = rp.run()
     rp.game.import_warnings = list(rp.warnings)     # shown by ``railyard import-18xx``
     return rp.game, result

@@ -96,6 +96,14 @@ def describe_action(a: Mapping[str, Any]) -> str:
 
 class G1870State(DictState):
     title = "1870"
+    #: every action of 1870; any other type is refused as ``malformed`` (engine/state.py)
+    action_types = frozenset({
+        "bid", "buy_private", "par", "pass",                                  # private sale
+        "buy_share", "sell_shares", "redeem", "reissue", "protect", "decline",  # stock
+        "accept_offer", "refuse_offer",                                       # agreements
+        "lay_tile", "place_token", "run_routes", "dividend", "buy_train",     # operating
+        "discard_train", "done", "assign", "emergency_sell", "bankrupt", "connection_run",
+        recorded.TYPE, END_GAME})
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
