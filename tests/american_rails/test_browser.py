@@ -37,7 +37,9 @@ def test_create_auction_and_place_the_first_cube_by_clicking(server, browser):  
     page.wait_for_selector("#board svg.american-rails")
     version = page.get_attribute("#game", "data-version")
     offer = page.locator("#actions form[data-type='offer'] button").first
-    company = offer.inner_text().removeprefix("Auction ")   # 3 players: one company is out
+    names = ("National", "American", "Continental", "Liberty", "Republic", "Majestic")
+    label = offer.inner_text()                   # e.g. "Auction a National share"
+    company = next(n for n in names if n in label)   # 3 players: one company is out
     offer.click()
     _wait_for_new_version(page, version)
     page.wait_for_selector("#actions form[data-type='bid']")
