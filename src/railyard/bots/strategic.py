@@ -45,7 +45,7 @@ TITLES = ("1830", "1870")
 #: per level: tile lays evaluated, stock-round look-ahead, optimiser node budget, time limit
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"lays": 6, "nodes": 3000, "limit": 0.3, "horizon": 2},
-    "normal": {"lays": 14, "nodes": 6000, "limit": 0.7, "horizon": 3},
+    "normal": {"lays": 12, "nodes": 6000, "limit": 0.45, "horizon": 3},
     "hard": {"lays": 40, "nodes": 20000, "limit": 3.0, "horizon": 4},
 }
 
@@ -167,6 +167,42 @@ class Revenue:
         if len(self.cache) > 4000:
             self.cache.clear()
         return total
+
+
+def reach(g, corp: str) -> float:
+    """How far the company's track reaches: hexes of track reachable from its stations
+    plus a fifth of the revenue of the stops reached (the look-ahead for lays that raise no
+    revenue yet: the first tile at home, track toward the next city)."""
+    from ..routing.problem import route_problem
+    try:
+        net = route_problem(g, corp).network
+    except Exception:                                       # noqa: BLE001 - a guess only
+        return 0.0
+    stops = {st.id: st for st in net.stops}
+    adj: dict = {}
+    for link in net.links:
+        adj.setdefault(link.a, []).append(link)
+        adj.setdefault(link.b, []).append(link)
+    start = [st.id for st in net.stops if st.token]
+    seen = set(start)
+    todo = list(start)
+    hexes: set = set()
+    value = 0
+    while todo:
+        node = todo.pop()
+        st = stops.get(node)
+        if st is not None:
+            value += st.revenue
+            if node not in start and not st.passable:
+                continue
+        for link in adj.get(node, ()):
+            for piece in link.pieces:
+                hexes.add(piece[0])
+            other = link.b if link.a == node else link.a
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(hexes) + value / 5
 
 
 # ---- the bot ------------------------------------------------------------------------------
@@ -439,7 +475,13 @@ class StrategicBot:
             return None
         if "dividend" in types:
             return self.dividend(g, corp, choices)
+        lays = [c for c in choices if c.type == "lay_tile"]
+        tokens = [c for c in choices if c.type == "place_token"]
         if "run_routes" in types:
+            if lays or tokens:
+                act = self.build(g, corp, lays, tokens)
+                if act is not None:
+                    return act
             return self.run(g, corp, choices)
         if types & {"bankrupt", "emergency_sell"} or (
                 "sell_shares" in types and "buy_train" not in types):
@@ -452,8 +494,6 @@ class StrategicBot:
             return assign[0].base()
         if "buy_train" in types:
             return self.buy_train(g, corp, choices)
-        lays = [c for c in choices if c.type == "lay_tile"]
-        tokens = [c for c in choices if c.type == "place_token"]
         if g.title == "1830" and op.get("step") == "home_token" and tokens:
             return tokens[0].base()
         if lays or tokens:
@@ -617,7 +657,7 @@ class StrategicBot:
         cash0 = g.s["corps"][corp]["cash"]
         need = cheapest_train(g) if not lasting_trains(g, corp) else 0
         for c in cand:
-            if time.perf_counter() > self.deadline and best is not None:
+            if time.perf_counter() > self.deadline:
                 break
             act = c.base()
             w = g.clone()
@@ -628,7 +668,7 @@ class StrategicBot:
             cost = cash0 - w.s["corps"][corp]["cash"]
             score = self.position_score(w, corp) - base_score
             if cost > 0:
-                score -= cost * 0.3
+                score -= cost * 0.05
                 if need and cash0 - cost < need:
                     score -= 1000
             if c.type == "lay_tile" and cost == 0:
@@ -642,7 +682,7 @@ class StrategicBot:
         own = self.rev(g, corp)
         extra = (nt[0],) if nt else ()
         look = self.rev(g, corp, extra + extra, own=False) if extra else own
-        return 3 * own + look
+        return 3 * own + look + reach(g, corp)
 
     def near_hexes(self, g, corp: str) -> dict:
         """Hexes within two steps of the company's stations: hex -> distance."""
