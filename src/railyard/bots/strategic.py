@@ -216,6 +216,8 @@ class StrategicBot:
         self.cfg = LEVELS[level]
         self.rng = random.Random(seed)
         self.rev = Revenue(self.cfg["nodes"])
+        #: offers to other players' companies already made in a forced purchase
+        self.tried: set = set()
 
     # -- entry --
     def choose(self, view) -> Action:
@@ -485,7 +487,9 @@ class StrategicBot:
             return self.run(g, corp, choices)
         if types & {"bankrupt", "emergency_sell"} or (
                 "sell_shares" in types and "buy_train" not in types):
-            return self.emergency(g, corp, choices)
+            buys = [c for c in choices if c.type == "buy_train"]
+            return self.forced_train(g, corp, choices, buys,
+                                     [c for c in buys if not c.ranges and _source_ok(c)])
         act = self.sell_private_to_corp(g, corp, choices)
         if act is not None:
             return act
@@ -541,18 +545,7 @@ class StrategicBot:
         can_pass = any(c.type in ("pass", "done") for c in choices)
         from_bank = [c for c in buys if not c.ranges and _source_ok(c)]
         if not can_pass:
-            # forced: the cheapest way to a train (another company of the seat's: $1)
-            own_deals = [c for c in buys if c.ranges and self._seller_is_mine(g, c)]
-            if own_deals and self._spare_train(g, own_deals[0]):
-                return {**own_deals[0].base(), **{k: lo for k, (lo, _) in
-                                                  own_deals[0].ranges.items()}}
-            opts = [(self._train_price(g, c), i, c) for i, c in enumerate(from_bank)]
-            if opts:
-                return min(opts)[2].base()
-            if buys:
-                c = buys[0]
-                return {**c.base(), **{k: hi for k, (_, hi) in c.ranges.items()}}
-            return None
+            return self.forced_train(g, corp, choices, buys, from_bank)
         if len(v["trains"]) >= train_limit(g) and not any("exchange" in c.fixed for c in buys):
             return None
         if not from_bank:
@@ -576,6 +569,36 @@ class StrategicBot:
             if score > best_gain:
                 best, best_gain = c.base(), score
         return best
+
+    def forced_train(self, g, corp: str, choices: list[Choice], buys: list[Choice],
+                     from_bank: list[Choice]) -> Action | None:
+        """The company must buy a train (1830 20.2, 1870 9.5.3): from another company of the
+        seat's at $1 if that one has a train to spare, else the cheapest the bank sells,
+        else the president sells shares (the sale losing least worth), else each offer to
+        another player's company once, and bankruptcy only when nothing else is left."""
+        own_deals = [c for c in buys if c.ranges and self._seller_is_mine(g, c)
+                     and self._spare_train(g, c)]
+        if own_deals:
+            return _at_low(own_deals[0])
+        if from_bank:
+            return min(from_bank, key=lambda c: self._train_price(g, c)).base()
+        if any(c.type in ("sell_shares", "emergency_sell") for c in choices):
+            act = self.emergency(g, corp, choices)
+            if act is not None:
+                return act
+        for c in buys:
+            if not c.ranges:
+                continue
+            act = {**c.base(), **{k: hi for k, (_, hi) in c.ranges.items()}}
+            key = (corp, str(sorted(act.items())), g.s.get("sr"), g.s.get("or_num"))
+            if key in self.tried:
+                continue
+            self.tried.add(key)
+            return act
+        for c in choices:
+            if c.type == "bankrupt":
+                return c.base()
+        return None
 
     def _train_type(self, g, c: Choice) -> str | None:
         if "train" in c.fixed:
@@ -709,6 +732,17 @@ class StrategicBot:
 
     # ---- offers, discards, protection ----
     def answer_offer(self, g, choices: list[Choice]) -> Action | None:
+        """Accepts another company's offer for one of its trains (1830 21.0) when the price
+        is at least three quarters of face value and the selling company keeps a train;
+        declines every other offer."""
+        deal = (g.s.get("op") or {}).get("deal") if g.title == "1830" else None
+        if deal and deal.get("kind") == "train":
+            seller = g.s["corps"].get(deal.get("seller"), {})
+            face = _defs(g)[_type(deal["train"])].price
+            if deal["price"] >= 0.75 * face and len(seller.get("trains", ())) >= 2:
+                for c in choices:
+                    if c.type in ("accept_offer", "accept"):
+                        return c.base()
         for c in choices:
             if c.type in ("refuse_offer", "decline_offer", "decline"):
                 return c.base()
