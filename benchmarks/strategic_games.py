@@ -53,6 +53,9 @@ def one(args):
     except Exception as exc:  # noqa: BLE001 - reported per game
         out["error"] = f"{type(exc).__name__}: {exc}"
     out["cpu"], out["wall"] = cpu, wall
+    out["fallbacks"] = {k: 0 for k in kinds}
+    for k, b in zip(kinds, bots):
+        out["fallbacks"][k] += getattr(b, "fallbacks", 0)
     return out
 
 
@@ -76,7 +79,7 @@ def main() -> None:
     kinds = sorted(set(seats))
     summary = {}
     for k in kinds:
-        seat_games = wins = bankrupt = 0
+        seat_games = wins = bankrupt = fallbacks = 0
         cpu, wall = [], []
         for r in games:
             if r["error"]:
@@ -87,11 +90,12 @@ def main() -> None:
                 seat_games += 1
                 wins += (1 / len(r["winners"])) if i in r["winners"] else 0
                 bankrupt += r["bankrupt"] == i
+            fallbacks += r["fallbacks"].get(k, 0)
             cpu += r["cpu"].get(k, [])
             wall += r["wall"].get(k, [])
         summary[k] = {"games": seat_games, "wins": round(wins, 2),
                       "win_rate": round(wins / seat_games, 3) if seat_games else None,
-                      "bankrupt": bankrupt,
+                      "bankrupt": bankrupt, "fallbacks": fallbacks,
                       "move_cpu_ms_p50": round(1000 * percentile(cpu, 0.5), 1),
                       "move_cpu_ms_p95": round(1000 * percentile(cpu, 0.95), 1),
                       "move_wall_ms_p95": round(1000 * percentile(wall, 0.95), 1)}

@@ -77,6 +77,7 @@ def test_every_answer_is_legal(title, seed, moves):
             act = rnd.choose(st)
         st.apply(act)
     assert asked >= min(moves, 60)
+    assert bot.fallbacks == 0          # its own answers, never the safe fallback
 
 
 @pytest.mark.parametrize("title", ["1830", "1870"])

@@ -218,6 +218,8 @@ class StrategicBot:
         self.rev = Revenue(self.cfg["nodes"])
         #: offers to other players' companies already made in a forced purchase
         self.tried: set = set()
+        #: decisions where the bot's own reasoning failed and a safe choice was taken
+        self.fallbacks = 0
 
     # -- entry --
     def choose(self, view) -> Action:
@@ -232,9 +234,12 @@ class StrategicBot:
         try:
             act = self.decide(g, choices)
         except Exception:                                   # noqa: BLE001 - never crash a game
+            self.fallbacks += 1
             act = None
-        if act is not None and self._legal(g, act, choices):
-            return act
+        if act is not None:
+            if self._legal(g, act, choices):
+                return act
+            self.fallbacks += 1
         return self.safe(choices)
 
     def _legal(self, g, act: Action, choices: list[Choice]) -> bool:
