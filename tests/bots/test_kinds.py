@@ -39,7 +39,8 @@ def test_make_bot_every_kind_for_the_small_games(title):
 def test_make_bot_refuses_a_kind_the_title_has_not():
     with pytest.raises(BotSpecError, match="no mcts bot for 1830"):
         make_bot("mcts:normal", "1830")
-    assert available_kinds("1830") == ["random"]
+    assert available_kinds("1830") == ["random", "strategic:easy", "strategic:normal",
+                                       "strategic:hard"]
     assert "mcts:hard" in available_kinds("chicago-express")
 
 

@@ -1,6 +1,6 @@
 """Bot kinds by name, the same everywhere (CLI, web, tournaments): ``random``, ``rules``
-(rule of thumb) and ``mcts`` (Monte Carlo tree search) with a level ``easy``, ``normal`` or
-``hard`` (``mcts:normal``; default ``normal``).
+(rule of thumb), ``mcts`` (Monte Carlo tree search) and ``strategic`` (1830, 1870), the last
+two with a level ``easy``, ``normal`` or ``hard`` (``mcts:normal``; default ``normal``).
 
 ``make_bot(spec, title, seed)`` builds one; ``parse_kind(spec)`` checks a spec.  Every bot
 has ``choose(view) -> action`` where ``view`` is the seat's
@@ -17,15 +17,17 @@ from ..engine.actions import Action
 from .views import SeatView, observe
 
 LEVELS = ("easy", "normal", "hard")
-KIND_NAMES = ("random", "rules", "mcts")
+KIND_NAMES = ("random", "rules", "mcts", "strategic")
 #: kinds that take a level, and the level used when none is given
-LEVELLED = {"mcts": "normal"}
+LEVELLED = {"mcts": "normal", "strategic": "normal"}
 SMALL_GAMES = ("chicago-express", "american-rails", "north-american-railways")
+EIGHTEEN_XX = ("1830", "1870")
 #: titles each kind can play (None: every title)
 TITLES: dict[str, tuple[str, ...] | None] = {
     "random": None,
     "rules": SMALL_GAMES,
     "mcts": SMALL_GAMES,
+    "strategic": EIGHTEEN_XX,
 }
 
 
@@ -49,7 +51,7 @@ class Kind:
 
 
 def _known() -> str:
-    return "random, rules, mcts[:easy|normal|hard]"
+    return "random, rules, mcts[:easy|normal|hard], strategic[:easy|normal|hard]"
 
 
 def parse_kind(spec: str) -> Kind:
@@ -87,6 +89,9 @@ def make_bot(spec: str | Kind, title: str, seed: int | None = None) -> Bot:
             return NarRulesBot(seed)
         from .rules import GreedyBot
         return GreedyBot(seed)
+    if k.kind == "strategic":
+        from .strategic import StrategicBot
+        return StrategicBot(seed, k.level or "normal")
     from .mcts import MctsBot
     return MctsBot(seed, k.level or "normal")
 
