@@ -15,6 +15,13 @@ TERRAIN = {"plain": ".", "forest": "f", "mountain": "^", "town": "o", "industry"
 STYLE = {"PRR": "red", "B&O": "blue", "C&O": "yellow", "NYC": "green", "WAB": "white"}
 LETTER = {"PRR": "P", "B&O": "B", "C&O": "O", "NYC": "N", "WAB": "W"}
 
+#: the engine's steps in the rulebook's words
+STEP_WORDS = {
+    "opening_auction": "the opening auctions", "choose_action": "choosing an action",
+    "offer_share": "offering a share for auction", "auction": "an auction",
+    "build": "building track", "develop": "developing", "game_over": "the game is over",
+}
+
 
 def hex_map(s: Any) -> Text:
     """The board as text: columns A..S west to east; odd columns drawn half a row lower.
@@ -75,7 +82,8 @@ def render(s: Any) -> Group:
     industry = "  ".join(f"{ind.name} {s.industry_value(i)}" for i, ind in
                          enumerate(b.industries))
     status = Text(f"Pointers: {dials}\nIndustry: {industry}   Houses left: {s.houses_left}   "
-                  f"General dividends: {s.general_dividends}   Step: {s.phase}")
+                  f"General dividends: {s.general_dividends}   Now: "
+                  f"{STEP_WORDS.get(s.phase, s.phase)}")
     if s.auction is not None:
         a = s.auction
         high = f"${a.high_bid} by {s.players[a.high_bidder]}" if a.high_bid is not None else "none"
