@@ -18,7 +18,8 @@ from .common import fail, option_option, parse_options, resolve_title
 @click.command("tournament")
 @click.argument("title")
 @click.option("--seats", required=True,
-              help="Bot kind per seat, comma-separated: random, rules, mcts[:easy|normal|hard] "
+              help="Bot kind per seat, comma-separated: random; the small games rules and "
+                   "mcts[:easy|normal|hard]; 1830 and 1870 strategic[:easy|normal|hard] "
                    "(e.g. mcts:normal,random,random,random).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
               help="Games to play (seats rotate from game to game).")
