@@ -53,6 +53,7 @@ def db_url(request, tmp_path):
         tx.execute("DELETE FROM ry_actions")
         tx.execute("DELETE FROM ry_seats")
         tx.execute("DELETE FROM ry_games")
+        tx.execute("DELETE FROM ry_rate")      # the rate limits' buckets (PostgreSQL)
     store.close()
     return url
 
