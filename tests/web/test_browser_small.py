@@ -66,7 +66,7 @@ def _check_decision(page) -> None:
         assert company and company in heading, (company, heading)
 
 
-def _click(page, rng: random.Random, prefer: list[str]) -> str:
+def _click(page, rng: random.Random, prefer: list[str], board_first: bool = False) -> str:
     buttons = page.locator("#actions form.choice button:not([disabled])")
     texts = buttons.all_inner_texts()
     for word in prefer:
@@ -79,7 +79,7 @@ def _click(page, rng: random.Random, prefer: list[str]) -> str:
     form = buttons.nth(i).locator("xpath=ancestor::form[1]")
     hex_id = form.get_attribute("data-hex")
     target = page.locator(f"#board .hex.legal[data-hex='{hex_id}']") if hex_id else None
-    if target is not None and target.count() == 1 and rng.random() < 0.5 and \
+    if target is not None and target.count() == 1 and (board_first or rng.random() < 0.5) and \
             page.locator(f"#actions form.choice[data-hex='{hex_id}']").count() == 1:
         target.click()                       # the hex on the board does the same
         return "hex " + hex_id
@@ -88,8 +88,11 @@ def _click(page, rng: random.Random, prefer: list[str]) -> str:
 
 
 def _new_game(server, title: str, seats: int) -> tuple[str, str]:
-    made = post_json(f"{server}/api/games", {"title": title, "seats": [
-        {"kind": "human", "name": "Ann"}] + [{"kind": "bot"}] * (seats - 1)})
+    spec = {"title": title, "seats": [
+        {"kind": "human", "name": "Ann"}] + [{"kind": "bot"}] * (seats - 1)}
+    if title != "north-american-railways":     # no hidden information: a fixed game
+        spec["seed"] = 11
+    made = post_json(f"{server}/api/games", spec)
     return made["id"], f"{server}/games/{made['id']}#t={made['tokens'][0]['token']}"
 
 
@@ -119,7 +122,7 @@ def test_play_small_game_to_the_end_by_clicking_at_400_px(server, browser, title
             shot(page, f"small-{slug}-1400-mid.png")
             page.set_viewport_size({"width": 400, "height": 800})
         before = int(page.get_attribute("#game", "data-version"))
-        what = _click(page, rng, prefer)
+        what = _click(page, rng, prefer, board_first=not hex_clicks)
         clicks += 1
         hex_clicks += what.startswith("hex ")
         page.wait_for_function(
