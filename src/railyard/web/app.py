@@ -11,6 +11,7 @@ import math
 import os
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -23,7 +24,7 @@ from . import api, openapi, pages
 from .events import game_events
 from .limits import ApiGuard, RateLimits
 from .service import ApiError, Service
-from .storage import Storage
+from .storage import Storage, pool_size
 
 HERE = os.path.dirname(__file__)
 log = logging.getLogger("railyard.web")
@@ -109,6 +110,15 @@ async def checked_events(request: Request) -> Response:
     return await game_events(request)
 
 
+def request_threads(storage: Storage) -> int:
+    """Threads that serve requests (``RAILYARD_THREADS``; default: on PostgreSQL the
+    connection pool plus 4, on SQLite anyio's default of 40; 0 keeps anyio's default)."""
+    raw = os.environ.get("RAILYARD_THREADS")
+    if raw is not None and raw.strip().isdigit():
+        return int(raw)
+    return pool_size() + 4 if storage.is_postgres else 0
+
+
 def create_app(data_dir: str | None = None, storage: Storage | None = None,
                rate_limits: RateLimits | None = None) -> Starlette:
     if rate_limits is None:
@@ -119,6 +129,11 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        threads = request_threads(storage)
+        if threads:
+            # requests wait for the database in threads; more of them than connections only
+            # queue for the pool and contend for the interpreter
+            anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         resumed = service.resume_bots()
         if resumed:
             log.info("bots resumed in %d game(s)", resumed)
