@@ -64,6 +64,9 @@
     $("players").replaceChildren(t);
   }
   function renderState(st) {
+    // answers may arrive out of order (an action's answer after a newer read): the version
+    // only grows (an undo is an entry too), so an older state is never drawn over a newer one
+    if (state && st.version < state.version) return false;
     state = st;
     root.dataset.version = st.version;
     $("status").textContent = st.status;
@@ -76,6 +79,7 @@
     if (st.end && !t18) renderEnd(st);     // the 18xx table draws its own end
     else if (st.result) renderResult(st);
     if (st.status === "finished") RY.rematch($("result-box"), base, token, st);
+    return true;
   }
   // The log: the story (one sentence per event, automatic ones marked) or the plain lines.
   function renderLog(st) {
@@ -358,7 +362,7 @@
     for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
     const r = await api("POST", base + "/actions", {version: state.version, action}, token);
     if (r.ok) {   // the answer carries the new state and this token's next choices
-      renderState(r.data);
+      if (!renderState(r.data)) return;        // a newer state is already shown
       if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
       else await refreshSide();
       return;
@@ -395,7 +399,7 @@
         const q = [token ? "legal=1" : "", announced ? "version=" + announced : ""].filter(Boolean);
         const r = await api("GET", base + (q.length ? "?" + q.join("&") : ""), undefined, token);
         if (!r.ok) break;
-        renderState(r.data);
+        if (!renderState(r.data)) continue;   // older than what is shown: nothing to draw
         if (token && r.data.my_seats) {
           const names = r.data.my_seats.map(i => r.data.seats[i].name);
           $("you").textContent = names.length ? "You: " + names.join(", ") : "Invalid seat link";

@@ -163,6 +163,9 @@ function Table18xx(base, token, act, routes) {
     $("market-box").scrollIntoView({block: "nearest"});
   }
   function renderDecisions(d) {
+    // an older answer arriving after a newer one (two reads in flight) is dropped
+    const shown = +($("actions-box").dataset.version || -1);
+    if (dec && d.version < shown) return;
     dec = d; picked = null; parCorp = null;
     $("actions-box").dataset.version = d.version;
     $("actions-box").dataset.mine = d.mine ? "1" : "0";
