@@ -566,19 +566,24 @@ class LiveBench:
                             self.finished += 1
                             return
                         if state is not None:          # wait for the bots, as a page does
-                            info["seen"].clear()
-                            if not any(v > state["version"] for _, v in self.events[gid]):
-                                try:
-                                    await asyncio.wait_for(info["seen"].wait(), 5)
-                                except asyncio.TimeoutError:
-                                    self._err("no event in 5 s")
-                                    if os.environ.get("BENCH_DEBUG"):
-                                        _, _, b = await http.request("GET", f"/api/games/{gid}")
-                                        now = json.loads(b)
-                                        print("stall", gid, state["version"], now["version"],
-                                              now["current_player"], now["status"],
-                                              info["stream_worker"], action_worker,
-                                              self.events[gid][-3:], flush=True)
+                            try:
+                                # the stream's news of a version after the one held (not
+                                # the echo of the player's own action)
+                                limit = time.monotonic() + 5
+                                while not any(v > state["version"]
+                                              for _, v in self.events[gid]):
+                                    info["seen"].clear()
+                                    await asyncio.wait_for(info["seen"].wait(),
+                                                           max(0.0, limit - time.monotonic()))
+                            except asyncio.TimeoutError:
+                                self._err("no event in 5 s")
+                                if os.environ.get("BENCH_DEBUG"):
+                                    _, _, b = await http.request("GET", f"/api/games/{gid}")
+                                    now = json.loads(b)
+                                    print("stall", gid, state["version"], now["version"],
+                                          now["current_player"], now["status"],
+                                          info["stream_worker"], action_worker,
+                                          self.events[gid][-3:], flush=True)
                         # as the page does: name the version the stream announced
                         seen = max((v for _, v in self.events[gid]), default=None)
                         hint = "" if seen is None else f"&version={seen}"

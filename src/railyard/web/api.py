@@ -94,8 +94,10 @@ async def get_game(request: Request) -> Response:
     with_legal = request.query_params.get("legal") in ("1", "true")
     known = request.query_params.get("version")     # what the reader's live stream said
     at_least = int(known) if known and known.isdigit() and len(known) < 12 else None
-    out = await run_in_threadpool(service(request).state, gid, token_of(request), True,
-                                  with_legal, at_least)
+    svc, token = service(request), token_of(request)
+    out = svc.cached_state(gid, token, with_legal, at_least)    # from memory, at once
+    if out is None:
+        out = await run_in_threadpool(svc.state, gid, token, True, with_legal, at_least)
     return Response(out, media_type="application/json")
 
 
@@ -118,8 +120,11 @@ async def post_action(request: Request) -> Response:
     if isinstance(action, dict) and "player" in action and type(action["player"]) is not int:
         raise ApiError(400, "malformed", "The action's 'player' must be a seat number (a whole "
                        "number); nothing was changed.")
-    out = await run_in_threadpool(service(request).act, gid, token_of(request),
-                                  body.get("version"), action, True)
+    svc, token = service(request), token_of(request)
+    version = body.get("version")
+    out = await svc.act_on_loop(gid, token, version, action)
+    if out is None:
+        out = await run_in_threadpool(svc.act, gid, token, version, action, True)
     return Response(out, media_type="application/json")
 
 

@@ -138,6 +138,7 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
         if resumed:
             log.info("bots resumed in %d game(s)", resumed)
         yield
+        await storage.aclose()
         service.close()
 
     routes = [

@@ -178,8 +178,10 @@ class BotRunner:
                     self.store.clear_bot_due(gid, live.version)
                 return False, live.version
             entries = svc._bot_entries(live, 10_000, time.monotonic() + SLICE)
+            # a human reads this version next: encode it now, offer it once committed
+            ready = svc.prepare(live) if entries and not live.bot_to_act() else None
             try:
-                svc._commit(live, entries)
+                svc._commit(live, entries, ready)
             except Conflict:
                 return True, None              # someone else wrote first: look again
             if not entries:                    # the bot cannot move: leave it to a human

@@ -72,6 +72,19 @@ def seen_by(live: "Live", viewer: int | None) -> dict[str, Any]:
     return live.private[viewer]
 
 
+def answers(live: "Live") -> dict[Any, bytes]:
+    """The reads of ``live``'s version a page makes, encoded: ``(seat, True)`` a human
+    seat's state with its legal choices, ``(seat, False)`` without, ``(None, False)`` the
+    public state (keys of ``Live.ready``)."""
+    out: dict[Any, bytes] = {(None, False): state_bytes(live)}
+    for s in live.seats:
+        if s.kind == "human":
+            seats = {s.seat}
+            out[(s.seat, False)] = state_bytes(live, seats)
+            out[(s.seat, True)] = state_bytes(live, seats, legal(live, seats))
+    return out
+
+
 def state_bytes(live: "Live", seats: set[int] | None = None,
                 choices: dict[str, Any] | None = None) -> bytes:
     """:func:`state_json` as UTF-8 JSON, the public state encoded once per version

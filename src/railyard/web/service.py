@@ -25,6 +25,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import anyio.to_thread
+
 from ..bots.factory import make_bot
 from ..bots.kinds import BotSpecError
 from ..engine.errors import IllegalAction, RailyardError
@@ -81,6 +83,12 @@ class Live:
     private: dict[int, dict[str, Any]] = field(default_factory=dict)   # seat -> state
     auto: tuple[Any, dict[str, Any]] | None = None    # (version, seats) -> optimal routes
     notices: list[dict[str, Any]] = field(default_factory=list)   # undos, for every reader
+    #: ``(version, answers)``: reads of a committed version prepared ahead (reader.answers),
+    #: served by the event loop without the lock while ``version`` is still the copy's
+    ready: tuple[int, dict[Any, bytes]] | None = None
+    #: the event loop holds ``lock`` for an action (Service.act_on_loop; the lock is
+    #: re-entrant, so other requests on the loop's thread must look here)
+    on_loop: bool = False
 
     @property
     def status(self) -> str:
@@ -321,8 +329,11 @@ class Service:
         return seats
 
     # ---- acting -----------------------------------------------------------------------
-    def _commit(self, live: Live, entries: list[Entry]) -> None:
-        """Append entries already applied in memory; on a lost race drop the memory copy."""
+    def _commit(self, live: Live, entries: list[Entry],
+                ready: dict[Any, bytes] | None = None) -> None:
+        """Append entries already applied in memory; on a lost race drop the memory copy.
+        ``ready``: reads of the new version prepared ahead (:meth:`prepare`), offered to
+        readers once it is committed (before the live streams hear of it)."""
         if not entries:
             if live.broken:
                 self.evict(live.row.id)
@@ -331,15 +342,19 @@ class Service:
         try:
             self.storage.append(live.row.id, start, entries, live.status, live.to_act(),
                                 bots_due=live.bot_to_act())
-            if live.broken:
-                self.evict(live.row.id)
-        except Conflict:
-            self.evict(live.row.id)
-            raise
         except Exception:
             self.evict(live.row.id)
             raise
-        self.hub.publish(live.row.id, start + len(entries))
+        self._stored(live, entries, ready)
+
+    def _stored(self, live: Live, entries: list[Entry],
+                ready: dict[Any, bytes] | None = None) -> None:
+        """After ``entries`` were committed: offer the prepared reads, tell the streams."""
+        if live.broken:
+            self.evict(live.row.id)
+        if ready is not None:
+            live.ready = (live.version, ready)
+        self.hub.publish(live.row.id, entries[0].idx + len(entries))
 
     def _bot_entries(self, live: Live, limit: int,
                      deadline: float | None = None) -> list[Entry]:
@@ -392,40 +407,103 @@ class Service:
             encoded: bool = False) -> Any:
         live = self.get(game_id, at_least=_int_or_none(version))
         with live.lock:
-            seats = self._require_seats(live, token)
-            self._check_version(live, version)
-            if not isinstance(action, dict):
-                raise ApiError(400, "malformed", "'action' must be an object with a 'type'.")
-            action = dict(action)
-            if "player" not in action and len(seats) == 1:
-                action["player"] = next(iter(seats))
-            if "player" not in action and live.game.current_player in seats:
-                action["player"] = live.game.current_player
-            if action.get("player") not in seats:
-                raise ApiError(403, "wrong_seat", "Your token does not act for that seat.")
-            line = _describe(live.game, action)
-            try:
-                normal = live.game.apply(action)
-            except IllegalAction as exc:
-                raise ApiError(422, exc.code, exc.message, reason=exc.to_json()) from None
-            except Exception:
-                self.evict(game_id)        # the engine failed; reload from the database
-                raise
-            live.lines.append(line)
-            entries = [Entry(live.version, "action", action["player"], normal)]
-            live.version += 1
+            seats, entries = self._apply_action(live, token, version, action)
             try:
                 self._commit(live, entries)
             except Conflict:
-                fresh = self.get(game_id)
-                raise ApiError(409, "stale", "Another request changed the game first; nothing "
-                               "was changed.", state=self.state_json(fresh)) from None
-            self._run_bots(live)               # the bots answer after this response
-        with live.lock:                    # the state and the token's next choices
-            legal = reader.legal(live, seats)
-            if encoded:
-                return self.state_bytes(live, seats, legal)
-            return dict(self.state_json(live, seats), legal=legal)
+                self._refuse_lost_race(game_id)
+            return self._acted(live, seats, encoded)
+
+    async def act_on_loop(self, game_id: Any, token: str | None, version: Any,
+                          action: Any) -> bytes | None:
+        """:meth:`act` (encoded) served by the event loop itself, without a thread: on
+        PostgreSQL, when the copy in memory is at ``version``, no other request or bot holds
+        the game and a connection of the loop is free; the append is awaited, every other
+        step takes well under a millisecond for the small games.  ``None`` when these do
+        not hold (nothing done: the caller then calls :meth:`act` in a thread)."""
+        if not self.storage.is_postgres or not isinstance(game_id, str) or \
+                type(version) is not int:
+            return None
+        with self._guard:
+            live = self._live.get(game_id)
+        if live is None or live.version != version or live.broken or live.on_loop:
+            return None
+        if self._known_seats(live, token) is None:
+            return None                    # the seats must be read again: in a thread
+        conn = await self.storage.loop_connection()
+        if conn is None:
+            return None
+        bad = False
+        try:
+            if live.on_loop or not live.lock.acquire(blocking=False):
+                return None
+            live.on_loop = True            # the lock is the loop thread's: keep others out
+            try:
+                seats, entries = self._apply_action(live, token, version, action)
+                try:
+                    await self.storage.append_async(
+                        conn, game_id, entries[0].idx, entries, live.status, live.to_act(),
+                        bots_due=live.bot_to_act())
+                except BaseException as exc:
+                    self.evict(game_id)
+                    if not isinstance(exc, Conflict):
+                        bad = True         # cut off mid-statement: not reused
+                        raise
+                    lost = True
+                else:
+                    lost = False
+                    self._stored(live, entries)
+                    return self._acted(live, seats, True)
+            finally:
+                live.on_loop = False
+                live.lock.release()
+        finally:
+            await self.storage.loop_give_back(conn, bad)
+        if lost:      # the refusal carries the state read again: in a thread
+            await anyio.to_thread.run_sync(self._refuse_lost_race, game_id)
+        return None
+
+    def _apply_action(self, live: Live, token: str | None, version: Any,
+                      action: Any) -> tuple[set[int], list[Entry]]:
+        """Check and apply a player's action in memory (the lock held): the acting token's
+        seats and the entry to store.  Raises :class:`ApiError` (nothing changed)."""
+        seats = self._require_seats(live, token)
+        self._check_version(live, version)
+        if not isinstance(action, dict):
+            raise ApiError(400, "malformed", "'action' must be an object with a 'type'.")
+        action = dict(action)
+        if "player" not in action and len(seats) == 1:
+            action["player"] = next(iter(seats))
+        if "player" not in action and live.game.current_player in seats:
+            action["player"] = live.game.current_player
+        if action.get("player") not in seats:
+            raise ApiError(403, "wrong_seat", "Your token does not act for that seat.")
+        line = _describe(live.game, action)
+        try:
+            normal = live.game.apply(action)
+        except IllegalAction as exc:
+            raise ApiError(422, exc.code, exc.message, reason=exc.to_json()) from None
+        except Exception:
+            self.evict(live.row.id)        # the engine failed; reload from the database
+            raise
+        live.lines.append(line)
+        entries = [Entry(live.version, "action", action["player"], normal)]
+        live.version += 1
+        return seats, entries
+
+    def _refuse_lost_race(self, game_id: str) -> None:
+        fresh = self.get(game_id)
+        raise ApiError(409, "stale", "Another request changed the game first; nothing "
+                       "was changed.", state=self.state_json(fresh)) from None
+
+    def _acted(self, live: Live, seats: set[int], encoded: bool) -> Any:
+        """The answer to an action (the state and the token's next choices, made before the
+        bots may take the lock), then the bots are told to answer."""
+        legal = reader.legal(live, seats)
+        out = self.state_bytes(live, seats, legal) if encoded else \
+            dict(self.state_json(live, seats), legal=legal)
+        self._run_bots(live)               # the bots answer after this response
+        return out
 
     def undo(self, game_id: str, token: str | None, version: Any, encoded: bool = False) -> Any:
         """Take back the token's last action with the bots' answers to it (the rules are in
@@ -642,6 +720,56 @@ class Service:
                 return self.state_bytes(live, seats, choices)
             out = self.state_json(live, seats)
             return dict(out, legal=choices) if choices is not None else out
+
+    def cached_state(self, game_id: Any, token: str | None, with_legal: bool,
+                     at_least: int | None) -> bytes | None:
+        """:meth:`state` (encoded) when it was prepared ahead (``Live.ready``, see
+        :meth:`prepare`) for the version the copy in memory holds and the reader names
+        (``at_least``: what its live stream announced), else ``None`` (the caller then asks
+        :meth:`state` in a thread).  Takes no lock and never asks the database: the event
+        loop answers such reads itself."""
+        if at_least is None or not isinstance(game_id, str):
+            return None
+        with self._guard:
+            live = self._live.get(game_id)
+        if live is None:
+            return None
+        ready = live.ready
+        if ready is None or ready[0] != live.version or ready[0] < at_least or live.broken:
+            return None
+        seats = self._known_seats(live, token)
+        if seats is None or len(seats) > 1 or (token and not seats):
+            return None
+        key = (next(iter(seats)), with_legal) if seats else (None, False)
+        return ready[1].get(key)
+
+    def _known_seats(self, live: Live, token: str | None) -> set[int] | None:
+        """The token's seats when memory can tell (``None`` when :meth:`seats_of` would
+        have to read the seats again)."""
+        if not token:
+            return set()
+        h = hash_token(token)
+        if live.row.host_token_hash and hmac.compare_digest(h, live.row.host_token_hash):
+            return {s.seat for s in live.seats if s.kind == "human"}
+        mine = {s.seat for s in live.seats
+                if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+        if not mine and any(s.kind == "human" and not s.token_hash for s in live.seats):
+            return None
+        return mine
+
+    def prepare(self, live: Live) -> dict[Any, bytes] | None:
+        """The reads of ``live``'s version that will come next, encoded ahead (each human
+        seat's state with and without its choices, and the public state; see
+        ``reader.answers``), for :meth:`_commit` to offer once the version is committed.
+        The bot runner calls this, holding the lock, when a human is to act after its
+        moves."""
+        if live.broken or live.game.is_terminal:
+            return None
+        try:
+            return reader.answers(live)
+        except Exception:  # noqa: BLE001 - a read will compute (and report) it again
+            log.exception("could not prepare the state of game %s", live.row.id)
+            return None
 
     def board_svg(self, game_id: str) -> str:
         """The board drawing, made once per version."""

@@ -83,6 +83,17 @@ def sqlite_sync() -> str:
     return value if value in ("NORMAL", "FULL") else "NORMAL"
 
 
+def pg_sync() -> str:
+    """How PostgreSQL commits an action, from ``RAILYARD_PG_SYNC`` (named as for SQLite):
+    ``NORMAL`` (default: railyard's sessions commit with ``synchronous_commit = off`` -- an
+    acknowledged action survives a crash of any railyard process, as on SQLite; a crash of
+    the database host itself may lose the last fraction of a second) or ``FULL`` (the
+    server's own setting, by default every commit flushed to disk before the answer: also
+    survives power loss, at the price of a disk flush per action)."""
+    value = os.environ.get("RAILYARD_PG_SYNC", "NORMAL").upper()
+    return value if value in ("NORMAL", "FULL") else "NORMAL"
+
+
 class Conflict(Exception):
     """Another writer appended at the same index first (stale or duplicate submission)."""
 
@@ -150,6 +161,11 @@ class Storage:
         self._pool: "queue.LifoQueue[Any]" = queue.LifoQueue()
         self._pool_max = pool_size()
         self._pool_made = 0
+        # PostgreSQL connections of the event loop (append_async): the loop, its idle ones,
+        # how many exist
+        self._aloop: Any = None
+        self._apool: list[Any] = []
+        self._amade = 0
         self._all: list[Any] = []
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
@@ -205,6 +221,8 @@ class Storage:
         if self.is_postgres:
             import psycopg
             conn = psycopg.connect(self.url, autocommit=True)
+            if pg_sync() == "NORMAL":
+                conn.execute("SET synchronous_commit = off")
         else:
             conn = sqlite3.connect(self.url, isolation_level=None, check_same_thread=False,
                                    timeout=30)
@@ -528,16 +546,89 @@ class Storage:
         "RETURNING 1) "
         "SELECT (SELECT count(*) FROM ins), pg_notify(%s, %s) FROM u")
 
+    def _append_params(self, game_id: str, start: int, entries: list[Entry], status: str,
+                       to_act: list[int], bots_due: bool, stamp: str) -> tuple[Any, ...]:
+        for i, e in enumerate(entries):
+            if e.idx != start + i:
+                raise ValueError("entries must be consecutive")
+        new_version = start + len(entries)
+        return (new_version, status, json.dumps(to_act), int(bots_due), game_id, start,
+                stamp,      # the entries as one JSON text: cheaper to send than arrays
+                json.dumps([{"idx": e.idx, "kind": e.kind, "seat": e.seat,
+                             "body": json.dumps(e.body)} for e in entries]),
+                self.channel, f"{game_id}:{new_version}")
+
+    async def loop_connection(self) -> Any:
+        """A PostgreSQL connection of the running event loop's own small pool (at most
+        :func:`pool_size`), or ``None`` when none is free; give it back with
+        :meth:`loop_give_back`."""
+        import asyncio
+        import psycopg
+        loop = asyncio.get_running_loop()
+        if self._aloop is not loop:          # a new event loop (tests): a new pool
+            self._aloop, self._apool, self._amade = loop, [], 0
+        while self._apool:
+            conn = self._apool.pop()
+            if not (conn.closed or conn.broken):
+                return conn
+            self._amade -= 1
+        if self._amade >= pool_size():
+            return None
+        self._amade += 1
+        try:
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            if pg_sync() == "NORMAL":
+                await conn.execute("SET synchronous_commit = off")
+        except BaseException:
+            self._amade -= 1
+            raise
+        return conn
+
+    async def loop_give_back(self, conn: Any, bad: bool = False) -> None:
+        """Return a connection of :meth:`loop_connection` (``bad``: close it instead)."""
+        import asyncio
+        if bad or conn.closed or conn.broken or \
+                self._aloop is not asyncio.get_running_loop():
+            self._amade = max(0, self._amade - 1)
+            try:
+                await conn.close()
+            except Exception:  # noqa: BLE001 - a broken connection
+                pass
+        else:
+            self._apool.append(conn)
+
+    async def append_async(self, conn: Any, game_id: str, start: int, entries: list[Entry],
+                           status: str, to_act: list[int], bots_due: bool = False) -> int:
+        """:meth:`append` on PostgreSQL from the event loop, on ``conn`` (from
+        :meth:`loop_connection`): the same one statement.  Raises :class:`Conflict` as
+        :meth:`append` does."""
+        import psycopg
+        params = self._append_params(game_id, start, entries, status, to_act, bots_due,
+                                     now_iso())
+        try:
+            cur = await conn.execute(self._APPEND_PG, params)
+            row = await cur.fetchone()
+        except psycopg.IntegrityError as exc:
+            raise Conflict(f"index {start} of game {game_id} is taken") from exc
+        if row is None:
+            raise Conflict(f"game {game_id} is not at version {start}")
+        return start + len(entries)
+
+    async def aclose(self) -> None:
+        """Close the event loop's connections (:meth:`append_async`)."""
+        conns, self._apool, self._amade = self._apool, [], 0
+        for c in conns:
+            try:
+                await c.close()
+            except Exception:  # noqa: BLE001
+                pass
+
     def _append_pg(self, game_id: str, start: int, entries: list[Entry], status: str,
                    to_act: list[int], bots_due: bool, stamp: str) -> int:
         """:meth:`append` on PostgreSQL: one statement (the version check, the entries and
         the NOTIFY commit together in autocommit mode), so one round trip per commit."""
         new_version = start + len(entries)
-        params = (new_version, status, json.dumps(to_act), int(bots_due), game_id, start,
-                  stamp,      # the entries as one JSON text: cheaper to send than arrays
-                  json.dumps([{"idx": e.idx, "kind": e.kind, "seat": e.seat,
-                               "body": json.dumps(e.body)} for e in entries]),
-                  self.channel, f"{game_id}:{new_version}")
+        params = self._append_params(game_id, start, entries, status, to_act, bots_due, stamp)
         try:
             with self._lent() as conn:
                 cur = conn.cursor()
