@@ -47,3 +47,23 @@ def test_listing_equals_the_rule_check_in_random_positions():
             checked += 1
         state.apply(bot.choose(state))
     assert checked == 8
+
+
+def test_listing_in_the_order_of_the_check_of_every_lay_over_random_games():
+    """The listing (static checks made once per hex and tile) gives the same choices in the
+    same order as checking every hex, tile and rotation with ``lay_error``
+    (``_choices_checked``), so a seeded random game draws the same lay."""
+    compared = 0
+    for seed in (3, 5):
+        state = start(get_title("1870"), ["a", "b", "c", "d"], seed)
+        bot = RandomBot(seed)
+        while state.current_player is not None:
+            op = state.s.get("op")
+            if state.s["round"] == "operating" and op and op.get("corp"):
+                corp = op["corp"]
+                seat = state.current_player
+                fast = track.choices(state, corp, seat)
+                assert fast == track._choices_checked(state, corp, seat)
+                compared += bool(fast)
+            state.apply(bot.choose(state))
+    assert compared >= 100

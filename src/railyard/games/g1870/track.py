@@ -252,8 +252,98 @@ def distinct_rotations(tile_name: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+_LAYS: dict = {}
+
+
+def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
+    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
+    check of :func:`lay_error` not depending on the game's changing state: tiles of the next
+    colour with the same cities and towns and the right label (9.1.3, 9.1.5), and per
+    distinct rotation that the old track is kept (9.1.3), no track runs off the map or
+    across the New Orleans barrier (9.1.6).  Items ``(name, tile, [(rotation, exits,
+    crosses the river)])`` in the order of the tile manifest."""
+    key = (id(board), hex_id, cur.name, cur_rot)
+    out = _LAYS.get(key)
+    if out is not None:
+        return out
+    hx = board.hexes[hex_id]
+    bad = impassable()
+    out = []
+    for name, tdef in board.tiles.items():
+        if (tdef.n_cities != cur.n_cities or tdef.n_towns != cur.n_towns
+                or not board.colour_may_follow(cur, tdef) or not label_ok(hex_id, tdef)):
+            continue
+        rots = []
+        for rot in distinct_rotations(name):
+            if board.upgrade_mappings(cur, cur_rot, tdef, rot) is None:
+                continue
+            paths = rotate_paths(tdef.paths, rot)
+            ex = exits(paths)
+            if any(e not in hx.neighbors or (hex_id, e) in bad for e in ex):
+                continue
+            rots.append((rot, ex, crosses_river(hex_id, paths)))
+        if rots:
+            out.append((name, tdef, rots))
+    _LAYS[key] = out
+    return out
+
+
 def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
-    """Every legal lay (one choice per hex, tile and distinct rotation)."""
+    """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
+    :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
+    rotations.  Without MRBC, the checks that do not depend on the game's state are made
+    once per hex and tile on it (:func:`_static_lays`) and the others here, as
+    :func:`lay_error` makes them; a corporation owning MRBC has every lay checked by
+    :func:`lay_error` (its discount and free home tile change the limits per turn)."""
+    if g.company_owner("MRBC") == corp:
+        return _choices_checked(g, corp, seat)
+    s = g.s
+    board = g.st.board
+    tiles = s["tiles"]
+    supply = s["supply"]
+    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
+    reach = graph.reach(board, tiles, tokens, corp)
+    edges = reach.edges
+    hexes = {h for h, _ in edges} | {h for h, cities in tokens.items()
+                                     if any(corp in held for held in cities)}
+    out = []
+    colours = g.phase_info()["tiles"]
+    op = s["op"]
+    lays = op["lays"]
+    if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
+        return out                                   # 9.1.1: no further lay this turn
+    home_laid = op.get("home_laid")
+    closed = river_closed(g)
+    cash = s["corps"][corp]["cash"]
+    for hex_id in sorted(hexes):
+        hx = board.hexes[hex_id]
+        if not hx.layable or hex_id == home_laid or (lays and lays[0][0] == hex_id):
+            continue                                 # 11.2 (c); 9.1.1: another hex
+        laid = tiles.get(hex_id)
+        if laid is None:
+            cur, cur_rot = hx.printed, 0
+            if cash < hx.terrain_cost:               # 9.1.4
+                continue
+        else:
+            cur, cur_rot = board.tiles[laid[0]], laid[1]
+        own_here = any(corp in held for held in tokens.get(hex_id, []))
+        for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+            if (supply.get(name, 0) <= 0 or tdef.colour not in colours
+                    or (lays and tdef.colour != "yellow")):
+                continue
+            for rot, ex, crosses in rots:
+                if closed and crosses:
+                    continue                         # 9.1.7
+                if not own_here and not any((hex_id, e) in edges for e in ex):
+                    continue                         # 9.1.3
+                out.append(Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id,
+                                                     "tile": name, "rotation": rot}))
+    return out
+
+
+def _choices_checked(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+    """:func:`choices` with :func:`lay_error` called for every hex, tile and rotation (and
+    again with MRBC's discount when ``corp`` owns it)."""
     s = g.s
     board = g.st.board
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
