@@ -121,10 +121,14 @@ def best_route_set(board: Board, tiles: dict, tokens: dict, corp: str,
     """A greedy set of disjoint routes, longest trains first (not necessarily optimal)."""
     used: set = set()
     out = []
+    by_distance: dict = {}                  # trains of one length: the same routes exist
     for train_id, distance in sorted(trains, key=lambda t: -t[1]):
-        routes = find_routes(board, tiles, tokens, corp, distance, colour,
-                             one_area_ends_ok=one_area_ends_ok)
-        routes.sort(key=lambda r: -r[0])
+        routes = by_distance.get(distance)
+        if routes is None:
+            routes = by_distance[distance] = find_routes(
+                board, tiles, tokens, corp, distance, colour,
+                one_area_ends_ok=one_area_ends_ok)
+            routes.sort(key=lambda r: -r[0])
         for rev, stops, paths, chains in routes:
             if any(p in used for p in paths):
                 continue

@@ -131,8 +131,8 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     if c["pos"] is None:
         return f"{corp} has no par price yet; its president's share must be bought first (9.0)."
     h = s["holders"][corp]
-    pool_like = [x for x in h[source] if sh.pct(x) == 10]
-    if not pool_like:
+    offered = h[source]
+    if not offered or (len(offered) == 1 and offered[0].endswith("_0")):  # no 10 % share
         return f"There is no {corp} share in the {'initial offering' if source == 'ipo' else 'bank pool'}."
     if corp in r["sold"].get(str(seat), []):
         return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
@@ -304,7 +304,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
-        if must_correct(g, seat, _choices(g, seat)):
+        if over_limit(g, seat) and must_correct(g, seat, _choices(g, seat)):
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
         _next_turn(g, passed=not r["acted"])
         return {"type": "pass", "player": seat}

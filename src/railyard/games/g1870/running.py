@@ -91,8 +91,12 @@ def best_set(g: "G1870State", corp: str, exclude: str | None = None,
     total = 0
     out: list = []
     trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
+    by_distance: dict = {}                  # trains of one length: the same routes exist
     for tid in sorted(trains, key=lambda t: -distance(t)):
-        found = find_routes(board, s["tiles"], tokens, corp, distance(tid), "gray")
+        d = distance(tid)
+        found = by_distance.get(d)
+        if found is None:
+            found = by_distance[d] = find_routes(board, s["tiles"], tokens, corp, d, "gray")
         best = 0
         best_paths: list = []
         best_chains: list = []
