@@ -3,7 +3,7 @@ depth-first search.  Validation of a given route is in :mod:`.graph`; every rout
 is built only from moves that validation accepts."""
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, revenue_for
 from .graph import city_blocked, hex_paths, hex_tile, side_key
 
 
@@ -70,12 +70,17 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
             v = link_cache[node] = _links(board, tiles, node[0], node[1])
         return v
 
+    values: dict = {}
+
     def value(node):
-        tile, _ = hex_tile(board, tiles, node[0])
-        from .board import revenue_for
-        kind, i = node[1][0], int(node[1][1:])
-        table = {"c": tile.city_revenue, "t": tile.town_revenue, "o": tile.offboard_revenue}
-        return revenue_for(table[kind][i], colour)
+        v = values.get(node)
+        if v is None:
+            tile, _ = hex_tile(board, tiles, node[0])
+            kind, i = node[1][0], int(node[1][1:])
+            table = {"c": tile.city_revenue, "t": tile.town_revenue,
+                     "o": tile.offboard_revenue}
+            v = values[node] = revenue_for(table[kind][i], colour)
+        return v
 
     def passable(node):
         if node[1][0] == "o":
