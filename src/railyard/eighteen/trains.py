@@ -10,8 +10,17 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 
+_TYPES: dict[str, str] = {}
+
+
 def ttype(train_id: str) -> str:
-    return train_id.rsplit("-", 1)[0]
+    """The type of a train id ``<type>-<n>`` (remembered: ids repeat in every game)."""
+    ty = _TYPES.get(train_id)
+    if ty is None:
+        ty = train_id.rsplit("-", 1)[0]
+        if len(_TYPES) < 100_000:
+            _TYPES[train_id] = ty
+    return ty
 
 
 def offers(depot: list[str], pool: list[str], bought: list[str],

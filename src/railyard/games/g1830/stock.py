@@ -203,8 +203,10 @@ def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
     return max(hi, 0)
 
 
-def over_limit(g: "G1830State", seat: int) -> bool:
-    return g.cert_count(seat) > g.cert_limit()
+def over_limit(g: "G1830State", seat: int, certs: int | None = None) -> bool:
+    """10.0: ``seat`` holds more certificates than allowed (``certs``: his count, if
+    known)."""
+    return (g.cert_count(seat) if certs is None else certs) > g.cert_limit()
 
 
 def _has_action(g: "G1830State", seat: int) -> bool:
@@ -256,16 +258,17 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     for source in ("ipo", "pool"):
         if mh_exchange_error(g, seat, source) is None:
             out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
-    if not must_correct(g, seat, out):
+    if not must_correct(g, seat, out, certs):
         out.append(Choice("pass", seat))
     return out
 
 
-def must_correct(g: "G1830State", seat: int, choices: list[Choice]) -> bool:
+def must_correct(g: "G1830State", seat: int, choices: list[Choice],
+                 certs: int | None = None) -> bool:
     """10.0: a player over the certificate limit must correct it: he may not pass while he
     can sell a certificate that counts (shares in the yellow, orange or brown zone do not
-    count, so selling them corrects nothing)."""
-    if not over_limit(g, seat):
+    count, so selling them corrects nothing).  ``certs``: his count, if known."""
+    if not over_limit(g, seat, certs):
         return False
     m = g.st.market
     return any(c.type == "sell_shares"

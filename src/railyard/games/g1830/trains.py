@@ -27,8 +27,15 @@ def offers(g: "G1830State") -> list[tuple[str, int]]:
     return depot.offers(s["depot"], s["train_pool"], s["bought_types"], _defs(g))
 
 
+_DEFS: dict = {}
+
+
 def _defs(g: "G1830State") -> dict:
-    return {t.name: t for t in g.st.trains}
+    """Train type -> its definition (per static data, made once)."""
+    hit = _DEFS.get(id(g.st.trains))
+    if hit is None or hit[0] is not g.st.trains:
+        hit = _DEFS[id(g.st.trains)] = (g.st.trains, {t.name: t for t in g.st.trains})
+    return hit[1]
 
 
 def limit(g: "G1830State") -> int:
