@@ -288,21 +288,28 @@ def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
     return out
 
 
-def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
     """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
     :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
     rotations.  Without MRBC, the checks that do not depend on the game's state are made
     once per hex and tile on it (:func:`_static_lays`) and the others here, as
     :func:`lay_error` makes them; a corporation owning MRBC has every lay checked by
-    :func:`lay_error` (its discount and free home tile change the limits per turn)."""
-    if g.company_owner("MRBC") == corp:
-        return _choices_checked(g, corp, seat)
+    :func:`lay_error` (its discount and free home tile change the limits per turn).
+    ``seen``: a list holding the reach of ``corp``'s network at this position, or empty
+    (then the reach found here is put in it)."""
     s = g.s
     board = g.st.board
     tiles = s["tiles"]
-    supply = s["supply"]
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
-    reach = graph.reach(board, tiles, tokens, corp)
+    if seen:
+        reach = seen[0]
+    else:
+        reach = graph.reach(board, tiles, tokens, corp)
+        if seen is not None:
+            seen.append(reach)
+    if g.company_owner("MRBC") == corp:
+        return _choices_checked(g, corp, seat, reach)
+    supply = s["supply"]
     edges = reach.edges
     hexes = {h for h, _ in edges} | {h for h, cities in tokens.items()
                                      if any(corp in held for held in cities)}
@@ -341,13 +348,14 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     return out
 
 
-def _choices_checked(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[Choice]:
     """:func:`choices` with :func:`lay_error` called for every hex, tile and rotation (and
     again with MRBC's discount when ``corp`` owns it)."""
     s = g.s
     board = g.st.board
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
-    reach = graph.reach(board, s["tiles"], tokens, corp)
+    if reach is None:
+        reach = graph.reach(board, s["tiles"], tokens, corp)
     hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
                                            if any(corp in held for held in cities)}
     out = []
