@@ -192,6 +192,8 @@ def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
     12.0 are monotone in the number sold."""
     h = g.s["holders"][corp]
     have = sh.percent(h, str(seat))
+    if not have:
+        return 0
     hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
     if g.s["corps"][corp]["president"] == seat:
         others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),

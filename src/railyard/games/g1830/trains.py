@@ -107,9 +107,10 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                                            "exchange": own})
                 for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
     cash = c["cash"]
-    emergency = in_emergency(g, corp)
-    pres_cash = s["cash"][seat]
     low = cheapest(g)
+    forced = must_buy(g, corp)
+    emergency = forced and cash < low                  # in_emergency
+    pres_cash = s["cash"][seat]
     for t, price in offers(g):
         if price <= cash or (emergency and price == low and price <= cash + pres_cash):
             out.append(Choice("buy_train", seat, {"train": t, "price": price}))
@@ -136,7 +137,7 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                         break
             if cash + pres_cash + max_raise(g, seat, corp) < low:
                 out.append(Choice("bankrupt", seat))
-    elif not must_buy(g, corp):
+    elif not forced:
         out.append(Choice("pass", seat))
     return out
 
