@@ -6,6 +6,7 @@ corporation symbols per city.
 """
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -181,12 +182,25 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
         return target in reach(board, tiles, tokens, corp).found
 
 
+_EXISTS: dict = {}
+
+
 def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
                  one_area_ends_ok: bool = True) -> bool:
-    """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""
+    """A route (two stops, one of them a token of ``corp``) can be run (20.2).  Remembered
+    per board, track, tokens and corporation (the answer depends on nothing else), since
+    the rules ask it several times in one position."""
     from .routes import find_routes
-    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
-                            one_area_ends_ok=one_area_ends_ok))
+    key = (id(board), marshal.dumps(tiles), marshal.dumps(tokens), corp, one_area_ends_ok)
+    hit = _EXISTS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    found = bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
+                             one_area_ends_ok=one_area_ends_ok))
+    if len(_EXISTS) >= 4096:
+        _EXISTS.clear()
+    _EXISTS[key] = (board, found)
+    return found
 
 
 class RouteError(Exception):
