@@ -153,6 +153,41 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     return None
 
 
+def buy_sources(g: "G1830State", seat: int, corp: str, certs: int) -> list[str]:
+    """The sources (``"ipo"``, ``"pool"``, in that order) from which :func:`buy_error`
+    lets ``seat`` (holding ``certs`` certificates) buy a ``corp`` share now: its checks,
+    with those that do not depend on the source made once."""
+    s = g.s
+    c = s["corps"][corp]
+    pos = c["pos"]
+    if pos is None:
+        return []                                                   # 9.0
+    r = s["stock"]
+    if corp in r["sold"].get(str(seat), ()):
+        return []                                                   # 4.0
+    m = g.st.market
+    h = s["holders"][corp]
+    if sh.percent(h, str(seat)) + 10 > 60 and not m.may_exceed_holding_limit(pos):
+        return []                                                   # 10.0
+    if m.counts_for_cert_limit(pos) and certs + 1 > g.cert_limit():
+        return []                                                   # 10.0
+    bought = r["bought"]
+    cash = s["cash"][seat]
+    out = []
+    for source in ("ipo", "pool"):
+        offered = h[source]
+        if not offered or (len(offered) == 1 and offered[0].endswith("_0")):
+            continue                                                # no 10 % share
+        if bought is not None and not (
+                bought == corp and m.multiple_buy(pos)
+                and (source == "pool" or g.options.get("multiple_brown_from_ipo"))):
+            continue                                                # 10.0
+        if (c["par"] if source == "ipo" else m.price(pos)) > cash:
+            continue
+        out.append(source)
+    return out
+
+
 def par_error(g: "G1830State", seat: int, corp: str, price: int,
               certs: int | None = None) -> str | None:
     s = g.s
@@ -230,11 +265,8 @@ def _has_share_action(g: "G1830State", seat: int) -> bool:
             if corp != "B&O" and par_error(g, seat, corp, min(PAR_PRICES), certs) is None:
                 return True
             continue
-        if sell_error(g, seat, corp, 1) is None:
+        if sell_error(g, seat, corp, 1) is None or buy_sources(g, seat, corp, certs):
             return True
-        for source in ("ipo", "pool"):
-            if buy_error(g, seat, corp, source, certs) is None:
-                return True
     return False
 
 
@@ -244,10 +276,9 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     certs = g.cert_count(seat)
     for corp, c in s["corps"].items():
         if c["pos"] is not None:
-            for source in ("ipo", "pool"):
-                if buy_error(g, seat, corp, source, certs) is None:
-                    out.append(Choice("buy_share", seat, {"corporation": corp,
-                                                          "source": source}))
+            for source in buy_sources(g, seat, corp, certs):
+                out.append(Choice("buy_share", seat, {"corporation": corp,
+                                                      "source": source}))
         elif corp != "B&O" and s["stock"]["bought"] is None:
             for p in PAR_PRICES:
                 if par_error(g, seat, corp, p, certs) is None:
