@@ -443,3 +443,17 @@ def test_buy_sources_are_the_sources_buy_error_accepts_over_random_games():
                         accepted += len(want)
             g.apply(bot.choose(g))
     assert compared > 1000 and accepted > 100
+
+
+def test_cert_counts_is_cert_count_of_every_seat_over_random_games():
+    from railyard.bots.random_bot import RandomBot
+    from railyard.games.g1830.state import G1830State
+    steps = 0
+    for seed, players in ((1, 4), (2, 6)):
+        g = G1830State([f"P{i}" for i in range(players)], seed, {})
+        bot = RandomBot(seed)
+        while g.current_player is not None:
+            assert g.cert_counts() == [g.cert_count(p) for p in range(players)]
+            steps += 1
+            g.apply(bot.choose(g))
+    assert steps > 500

@@ -119,7 +119,7 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
     if s["round"] == "operating" and _short_president(g) != seat:
         return []
     out = []
-    certs: dict[int, int] = {}
+    certs: list[int] | None = None
     for sym in s["companies"]:
         seller = _seller(g, sym)
         if seller is None:
@@ -131,10 +131,9 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
             hi = s["cash"][b]
             if hi < MIN_PRICE:
                 continue
-            n = certs.get(b)
-            if n is None:
-                n = certs[b] = g.cert_count(b)
-            if offer_error(g, seat, sym, b, MIN_PRICE, n) is None:
+            if certs is None:
+                certs = g.cert_counts()
+            if offer_error(g, seat, sym, b, MIN_PRICE, certs[b]) is None:
                 label = (f"offer {sym} to {g.players[b]}" if seller == seat
                          else f"offer to buy {sym} from {g.players[seller]}")
                 out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},

@@ -261,6 +261,30 @@ class G1830State(DictState):
                     n += len(held)
         return n
 
+    def cert_counts(self) -> list[int]:
+        """:meth:`cert_count` of every seat, in one pass."""
+        s = self.s
+        n = len(self.players)
+        out = [0] * n
+        for comp in s["companies"].values():
+            owner = comp["owner"]
+            if owner is not None and owner[0] == "p" and not comp["closed"]:
+                seat = int(owner[1:])
+                if 0 <= seat < n:
+                    out[seat] += 1
+        corps = s["corps"]
+        counts = self.st.market.counts_for_cert_limit
+        for c, h in s["holders"].items():
+            pos = corps[c]["pos"]
+            if pos is not None and not counts(pos):
+                continue
+            for key, held in h.items():
+                if held and key.isdigit():
+                    seat = int(key)
+                    if seat < n:
+                        out[seat] += len(held)
+        return out
+
     def cert_limit(self) -> int:
         return self.st.cert_limit[len(self.players)]
 
