@@ -51,10 +51,30 @@ class Reach:
     found: set            # stops reached by running along track from another stop
 
 
+_REACHES: dict = {}
+
+
 def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     """Everything a route from one of ``corp``'s tokens can run to.  A route never uses the
     same track twice (20.1), so it does not turn back at a stop along the track it came
-    by: a stop is left by any of its paths except the one it was reached by."""
+    by: a stop is left by any of its paths except the one it was reached by.
+
+    Remembered per board, track, tokens and corporation (the answer depends on nothing
+    else; a listing and the check of the action taken from it ask the same), so the sets
+    of the answer are frozen: callers read them only."""
+    key = (id(board), marshal.dumps(tiles, 2), marshal.dumps(tokens, 2), corp)
+    hit = _REACHES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    r = _reach(board, tiles, tokens, corp)
+    r = Reach(frozenset(r.nodes), frozenset(r.paths), frozenset(r.edges), frozenset(r.found))
+    if len(_REACHES) >= 2048:
+        _REACHES.clear()
+    _REACHES[key] = (board, r)
+    return r
+
+
+def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     start = [(h, f"c{i}") for h, cities in tokens.items()
              for i, held in enumerate(cities) if corp in held]
     nodes: set = set(start)
@@ -191,7 +211,7 @@ def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
     per board, track, tokens and corporation (the answer depends on nothing else), since
     the rules ask it several times in one position."""
     from .routes import find_routes
-    key = (id(board), marshal.dumps(tiles), marshal.dumps(tokens), corp, one_area_ends_ok)
+    key = (id(board), marshal.dumps(tiles, 2), marshal.dumps(tokens, 2), corp, one_area_ends_ok)
     hit = _EXISTS.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
