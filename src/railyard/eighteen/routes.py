@@ -82,31 +82,40 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
             v = values[node] = revenue_for(table[kind][i], colour)
         return v
 
+    passes: dict = {}
+
     def passable(node):
-        if node[1][0] == "o":
-            return False
-        if node[1][0] == "c":
-            return not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
-        return True
+        ok = passes.get(node)
+        if ok is None:
+            if node[1][0] == "o":
+                ok = False
+            elif node[1][0] == "c":
+                ok = not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
+            else:
+                ok = True
+            passes[node] = ok
+        return ok
 
     def dfs(stops, used, chains):
         if len(found) >= limit:
             return
-        if len(stops) >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
-            key = (tuple(sorted([stops[0], stops[-1]])), frozenset(stops), frozenset(used))
+        n = len(stops)
+        if n >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
+            a, b = stops[0], stops[-1]
+            key = ((a, b) if a <= b else (b, a), frozenset(stops), used)
             if key not in seen:
                 seen.add(key)
                 found.append((sum(value(n) for n in stops), list(stops), list(used),
                               [list(c) for c in chains]))
-        if len(stops) >= distance:
+        if n >= distance:
             return
         last = stops[-1]
-        if len(stops) >= 2 and not passable(last):
+        if n >= 2 and not passable(last):
             return
         for target, paths, hexes in links(last):
-            if target in stops or any(p in used for p in paths):
+            if target in stops or not used.isdisjoint(paths):
                 continue
-            dfs(stops + [target], used | set(paths), chains + [hexes])
+            dfs(stops + [target], used.union(paths), chains + [hexes])
 
     for s in starts:
         dfs([s], frozenset(), [])
