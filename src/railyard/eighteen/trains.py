@@ -27,7 +27,24 @@ def offers(depot: list[str], pool: list[str], bought: list[str],
            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     """The bank sells the first unsold copy of the smallest type still in the depot, the first
     copy of any type made available early (``available_on`` bought), and the first returned
-    copy of each type in the pool; each at its face price."""
+    copy of each type in the pool; each at its face price.  (Remembered per depot, pool,
+    bought types and definitions: they change only when trains are bought.)"""
+    key = (tuple(depot), tuple(pool), tuple(bought), id(defs))
+    hit = _OFFERS.get(key)
+    if hit is not None and hit[0] is defs:
+        return list(hit[1])
+    out = _offers(depot, pool, bought, defs)
+    if len(_OFFERS) >= 4096:
+        _OFFERS.clear()
+    _OFFERS[key] = (defs, tuple(out))
+    return out
+
+
+_OFFERS: dict = {}
+
+
+def _offers(depot: list[str], pool: list[str], bought: list[str],
+            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     seen: set = set()
     first = ttype(depot[0]) if depot else None

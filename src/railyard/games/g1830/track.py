@@ -181,7 +181,9 @@ def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     allowed = g.phase_info()["tiles"]
     blocked = privates.blocked_hexes(g)
     cash = s["corps"][corp]["cash"]
-    edges = r.edges
+    sides: dict = {}                                    # hex -> its edges the track reaches
+    for h, e in r.edges:
+        sides.setdefault(h, set()).add(e)
     out = []
     for h in sorted(cands):
         hx = board.hexes.get(h)
@@ -196,11 +198,12 @@ def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
         own = [i for i, held in enumerate(s["tokens"].get(h) or []) if corp in held]
         reached_here = h in on_track
+        reached = sides.get(h, ())
         for name, tdef, rots in _static_lays(board, h, cur, cur_rot):
             if tdef.colour not in allowed or supply.get(name, 0) <= 0:
                 continue
             for rot, ex, new_paths, mapping in rots:
-                if (reached_here or any((h, e) in edges for e in ex)
+                if (reached_here or not ex.isdisjoint(reached)
                         or _token_joins(own, mapping, new_paths)):
                     out.append(Choice("lay_tile", seat, {"hex": h, "tile": name,
                                                          "rotation": rot}))

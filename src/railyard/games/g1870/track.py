@@ -310,9 +310,11 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
     if g.company_owner("MRBC") == corp:
         return _choices_checked(g, corp, seat, reach)
     supply = s["supply"]
-    edges = reach.edges
-    hexes = {h for h, _ in edges} | {h for h, cities in tokens.items()
-                                     if any(corp in held for held in cities)}
+    sides: dict = {}                                 # hex -> its edges the track reaches
+    for h, e in reach.edges:
+        sides.setdefault(h, set()).add(e)
+    hexes = set(sides) | {h for h, cities in tokens.items()
+                          if any(corp in held for held in cities)}
     out = []
     colours = g.phase_info()["tiles"]
     op = s["op"]
@@ -334,6 +336,7 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
         else:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
         own_here = any(corp in held for held in tokens.get(hex_id, []))
+        reached = sides.get(hex_id, ())
         for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
             if (supply.get(name, 0) <= 0 or tdef.colour not in colours
                     or (lays and tdef.colour != "yellow")):
@@ -341,7 +344,7 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
             for rot, ex, crosses in rots:
                 if closed and crosses:
                     continue                         # 9.1.7
-                if not own_here and not any((hex_id, e) in edges for e in ex):
+                if not own_here and ex.isdisjoint(reached):
                     continue                         # 9.1.3
                 out.append(Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id,
                                                      "tile": name, "rotation": rot}))
