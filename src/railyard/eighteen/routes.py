@@ -3,6 +3,8 @@ depth-first search.  Validation of a given route is in :mod:`.graph`; every rout
 is built only from moves that validation accepts."""
 from __future__ import annotations
 
+import marshal
+
 from .board import Board, revenue_for
 from .graph import city_blocked, hex_paths, hex_tile, side_key
 
@@ -60,7 +62,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     area (1830 27.0, :meth:`Board.offboard_area`)."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
-    link_cache: dict = {}
+    link_cache = _link_cache(board, tiles)
     found: list = []
     seen: set = set()
 
@@ -120,6 +122,22 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     for s in starts:
         dfs([s], frozenset(), [])
     return found
+
+
+_LINKS: dict = {}
+
+
+def _link_cache(board: Board, tiles: dict) -> dict:
+    """The stretches of track between stops (:func:`_links`) found so far on this board
+    with these tiles: they depend on nothing else, so searches in the same track layout
+    (several trains, several corporations, the check of a route) share them."""
+    key = (id(board), marshal.dumps(tiles, 2))
+    hit = _LINKS.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_LINKS) >= 64:
+            _LINKS.clear()
+        hit = _LINKS[key] = (board, {})
+    return hit[1]
 
 
 def _one_area(board: Board, a: tuple, b: tuple) -> bool:
