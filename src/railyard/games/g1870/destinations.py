@@ -61,6 +61,9 @@ def _board_tables(board) -> tuple:
 
 
 _PARTS: dict = {}
+#: per board: (hex, tile, rotation) -> the pairs of track ends its paths join (side ids,
+#: stops)
+_PAIRS: dict = {}
 
 
 def _components(g: "G1870State") -> dict:
@@ -82,10 +85,20 @@ def _components(g: "G1870State") -> dict:
         return x
 
     tiles = s["tiles"]
+    known = _PAIRS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _PAIRS[id(board)] = (board, {})
+    cache = known[1]
     for h in printed.union(tiles):
-        for a, b in graph.hex_paths(board, tiles, h):
-            na = side[(h, a)] if isinstance(a, int) else (h, a)
-            nb = side[(h, b)] if isinstance(b, int) else (h, b)
+        laid = tiles.get(h)
+        pkey = (h, None, 0) if laid is None else (h, laid[0], laid[1])
+        pairs = cache.get(pkey)
+        if pairs is None:
+            pairs = cache[pkey] = tuple(
+                (side[(h, a)] if isinstance(a, int) else (h, a),
+                 side[(h, b)] if isinstance(b, int) else (h, b))
+                for a, b in graph.hex_paths(board, tiles, h))
+        for na, nb in pairs:
             parent[find(na)] = find(nb)
     out: dict = {}
     for n in list(parent):
