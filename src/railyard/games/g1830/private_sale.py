@@ -120,15 +120,19 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
         return []
     out = []
     certs: list[int] | None = None
-    for sym in s["companies"]:
-        seller = _seller(g, sym)
-        if seller is None:
+    cash = s["cash"]
+    stock_round = s["round"] == "stock"
+    n = len(g.players)
+    for sym, comp in s["companies"].items():
+        owner = comp["owner"]
+        if comp["closed"] or owner is None or owner[0] != "p":
+            continue                                    # as _seller: no player sells it
+        seller = int(owner[1:])
+        if seller != seat and not stock_round:
             continue
-        if seller != seat and s["round"] != "stock":
-            continue
-        buyers = [b for b in range(len(g.players)) if b != seller] if seller == seat else [seat]
+        buyers = [b for b in range(n) if b != seller] if seller == seat else [seat]
         for b in buyers:
-            hi = s["cash"][b]
+            hi = cash[b]
             if hi < MIN_PRICE:
                 continue
             if certs is None:

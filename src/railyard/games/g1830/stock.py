@@ -223,20 +223,24 @@ def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
 
 
 def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
-    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none); the limits of
-    12.0 are monotone in the number sold."""
+    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none): the largest
+    count :func:`sell_error` accepts outside an emergency.  Its limits are monotone in the
+    number sold, so the bounds are computed directly: a share price (8.1), no sales in the
+    first stock round (12.0a), the shares held, the pool's 50 % (12.0b) and the
+    president's certificate, which stays unless another player holds 20 % (12.0c, 13.0)."""
+    c = g.s["corps"][corp]
+    if c["pos"] is None or not _may_sell_at_all(g):
+        return 0
     h = g.s["holders"][corp]
     have = sh.percent(h, str(seat))
     if not have:
         return 0
     hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
-    if g.s["corps"][corp]["president"] == seat:
+    if c["president"] == seat:
         others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
                      default=0)
         if others < 20:
             hi = min(hi, (have - 20) // 10)
-    while hi > 0 and sell_error(g, seat, corp, hi) is not None:
-        hi -= 1
     return max(hi, 0)
 
 
