@@ -336,24 +336,46 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
         else:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
         own_here = any(corp in held for held in tokens.get(hex_id, []))
-        reached = sides.get(hex_id, ())
-        for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+        reached = None if own_here else frozenset(sides.get(hex_id, ()))
+        for name, tdef, rots in _connected_lays(board, hex_id, cur, cur_rot, reached):
             if (supply.get(name, 0) <= 0 or tdef.colour not in colours
                     or (lays and tdef.colour != "yellow")):
                 continue
-            for rot, ex, crosses in rots:
+            for rot, crosses in rots:
                 if closed and crosses:
                     continue                         # 9.1.7
-                if not own_here and ex.isdisjoint(reached):
-                    continue                         # 9.1.3
                 out.append(Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id,
                                                      "tile": name, "rotation": rot}))
     return out
 
 
+_CONNECTED: dict = {}
+
+
+def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
+    """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
+    an exit on one of the ``reached`` edges of the hex (9.1.3; ``None``: it has a station
+    there, every rotation).  Items ``(name, tile, [(rotation, crosses the river)])``."""
+    key = (id(board), hex_id, cur.name, cur_rot, reached)
+    out = _CONNECTED.get(key)
+    if out is not None:
+        return out
+    out = []
+    for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+        keep = [(rot, crosses) for rot, ex, crosses in rots
+                if reached is None or not ex.isdisjoint(reached)]
+        if keep:
+            out.append((name, tdef, keep))
+    if len(_CONNECTED) >= 50_000:
+        _CONNECTED.clear()
+    _CONNECTED[key] = out
+    return out
+
+
 def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[Choice]:
-    """:func:`choices` with :func:`lay_error` called for every hex, tile and rotation (and
-    again with MRBC's discount when ``corp`` owns it)."""
+    """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
+    hex, tile and rotation that passes the state-independent checks (:func:`_static_lays`,
+    which both kinds of lay must pass), and again with MRBC's discount."""
     s = g.s
     board = g.st.board
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
@@ -369,16 +391,12 @@ def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[
         hx = board.hexes[hex_id]
         if not hx.layable:
             continue
-        cur, _ = graph.hex_tile(board, s["tiles"], hex_id)
-        for name, tdef in board.tiles.items():
-            if (s["supply"].get(name, 0) <= 0 or tdef.n_cities != cur.n_cities
-                    or tdef.n_towns != cur.n_towns or not board.colour_may_follow(cur, tdef)):
+        cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+        for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+            if (s["supply"].get(name, 0) <= 0 or tdef.colour not in colours
+                    or (laid and tdef.colour != "yellow")):
                 continue
-            # rotation-free checks of lay_error, done once per tile (2.1, 9.1.1, 9.1.5)
-            if (tdef.colour not in colours or (laid and tdef.colour != "yellow")
-                    or not label_ok(hex_id, tdef)):
-                continue
-            for rot in distinct_rotations(name):
+            for rot, _, _ in rots:
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
                 if lay_error(g, corp, hex_id, name, rot, reach) is None:
                     out.append(Choice("lay_tile", seat, fixed))
