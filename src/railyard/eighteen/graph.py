@@ -25,6 +25,30 @@ def hex_paths(board: Board, tiles: dict, hex_id: str):
     return rotate_paths(tile.paths, rot)
 
 
+_ENDS: dict = {}
+
+
+def path_ends(board: Board, tiles: dict, hex_id: str) -> dict:
+    """The paths of the tile on ``hex_id`` by endpoint: endpoint -> ``((path index, other
+    end), ...)`` in the order of the paths (made once per tile and rotation)."""
+    laid = tiles.get(hex_id)
+    if laid is None:
+        tile, rot = board.hexes[hex_id].printed, 0
+    else:
+        tile, rot = board.tiles[laid[0]], laid[1]
+    hit = _ENDS.get((id(tile), rot))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    index: dict = {}
+    for idx, (a, b) in enumerate(rotate_paths(tile.paths, rot)):
+        index.setdefault(a, []).append((idx, b))
+        if b != a:
+            index.setdefault(b, []).append((idx, a))
+    index = {k: tuple(v) for k, v in index.items()}
+    _ENDS[(id(tile), rot)] = (tile, index)
+    return index
+
+
 def city_tokens(tokens: dict, hex_id: str, city: int) -> list:
     cities = tokens.get(hex_id)
     if not cities or city >= len(cities):
@@ -86,22 +110,13 @@ def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     stack: list = [("n", h, n, None) for h, n in start]
     cache: dict = {}
 
-    def paths_of(h: str):
-        p = cache.get(h)
-        if p is None:
-            p = cache[h] = hex_paths(board, tiles, h)
-        return p
-
     while stack:
         kind, h, end, came = stack.pop()
-        for idx, (a, b) in enumerate(paths_of(h)):
+        ends = cache.get(h)
+        if ends is None:
+            ends = cache[h] = path_ends(board, tiles, h)
+        for idx, other in ends.get(end, ()):
             if idx == came:
-                continue
-            if a == end:
-                other = b
-            elif b == end:
-                other = a
-            else:
                 continue
             paths_used.add((h, idx))
             if isinstance(other, int):

@@ -6,20 +6,13 @@ from __future__ import annotations
 import marshal
 
 from .board import Board, revenue_for
-from .graph import city_blocked, hex_paths, hex_tile, side_key
+from .graph import city_blocked, hex_tile, path_ends, side_key
 
 
 def _links(board: Board, tiles: dict, h: str, stop: str):
     """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes)."""
     out = []
-    paths = hex_paths(board, tiles, h)
-    for idx, (a, b) in enumerate(paths):
-        if a == stop:
-            other = b
-        elif b == stop:
-            other = a
-        else:
-            continue
+    for idx, other in path_ends(board, tiles, h).get(stop, ()):
         if isinstance(other, int):
             _walk(board, tiles, h, other, [(h, idx)], [h], out)
         else:
@@ -37,13 +30,7 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
     side = side_key(h, nb)
     if side in used:
         return
-    for idx, (a, b) in enumerate(hex_paths(board, tiles, nb)):
-        if a == ein:
-            other = b
-        elif b == ein:
-            other = a
-        else:
-            continue
+    for idx, other in path_ends(board, tiles, nb).get(ein, ()):
         if (nb, idx) in used:
             continue
         u = used + [side, (nb, idx)]
