@@ -76,3 +76,19 @@ def test_18_0_fast_tile_listing_equals_the_rule_by_rule_check_in_the_imported_ga
             assert listed(st, corp) == brute_force(st, corp), (i, corp)
             n += 1
     assert n >= 20
+
+
+def test_18_0_tile_listing_is_in_hex_manifest_and_rotation_order():
+    """The listing's order (which a seeded random game's draw depends on): hexes sorted,
+    then tiles in the manifest's order, then rotations ascending; every lay once, each
+    accepted by ``lay_error``."""
+    n = 0
+    for g, corp in random_positions(range(1, 5), every=2):
+        board = g.st.board
+        order = {name: i for i, name in enumerate(board.tiles)}
+        got = [(c.fixed["hex"], c.fixed["tile"], c.fixed["rotation"])
+               for c in track.tile_choices(g, corp, 0)]
+        assert got == sorted(got, key=lambda x: (x[0], order[x[1]], x[2]))
+        assert all(track.lay_error(g, corp, h, name, rot)[0] is None for h, name, rot in got)
+        n += 1
+    assert n >= 20

@@ -47,3 +47,50 @@ def test_listing_equals_the_rule_check_in_random_positions():
             checked += 1
         state.apply(bot.choose(state))
     assert checked == 8
+
+
+def every_lay_checked(g, corp, seat):
+    """Every hex next to the network x tile of the manifest x distinct rotation, checked
+    by ``lay_error`` (and again with MRBC's discount for its owner), in that order."""
+    s = g.s
+    board = g.st.board
+    tokens = tokens_for(g, corp)
+    reach = graph.reach(board, s["tiles"], tokens, corp)
+    hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
+                                           if any(corp in held for held in cities)}
+    owns_mrbc = g.company_owner("MRBC") == corp
+    out = []
+    for hex_id in sorted(hexes):
+        if not board.hexes[hex_id].layable:
+            continue
+        for name in board.tiles:
+            for rot in track.distinct_rotations(name):
+                fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
+                if track.lay_error(g, corp, hex_id, name, rot) is None:
+                    out.append(("lay_tile", seat, fixed))
+                if owns_mrbc and track.lay_error(g, corp, hex_id, name, rot,
+                                                 use_mrbc=True) is None:
+                    out.append(("lay_tile", seat, {**fixed, "mrbc": True}))
+    return out
+
+
+def test_listing_in_the_order_of_the_check_of_every_lay_over_random_games():
+    """The listing (static checks made once per hex and tile) gives the same choices in the
+    same order as checking every hex, tile and rotation with ``lay_error``, so a seeded
+    random game draws the same lay; MRBC's owner included."""
+    compared = mrbc = 0
+    for seed in (3, 5):
+        state = start(get_title("1870"), ["a", "b", "c", "d"], seed)
+        bot = RandomBot(seed)
+        while state.current_player is not None:
+            op = state.s.get("op")
+            if state.s["round"] == "operating" and op and op.get("corp"):
+                corp = op["corp"]
+                seat = state.current_player
+                fast = track.choices(state, corp, seat)
+                assert [(c.type, c.player, dict(c.fixed)) for c in fast] == \
+                    every_lay_checked(state, corp, seat)
+                compared += bool(fast)
+                mrbc += state.company_owner("MRBC") == corp
+            state.apply(bot.choose(state))
+    assert compared >= 100 and mrbc >= 1

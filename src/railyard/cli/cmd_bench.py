@@ -68,8 +68,10 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     "games/s": complete games (setup included) played by the random bot through
     legal_actions() and apply(), the engine contract.  "playout games/s": the same games as
     search plays them out: clone() of the start position and the title's random_playout
-    (no Choices, action dicts or re-validation; setup not timed; "-" where a title has
-    none).  "setup µs": making a start position.  Rates and times are CPU time of this
+    (setup not timed; "-" where a title has none).  The small games' playouts build no
+    Choices or action dicts and do not re-validate; 1830's and 1870's still list
+    legal_actions() and run the rules' checks, without the engine contract's turn check,
+    undo snapshot and event watch.  "setup µs": making a start position.  Rates and times are CPU time of this
     single-threaded process, so a busy machine distorts them less; the wall-clock rate is
     shown too."""
     if export is not None:

@@ -24,9 +24,9 @@ def watch(g: Any) -> tuple:
     corps = s.get("corps") or {}
     return (s.get("phase"), s.get("bank_broken"), s.get("ended"), s.get("round"),
             s.get("sr"), s.get("or_num"),
-            {c: (tuple(v["pos"]) if v.get("pos") else None, v.get("president"),
-                 v.get("closed", False), v.get("floated", False)) for c, v in corps.items()},
-            {k: v.get("closed", False) for k, v in (s.get("companies") or {}).items()})
+            [(c, tuple(pos) if (pos := v.get("pos")) else None, v.get("president"),
+              v.get("closed", False), v.get("floated", False)) for c, v in corps.items()],
+            [(k, v.get("closed", False)) for k, v in (s.get("companies") or {}).items()])
 
 
 def _price(g: Any, pos: Sequence[int] | None) -> int | None:
@@ -47,6 +47,9 @@ def changes(g: Any, before: tuple) -> list[tuple[str, dict]]:
     out: list[tuple[str, dict]] = []
     (ph0, bank0, end0, rnd0, sr0, or0, corps0, comps0) = before
     (ph1, bank1, end1, rnd1, sr1, or1, corps1, comps1) = after
+    corps0 = {c: rest for c, *rest in corps0}
+    corps1 = {c: rest for c, *rest in corps1}
+    comps0, comps1 = dict(comps0), dict(comps1)
     for c, (pos1, pres1, closed1, float1) in corps1.items():
         pos0, pres0, closed0, float0 = corps0.get(c, (None, None, False, False))
         if float1 and not float0:

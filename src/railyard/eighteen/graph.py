@@ -6,6 +6,7 @@ corporation symbols per city.
 """
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -22,6 +23,30 @@ def hex_tile(board: Board, tiles: dict, hex_id: str) -> tuple[TileDef, int]:
 def hex_paths(board: Board, tiles: dict, hex_id: str):
     tile, rot = hex_tile(board, tiles, hex_id)
     return rotate_paths(tile.paths, rot)
+
+
+_ENDS: dict = {}
+
+
+def path_ends(board: Board, tiles: dict, hex_id: str) -> dict:
+    """The paths of the tile on ``hex_id`` by endpoint: endpoint -> ``((path index, other
+    end), ...)`` in the order of the paths (made once per tile and rotation)."""
+    laid = tiles.get(hex_id)
+    if laid is None:
+        tile, rot = board.hexes[hex_id].printed, 0
+    else:
+        tile, rot = board.tiles[laid[0]], laid[1]
+    hit = _ENDS.get((id(tile), rot))
+    if hit is not None and hit[0] is tile:
+        return hit[1]
+    index: dict = {}
+    for idx, (a, b) in enumerate(rotate_paths(tile.paths, rot)):
+        index.setdefault(a, []).append((idx, b))
+        if b != a:
+            index.setdefault(b, []).append((idx, a))
+    index = {k: tuple(v) for k, v in index.items()}
+    _ENDS[(id(tile), rot)] = (tile, index)
+    return index
 
 
 def city_tokens(tokens: dict, hex_id: str, city: int) -> list:
@@ -50,10 +75,30 @@ class Reach:
     found: set            # stops reached by running along track from another stop
 
 
+_REACHES: dict = {}
+
+
 def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     """Everything a route from one of ``corp``'s tokens can run to.  A route never uses the
     same track twice (20.1), so it does not turn back at a stop along the track it came
-    by: a stop is left by any of its paths except the one it was reached by."""
+    by: a stop is left by any of its paths except the one it was reached by.
+
+    Remembered per board, track, tokens and corporation (the answer depends on nothing
+    else; a listing and the check of the action taken from it ask the same), so the sets
+    of the answer are frozen: callers read them only."""
+    key = (id(board), marshal.dumps(tiles, 2), marshal.dumps(tokens, 2), corp)
+    hit = _REACHES.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    r = _reach(board, tiles, tokens, corp)
+    r = Reach(frozenset(r.nodes), frozenset(r.paths), frozenset(r.edges), frozenset(r.found))
+    if len(_REACHES) >= 2048:
+        _REACHES.clear()
+    _REACHES[key] = (board, r)
+    return r
+
+
+def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     start = [(h, f"c{i}") for h, cities in tokens.items()
              for i, held in enumerate(cities) if corp in held]
     nodes: set = set(start)
@@ -65,22 +110,13 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     stack: list = [("n", h, n, None) for h, n in start]
     cache: dict = {}
 
-    def paths_of(h: str):
-        p = cache.get(h)
-        if p is None:
-            p = cache[h] = hex_paths(board, tiles, h)
-        return p
-
     while stack:
         kind, h, end, came = stack.pop()
-        for idx, (a, b) in enumerate(paths_of(h)):
+        ends = cache.get(h)
+        if ends is None:
+            ends = cache[h] = path_ends(board, tiles, h)
+        for idx, other in ends.get(end, ()):
             if idx == came:
-                continue
-            if a == end:
-                other = b
-            elif b == end:
-                other = a
-            else:
                 continue
             paths_used.add((h, idx))
             if isinstance(other, int):
@@ -181,12 +217,25 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
         return target in reach(board, tiles, tokens, corp).found
 
 
+_EXISTS: dict = {}
+
+
 def route_exists(board: Board, tiles: dict, tokens: dict, corp: str,
                  one_area_ends_ok: bool = True) -> bool:
-    """A route (two stops, one of them a token of ``corp``) can be run (20.2)."""
+    """A route (two stops, one of them a token of ``corp``) can be run (20.2).  Remembered
+    per board, track, tokens and corporation (the answer depends on nothing else), since
+    the rules ask it several times in one position."""
     from .routes import find_routes
-    return bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
-                            one_area_ends_ok=one_area_ends_ok))
+    key = (id(board), marshal.dumps(tiles, 2), marshal.dumps(tokens, 2), corp, one_area_ends_ok)
+    hit = _EXISTS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    found = bool(find_routes(board, tiles, tokens, corp, 2, "yellow", limit=1,
+                             one_area_ends_ok=one_area_ends_ok))
+    if len(_EXISTS) >= 4096:
+        _EXISTS.clear()
+    _EXISTS[key] = (board, found)
+    return found
 
 
 class RouteError(Exception):

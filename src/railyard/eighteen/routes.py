@@ -3,21 +3,16 @@ depth-first search.  Validation of a given route is in :mod:`.graph`; every rout
 is built only from moves that validation accepts."""
 from __future__ import annotations
 
-from .board import Board
-from .graph import city_blocked, hex_paths, hex_tile, side_key
+import marshal
+
+from .board import Board, revenue_for
+from .graph import city_blocked, hex_tile, path_ends, side_key
 
 
 def _links(board: Board, tiles: dict, h: str, stop: str):
     """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes)."""
     out = []
-    paths = hex_paths(board, tiles, h)
-    for idx, (a, b) in enumerate(paths):
-        if a == stop:
-            other = b
-        elif b == stop:
-            other = a
-        else:
-            continue
+    for idx, other in path_ends(board, tiles, h).get(stop, ()):
         if isinstance(other, int):
             _walk(board, tiles, h, other, [(h, idx)], [h], out)
         else:
@@ -35,13 +30,7 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
     side = side_key(h, nb)
     if side in used:
         return
-    for idx, (a, b) in enumerate(hex_paths(board, tiles, nb)):
-        if a == ein:
-            other = b
-        elif b == ein:
-            other = a
-        else:
-            continue
+    for idx, other in path_ends(board, tiles, nb).get(ein, ()):
         if (nb, idx) in used:
             continue
         u = used + [side, (nb, idx)]
@@ -60,7 +49,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     area (1830 27.0, :meth:`Board.offboard_area`)."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
-    link_cache: dict = {}
+    link_cache = _link_cache(board, tiles)
     found: list = []
     seen: set = set()
 
@@ -70,42 +59,72 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
             v = link_cache[node] = _links(board, tiles, node[0], node[1])
         return v
 
+    values: dict = {}
+
     def value(node):
-        tile, _ = hex_tile(board, tiles, node[0])
-        from .board import revenue_for
-        kind, i = node[1][0], int(node[1][1:])
-        table = {"c": tile.city_revenue, "t": tile.town_revenue, "o": tile.offboard_revenue}
-        return revenue_for(table[kind][i], colour)
+        v = values.get(node)
+        if v is None:
+            tile, _ = hex_tile(board, tiles, node[0])
+            kind, i = node[1][0], int(node[1][1:])
+            table = {"c": tile.city_revenue, "t": tile.town_revenue,
+                     "o": tile.offboard_revenue}
+            v = values[node] = revenue_for(table[kind][i], colour)
+        return v
+
+    passes: dict = {}
 
     def passable(node):
-        if node[1][0] == "o":
-            return False
-        if node[1][0] == "c":
-            return not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
-        return True
+        ok = passes.get(node)
+        if ok is None:
+            if node[1][0] == "o":
+                ok = False
+            elif node[1][0] == "c":
+                ok = not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
+            else:
+                ok = True
+            passes[node] = ok
+        return ok
 
     def dfs(stops, used, chains):
         if len(found) >= limit:
             return
-        if len(stops) >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
-            key = (tuple(sorted([stops[0], stops[-1]])), frozenset(stops), frozenset(used))
+        n = len(stops)
+        if n >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
+            a, b = stops[0], stops[-1]
+            key = ((a, b) if a <= b else (b, a), frozenset(stops), used)
             if key not in seen:
                 seen.add(key)
                 found.append((sum(value(n) for n in stops), list(stops), list(used),
                               [list(c) for c in chains]))
-        if len(stops) >= distance:
+        if n >= distance:
             return
         last = stops[-1]
-        if len(stops) >= 2 and not passable(last):
+        if n >= 2 and not passable(last):
             return
         for target, paths, hexes in links(last):
-            if target in stops or any(p in used for p in paths):
+            if target in stops or not used.isdisjoint(paths):
                 continue
-            dfs(stops + [target], used | set(paths), chains + [hexes])
+            dfs(stops + [target], used.union(paths), chains + [hexes])
 
     for s in starts:
         dfs([s], frozenset(), [])
     return found
+
+
+_LINKS: dict = {}
+
+
+def _link_cache(board: Board, tiles: dict) -> dict:
+    """The stretches of track between stops (:func:`_links`) found so far on this board
+    with these tiles: they depend on nothing else, so searches in the same track layout
+    (several trains, several corporations, the check of a route) share them."""
+    key = (id(board), marshal.dumps(tiles, 2))
+    hit = _LINKS.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_LINKS) >= 64:
+            _LINKS.clear()
+        hit = _LINKS[key] = (board, {})
+    return hit[1]
 
 
 def _one_area(board: Board, a: tuple, b: tuple) -> bool:
@@ -121,10 +140,14 @@ def best_route_set(board: Board, tiles: dict, tokens: dict, corp: str,
     """A greedy set of disjoint routes, longest trains first (not necessarily optimal)."""
     used: set = set()
     out = []
+    by_distance: dict = {}                  # trains of one length: the same routes exist
     for train_id, distance in sorted(trains, key=lambda t: -t[1]):
-        routes = find_routes(board, tiles, tokens, corp, distance, colour,
-                             one_area_ends_ok=one_area_ends_ok)
-        routes.sort(key=lambda r: -r[0])
+        routes = by_distance.get(distance)
+        if routes is None:
+            routes = by_distance[distance] = find_routes(
+                board, tiles, tokens, corp, distance, colour,
+                one_area_ends_ok=one_area_ends_ok)
+            routes.sort(key=lambda r: -r[0])
         for rev, stops, paths, chains in routes:
             if any(p in used for p in paths):
                 continue

@@ -18,7 +18,14 @@ def new_holders(corp: str, n_certs: int = 9) -> dict[str, list[str]]:
 
 
 def percent(holders: dict, holder: str) -> int:
-    return sum(pct(c) for c in holders.get(holder, ()))
+    """The percentage ``holder`` holds: 10 per certificate, 20 for the president's.  All
+    certificates of one ``holders`` dict belong to one corporation, so the president's is
+    the one named ``<corp>_0`` of the corporation of the first certificate listed."""
+    lst = holders.get(holder)
+    if not lst:
+        return 0
+    first = lst[0]
+    return 10 * len(lst) + (10 if first[:first.rindex("_")] + "_0" in lst else 0)
 
 
 def where(holders: dict, cert: str) -> str | None:

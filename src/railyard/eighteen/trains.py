@@ -10,15 +10,41 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 
+_TYPES: dict[str, str] = {}
+
+
 def ttype(train_id: str) -> str:
-    return train_id.rsplit("-", 1)[0]
+    """The type of a train id ``<type>-<n>`` (remembered: ids repeat in every game)."""
+    ty = _TYPES.get(train_id)
+    if ty is None:
+        ty = train_id.rsplit("-", 1)[0]
+        if len(_TYPES) < 100_000:
+            _TYPES[train_id] = ty
+    return ty
 
 
 def offers(depot: list[str], pool: list[str], bought: list[str],
            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     """The bank sells the first unsold copy of the smallest type still in the depot, the first
     copy of any type made available early (``available_on`` bought), and the first returned
-    copy of each type in the pool; each at its face price."""
+    copy of each type in the pool; each at its face price.  (Remembered per depot, pool,
+    bought types and definitions: they change only when trains are bought.)"""
+    key = (tuple(depot), tuple(pool), tuple(bought), id(defs))
+    hit = _OFFERS.get(key)
+    if hit is not None and hit[0] is defs:
+        return list(hit[1])
+    out = _offers(depot, pool, bought, defs)
+    if len(_OFFERS) >= 4096:
+        _OFFERS.clear()
+    _OFFERS[key] = (defs, tuple(out))
+    return out
+
+
+_OFFERS: dict = {}
+
+
+def _offers(depot: list[str], pool: list[str], bought: list[str],
+            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     seen: set = set()
     first = ttype(depot[0]) if depot else None

@@ -68,8 +68,10 @@ def _seller(g: "G1830State", sym: str) -> int | None:
     return int(owner[1:])
 
 
-def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) -> str | None:
-    """Why ``seat`` may not offer the sale of ``sym`` to ``buyer`` at ``price`` (None: he may)."""
+def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int,
+                certs: int | None = None) -> str | None:
+    """Why ``seat`` may not offer the sale of ``sym`` to ``buyer`` at ``price`` (None: he may).
+    ``certs``: the buyer's certificate count, if known."""
     s = g.s
     if sym not in s["companies"]:
         return f"There is no private company {sym!r}."
@@ -100,7 +102,7 @@ def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int) ->
         return f"The price must be at least ${MIN_PRICE}."
     if price > s["cash"][buyer]:
         return f"The price is ${price}; {g.players[buyer]} has ${s['cash'][buyer]}."
-    if g.cert_count(buyer) + 1 > g.cert_limit():
+    if (g.cert_count(buyer) if certs is None else certs) + 1 > g.cert_limit():
         return (f"{g.players[buyer]} would exceed the certificate limit of {g.cert_limit()} "
                 f"(10.0: privates count).")
     return None
@@ -117,16 +119,25 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
     if s["round"] == "operating" and _short_president(g) != seat:
         return []
     out = []
-    for sym in s["companies"]:
-        seller = _seller(g, sym)
-        if seller is None:
+    certs: list[int] | None = None
+    cash = s["cash"]
+    stock_round = s["round"] == "stock"
+    n = len(g.players)
+    for sym, comp in s["companies"].items():
+        owner = comp["owner"]
+        if comp["closed"] or owner is None or owner[0] != "p":
+            continue                                    # as _seller: no player sells it
+        seller = int(owner[1:])
+        if seller != seat and not stock_round:
             continue
-        if seller != seat and s["round"] != "stock":
-            continue
-        buyers = [b for b in range(len(g.players)) if b != seller] if seller == seat else [seat]
+        buyers = [b for b in range(n) if b != seller] if seller == seat else [seat]
         for b in buyers:
-            hi = s["cash"][b]
-            if hi >= MIN_PRICE and offer_error(g, seat, sym, b, MIN_PRICE) is None:
+            hi = cash[b]
+            if hi < MIN_PRICE:
+                continue
+            if certs is None:
+                certs = g.cert_counts()
+            if offer_error(g, seat, sym, b, MIN_PRICE, certs[b]) is None:
                 label = (f"offer {sym} to {g.players[b]}" if seller == seat
                          else f"offer to buy {sym} from {g.players[seller]}")
                 out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},

@@ -245,14 +245,45 @@ class G1830State(DictState):
         """10.0: certificates counted against the limit (privates included; shares in the
         yellow, orange or brown zone are not counted)."""
         s = self.s
-        n = sum(1 for comp in s["companies"].values()
-                if comp["owner"] == f"p{seat}" and not comp["closed"])
+        owner = f"p{seat}"
+        n = 0
+        for comp in s["companies"].values():
+            if comp["owner"] == owner and not comp["closed"]:
+                n += 1
+        key = str(seat)
+        corps = s["corps"]
+        counts = self.st.market.counts_for_cert_limit
         for c, h in s["holders"].items():
-            pos = s["corps"][c]["pos"]
-            if pos is not None and not self.st.market.counts_for_cert_limit(pos):
-                continue
-            n += len(h.get(str(seat), ()))
+            held = h.get(key)
+            if held:
+                pos = corps[c]["pos"]
+                if pos is None or counts(pos):
+                    n += len(held)
         return n
+
+    def cert_counts(self) -> list[int]:
+        """:meth:`cert_count` of every seat, in one pass."""
+        s = self.s
+        n = len(self.players)
+        out = [0] * n
+        for comp in s["companies"].values():
+            owner = comp["owner"]
+            if owner is not None and owner[0] == "p" and not comp["closed"]:
+                seat = int(owner[1:])
+                if 0 <= seat < n:
+                    out[seat] += 1
+        corps = s["corps"]
+        counts = self.st.market.counts_for_cert_limit
+        for c, h in s["holders"].items():
+            pos = corps[c]["pos"]
+            if pos is not None and not counts(pos):
+                continue
+            for key, held in h.items():
+                if held and key.isdigit():
+                    seat = int(key)
+                    if seat < n:
+                        out[seat] += len(held)
+        return out
 
     def cert_limit(self) -> int:
         return self.st.cert_limit[len(self.players)]

@@ -131,8 +131,8 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     if c["pos"] is None:
         return f"{corp} has no par price yet; its president's share must be bought first (9.0)."
     h = s["holders"][corp]
-    pool_like = [x for x in h[source] if sh.pct(x) == 10]
-    if not pool_like:
+    offered = h[source]
+    if not offered or (len(offered) == 1 and offered[0].endswith("_0")):  # no 10 % share
         return f"There is no {corp} share in the {'initial offering' if source == 'ipo' else 'bank pool'}."
     if corp in r["sold"].get(str(seat), []):
         return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
@@ -151,6 +151,41 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
             certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
         return f"You would exceed the certificate limit of {g.cert_limit()} (10.0)."
     return None
+
+
+def buy_sources(g: "G1830State", seat: int, corp: str, certs: int) -> list[str]:
+    """The sources (``"ipo"``, ``"pool"``, in that order) from which :func:`buy_error`
+    lets ``seat`` (holding ``certs`` certificates) buy a ``corp`` share now: its checks,
+    with those that do not depend on the source made once."""
+    s = g.s
+    c = s["corps"][corp]
+    pos = c["pos"]
+    if pos is None:
+        return []                                                   # 9.0
+    r = s["stock"]
+    if corp in r["sold"].get(str(seat), ()):
+        return []                                                   # 4.0
+    m = g.st.market
+    h = s["holders"][corp]
+    if sh.percent(h, str(seat)) + 10 > 60 and not m.may_exceed_holding_limit(pos):
+        return []                                                   # 10.0
+    if m.counts_for_cert_limit(pos) and certs + 1 > g.cert_limit():
+        return []                                                   # 10.0
+    bought = r["bought"]
+    cash = s["cash"][seat]
+    out = []
+    for source in ("ipo", "pool"):
+        offered = h[source]
+        if not offered or (len(offered) == 1 and offered[0].endswith("_0")):
+            continue                                                # no 10 % share
+        if bought is not None and not (
+                bought == corp and m.multiple_buy(pos)
+                and (source == "pool" or g.options.get("multiple_brown_from_ipo"))):
+            continue                                                # 10.0
+        if (c["par"] if source == "ipo" else m.price(pos)) > cash:
+            continue
+        out.append(source)
+    return out
 
 
 def par_error(g: "G1830State", seat: int, corp: str, price: int,
@@ -188,23 +223,31 @@ def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
 
 
 def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
-    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none); the limits of
-    12.0 are monotone in the number sold."""
+    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none): the largest
+    count :func:`sell_error` accepts outside an emergency.  Its limits are monotone in the
+    number sold, so the bounds are computed directly: a share price (8.1), no sales in the
+    first stock round (12.0a), the shares held, the pool's 50 % (12.0b) and the
+    president's certificate, which stays unless another player holds 20 % (12.0c, 13.0)."""
+    c = g.s["corps"][corp]
+    if c["pos"] is None or not _may_sell_at_all(g):
+        return 0
     h = g.s["holders"][corp]
     have = sh.percent(h, str(seat))
+    if not have:
+        return 0
     hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
-    if g.s["corps"][corp]["president"] == seat:
+    if c["president"] == seat:
         others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
                      default=0)
         if others < 20:
             hi = min(hi, (have - 20) // 10)
-    while hi > 0 and sell_error(g, seat, corp, hi) is not None:
-        hi -= 1
     return max(hi, 0)
 
 
-def over_limit(g: "G1830State", seat: int) -> bool:
-    return g.cert_count(seat) > g.cert_limit()
+def over_limit(g: "G1830State", seat: int, certs: int | None = None) -> bool:
+    """10.0: ``seat`` holds more certificates than allowed (``certs``: his count, if
+    known)."""
+    return (g.cert_count(seat) if certs is None else certs) > g.cert_limit()
 
 
 def _has_action(g: "G1830State", seat: int) -> bool:
@@ -226,11 +269,8 @@ def _has_share_action(g: "G1830State", seat: int) -> bool:
             if corp != "B&O" and par_error(g, seat, corp, min(PAR_PRICES), certs) is None:
                 return True
             continue
-        if sell_error(g, seat, corp, 1) is None:
+        if sell_error(g, seat, corp, 1) is None or buy_sources(g, seat, corp, certs):
             return True
-        for source in ("ipo", "pool"):
-            if buy_error(g, seat, corp, source, certs) is None:
-                return True
     return False
 
 
@@ -240,10 +280,9 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     certs = g.cert_count(seat)
     for corp, c in s["corps"].items():
         if c["pos"] is not None:
-            for source in ("ipo", "pool"):
-                if buy_error(g, seat, corp, source, certs) is None:
-                    out.append(Choice("buy_share", seat, {"corporation": corp,
-                                                          "source": source}))
+            for source in buy_sources(g, seat, corp, certs):
+                out.append(Choice("buy_share", seat, {"corporation": corp,
+                                                      "source": source}))
         elif corp != "B&O" and s["stock"]["bought"] is None:
             for p in PAR_PRICES:
                 if par_error(g, seat, corp, p, certs) is None:
@@ -256,16 +295,17 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
     for source in ("ipo", "pool"):
         if mh_exchange_error(g, seat, source) is None:
             out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
-    if not must_correct(g, seat, out):
+    if not must_correct(g, seat, out, certs):
         out.append(Choice("pass", seat))
     return out
 
 
-def must_correct(g: "G1830State", seat: int, choices: list[Choice]) -> bool:
+def must_correct(g: "G1830State", seat: int, choices: list[Choice],
+                 certs: int | None = None) -> bool:
     """10.0: a player over the certificate limit must correct it: he may not pass while he
     can sell a certificate that counts (shares in the yellow, orange or brown zone do not
-    count, so selling them corrects nothing)."""
-    if not over_limit(g, seat):
+    count, so selling them corrects nothing).  ``certs``: his count, if known."""
+    if not over_limit(g, seat, certs):
         return False
     m = g.st.market
     return any(c.type == "sell_shares"
@@ -304,7 +344,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
-        if must_correct(g, seat, _choices(g, seat)):
+        if over_limit(g, seat) and must_correct(g, seat, _choices(g, seat)):
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
         _next_turn(g, passed=not r["acted"])
         return {"type": "pass", "player": seat}

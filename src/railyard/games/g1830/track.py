@@ -165,27 +165,99 @@ def _special_error(g: "G1830State", corp: str, special: str, hex_id: str, tile: 
 
 
 def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
-    """Every legal normal tile lay: hexes the company reaches x fitting tiles x rotations."""
+    """Every legal normal tile lay: hexes the company reaches x fitting tiles x rotations,
+    in the order of the hexes (sorted), the tile manifest and the rotations: the lays
+    :func:`lay_error` accepts.  Its checks that do not depend on the game's state (colour
+    order, label, kept track, no track off the board or into a blank side) are made once
+    per hex, tile on it and rotation (:func:`_static_lays`); the others here."""
     s = g.s
     board = g.st.board
-    r = graph.reach(board, s["tiles"], s["tokens"], corp)
-    cands = {h for h, _ in r.edges} | {h for h, _ in r.paths}
+    tiles = s["tiles"]
+    supply = s["supply"]
+    r = graph.reach(board, tiles, s["tokens"], corp)
+    on_track = {h for h, _ in r.paths}
+    cands = {h for h, _ in r.edges} | on_track
     cands |= {h for h, cities in s["tokens"].items() if any(corp in c for c in cities)}
-    ctx = {"allowed": g.phase_info()["tiles"], "blocked": privates.blocked_hexes(g)}
+    allowed = g.phase_info()["tiles"]
+    blocked = privates.blocked_hexes(g)
+    cash = s["corps"][corp]["cash"]
+    sides: dict = {}                                    # hex -> its edges the track reaches
+    for h, e in r.edges:
+        sides.setdefault(h, set()).add(e)
     out = []
     for h in sorted(cands):
         hx = board.hexes.get(h)
-        if hx is None or not hx.layable or h in ctx["blocked"]:
+        if hx is None or not hx.layable or h in blocked:
             continue
-        cur, _ = graph.hex_tile(board, s["tiles"], h)
-        for name in _fitting(board, cur, hx.printed.label):
-            tdef = board.tiles[name]
-            if tdef.colour not in ctx["allowed"] or s["supply"].get(name, 0) <= 0:
+        laid = tiles.get(h)
+        if laid is None:
+            cur, cur_rot = hx.printed, 0
+            if hx.terrain_cost > cash:                  # 18.0
                 continue
-            for rot in _distinct_rotations(tdef):
-                err, _ = lay_error(g, corp, h, name, rot, None, r, ctx)
-                if err is None:
-                    out.append(Choice("lay_tile", seat, {"hex": h, "tile": name, "rotation": rot}))
+        else:
+            cur, cur_rot = board.tiles[laid[0]], laid[1]
+        own = [i for i, held in enumerate(s["tokens"].get(h) or []) if corp in held]
+        reached_here = h in on_track
+        reached = sides.get(h, ())
+        for name, tdef, rots in _static_lays(board, h, cur, cur_rot):
+            if tdef.colour not in allowed or supply.get(name, 0) <= 0:
+                continue
+            for rot, ex, new_paths, mapping in rots:
+                if (reached_here or not ex.isdisjoint(reached)
+                        or _token_joins(own, mapping, new_paths)):
+                    out.append(Choice("lay_tile", seat, {"hex": h, "tile": name,
+                                                         "rotation": rot}))
+    return out
+
+
+def _token_joins(own: list[int], mapping, new_paths) -> bool:
+    """A city with the company's token (indices ``own`` on the old tile) has track on the
+    new tile (part of :func:`_connected`)."""
+    for i in own:
+        node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
+        if any(node in p for p in new_paths):
+            return True
+    return False
+
+
+_LAYS: dict = {}
+
+
+def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
+    """The lays on ``hex_id`` (showing ``cur`` turned by ``cur_rot``) that pass the checks
+    of :func:`lay_error` independent of the game's state: ``(name, tile, [(rotation,
+    exits, paths, city mapping)])`` in the order of the tile manifest and rotations."""
+    key = (id(board), hex_id, cur.name, cur_rot)
+    out = _LAYS.get(key)
+    if out is not None:
+        return out
+    hx = board.hexes[hex_id]
+    out = []
+    for name in _fitting(board, cur, hx.printed.label):
+        tdef = board.tiles[name]
+        rots = []
+        for rot in _distinct_rotations(tdef):
+            mapping = board.upgrade_mappings(cur, cur_rot, tdef, rot)
+            if mapping is None:
+                continue
+            new_paths = rotate_paths(tdef.paths, rot)
+            ex = exits(new_paths)
+            ok = True
+            for e in ex:
+                nb = hx.neighbors.get(e)
+                if nb is None:
+                    ok = False
+                    break
+                nbh = board.hexes[nb]
+                if nbh.printed.colour in ("gray", "red") and \
+                        (e + 3) % 6 not in exits(nbh.printed.paths):
+                    ok = False
+                    break
+            if ok:
+                rots.append((rot, ex, new_paths, mapping))
+        if rots:
+            out.append((name, tdef, rots))
+    _LAYS[key] = out
     return out
 
 

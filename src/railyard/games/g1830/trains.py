@@ -27,8 +27,15 @@ def offers(g: "G1830State") -> list[tuple[str, int]]:
     return depot.offers(s["depot"], s["train_pool"], s["bought_types"], _defs(g))
 
 
+_DEFS: dict = {}
+
+
 def _defs(g: "G1830State") -> dict:
-    return {t.name: t for t in g.st.trains}
+    """Train type -> its definition (per static data, made once)."""
+    hit = _DEFS.get(id(g.st.trains))
+    if hit is None or hit[0] is not g.st.trains:
+        hit = _DEFS[id(g.st.trains)] = (g.st.trains, {t.name: t for t in g.st.trains})
+    return hit[1]
 
 
 def limit(g: "G1830State") -> int:
@@ -100,9 +107,10 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                                            "exchange": own})
                 for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
     cash = c["cash"]
-    emergency = in_emergency(g, corp)
-    pres_cash = s["cash"][seat]
     low = cheapest(g)
+    forced = must_buy(g, corp)
+    emergency = forced and cash < low                  # in_emergency
+    pres_cash = s["cash"][seat]
     for t, price in offers(g):
         if price <= cash or (emergency and price == low and price <= cash + pres_cash):
             out.append(Choice("buy_train", seat, {"train": t, "price": price}))
@@ -129,7 +137,7 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                         break
             if cash + pres_cash + max_raise(g, seat, corp) < low:
                 out.append(Choice("bankrupt", seat))
-    elif not must_buy(g, corp):
+    elif not forced:
         out.append(Choice("pass", seat))
     return out
 

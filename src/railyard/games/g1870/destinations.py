@@ -4,6 +4,8 @@ destination counts double for it; or on the charter as a $100 station marker) an
 trains run once more, paid out in full or withheld (no half payout)."""
 from __future__ import annotations
 
+import marshal
+
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
@@ -58,16 +60,21 @@ def _board_tables(board) -> tuple:
     return hit[1], hit[2]
 
 
+_PARTS: dict = {}
+#: per board: (hex, tile, rotation) -> the pairs of track ends its paths join (side ids,
+#: stops)
+_PAIRS: dict = {}
+
+
 def _components(g: "G1870State") -> dict:
     """Hex -> ids of the pieces of connected track at its stops, ignoring tokens
-    (memoised on the state object per tile layout)."""
+    (remembered per board and tile layout, for the last few layouts)."""
     s = g.s
-    memo = g.__dict__.setdefault("_track_parts", {})
-    key = repr(s["tiles"])
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
     board = g.st.board
+    key = (id(board), marshal.dumps(s["tiles"], 2))
+    hit = _PARTS.get(key)
+    if hit is not None and hit[0] is board:
+        return hit[1]
     printed, side = _board_tables(board)
     parent: dict = {}
 
@@ -78,17 +85,28 @@ def _components(g: "G1870State") -> dict:
         return x
 
     tiles = s["tiles"]
+    known = _PAIRS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _PAIRS[id(board)] = (board, {})
+    cache = known[1]
     for h in printed.union(tiles):
-        for a, b in graph.hex_paths(board, tiles, h):
-            na = side[(h, a)] if isinstance(a, int) else (h, a)
-            nb = side[(h, b)] if isinstance(b, int) else (h, b)
+        laid = tiles.get(h)
+        pkey = (h, None, 0) if laid is None else (h, laid[0], laid[1])
+        pairs = cache.get(pkey)
+        if pairs is None:
+            pairs = cache[pkey] = tuple(
+                (side[(h, a)] if isinstance(a, int) else (h, a),
+                 side[(h, b)] if isinstance(b, int) else (h, b))
+                for a, b in graph.hex_paths(board, tiles, h))
+        for na, nb in pairs:
             parent[find(na)] = find(nb)
     out: dict = {}
     for n in list(parent):
         if not isinstance(n, int):
             out.setdefault(n[0], set()).add(find(n))
-    memo.clear()
-    memo[key] = out
+    if len(_PARTS) >= 16:
+        _PARTS.clear()
+    _PARTS[key] = (board, out)
     return out
 
 

@@ -191,11 +191,12 @@ def legal(g: "G1870State") -> list[Choice]:
                 for k in dividends.KINDS] + _private_choices(g, corp, pres)
     if not op["ran"]:
         out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp))]
+        seen: list = []                 # the network's reach, found once for both listings
         if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
                 len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
                 or track.mrbc_lay_left(g, corp)):
-            out.extend(track.choices(g, corp, pres))
-        out.extend(stations.choices(g, corp, pres))
+            out.extend(track.choices(g, corp, pres, seen))
+        out.extend(stations.choices(g, corp, pres, seen))
         out.extend(_private_choices(g, corp, pres))
         return out
     forced = emergency.choices(g, corp, pres)

@@ -47,10 +47,20 @@ def distance(train_id: str) -> int:
     return 999 if kind == "D" else int(kind)          # the diesel: any number of stops (12.2)
 
 
-def route_value(g: "G1870State", corp: str, stops) -> int:
+def route_value(g: "G1870State", corp: str, stops, values: dict | None = None) -> int:
     """9.3.5: stop values + private bonuses + the destination doubled for a route that
-    starts or ends there once the destination marker is on the map (9.6.6)."""
-    value = sum(stop_value(g, h, st) for h, st in stops) + bonus(g, corp, stops)
+    starts or ends there once the destination marker is on the map (9.6.6).  ``values``:
+    a cache of stop values at the current position (filled as they are computed)."""
+    if values is None:
+        value = sum(stop_value(g, h, st) for h, st in stops)
+    else:
+        value = 0
+        for stop in stops:
+            v = values.get(stop)
+            if v is None:
+                v = values[stop] = stop_value(g, *stop)
+            value += v
+    value += bonus(g, corp, stops)
     c = g.s["corps"][corp]
     if c.get("dest_marker") == "map":
         dest = g.st.corps[corp].destination
@@ -91,15 +101,20 @@ def best_set(g: "G1870State", corp: str, exclude: str | None = None,
     total = 0
     out: list = []
     trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
+    by_distance: dict = {}                  # trains of one length: the same routes exist
+    values: dict = {}                       # stop values at this position
     for tid in sorted(trains, key=lambda t: -distance(t)):
-        found = find_routes(board, s["tiles"], tokens, corp, distance(tid), "gray")
+        d = distance(tid)
+        found = by_distance.get(d)
+        if found is None:
+            found = by_distance[d] = find_routes(board, s["tiles"], tokens, corp, d, "gray")
         best = 0
         best_paths: list = []
         best_chains: list = []
         for _, stops, paths, chains in found:
             if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
                 continue
-            value = route_value(g, corp, stops)
+            value = route_value(g, corp, stops, values)
             if value > best:
                 best, best_paths, best_chains = value, paths, chains
         used.update(best_paths)

@@ -290,11 +290,16 @@ class G1870State(DictState):
         """3.1.2: privates and certificates count one each, except shares of corporations
         in the yellow, green or brown zone (6.2.6 for queued sales)."""
         s = self.s
-        n = sum(1 for comp in s["companies"].values()
-                if comp["owner"] == f"p{seat}" and not comp["closed"])
+        owner = f"p{seat}"
+        n = 0
+        for comp in s["companies"].values():
+            if comp["owner"] == owner and not comp["closed"]:
+                n += 1
+        key = str(seat)
         for c, h in s["holders"].items():
-            if self.counts(c, projected):
-                n += len(h.get(str(seat), ()))
+            held = h.get(key)
+            if held and self.counts(c, projected):
+                n += len(held)
         return n
 
     def cert_limit(self) -> int:

@@ -92,11 +92,19 @@ def place(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
             "hex": hex_id, "city": city, "price": price}
 
 
-def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
+def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
+    """The station markers ``corp`` may place now.  ``seen``: a list holding the reach of
+    its network at this position (:func:`graph.reach` with :func:`tokens_for`), or empty
+    (then the reach found here is put in it)."""
     s = g.s
     if s["op"].get("token") or next_price(g, corp) is None:
         return []
-    reach = graph.reach(g.st.board, s["tiles"], tokens_for(g, corp), corp)  # 9.6.3 (a)
+    if seen:
+        reach = seen[0]
+    else:
+        reach = graph.reach(g.st.board, s["tiles"], tokens_for(g, corp), corp)  # 9.6.3 (a)
+        if seen is not None:
+            seen.append(reach)
     out = []
     for hex_id, stop in sorted(reach.nodes):
         if stop[0] == "c" and token_error(g, corp, hex_id, int(stop[1:]), reach) is None:

@@ -122,7 +122,10 @@ def _buy_state_problem(g: "G1870State", corp: str, source: str) -> str | None:
     return "Only one share per turn; several only from the pool of a brown-zone corporation (6.3.1, 3.2.3)."
 
 
-def buy_problem(g: "G1870State", seat: int, corp: str, source: str) -> str | None:
+def buy_problem(g: "G1870State", seat: int, corp: str, source: str,
+                certs: int | None = None) -> str | None:
+    """Why ``seat`` may not buy a ``corp`` share from ``source`` (None: he may);
+    ``certs``: his certificate count (:meth:`cert_count`), if known."""
     s = g.s
     if corp not in s["corps"]:
         return f"There is no corporation '{corp}'."
@@ -150,7 +153,7 @@ def buy_problem(g: "G1870State", seat: int, corp: str, source: str) -> str | Non
             and 100 - sh.percent(s["holders"][corp], "ipo") + 10 > 50):
         return (f"Only five {corp} shares may be sold before the corporations started "
                 f"before it historically have six sold (historical start).")
-    if g.counts(corp) and g.cert_count(seat) >= g.cert_limit():
+    if g.counts(corp) and (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
         return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
     if (not g.st.market.may_exceed_holding_limit(c["pos"])
             and sh.percent(s["holders"][corp], str(seat)) + 10 > 60):
@@ -158,7 +161,10 @@ def buy_problem(g: "G1870State", seat: int, corp: str, source: str) -> str | Non
     return None
 
 
-def par_problem(g: "G1870State", seat: int, corp: str, price: int) -> str | None:
+def par_problem(g: "G1870State", seat: int, corp: str, price: int,
+                certs: int | None = None) -> str | None:
+    """Why ``seat`` may not start ``corp`` at ``price`` (None: he may); ``certs`` as for
+    :func:`buy_problem`."""
     s = g.s
     if corp not in s["corps"]:
         return f"There is no corporation '{corp}'."
@@ -173,7 +179,7 @@ def par_problem(g: "G1870State", seat: int, corp: str, price: int) -> str | None
         return "Only one purchase per turn (6.3.1)."
     if s["cash"][seat] < 2 * price:
         return f"The president's certificate costs ${2 * price} (7.1.1)."
-    if g.cert_count(seat) >= g.cert_limit():
+    if (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
         return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
     return None
 
@@ -222,17 +228,18 @@ def legal(g: "G1870State") -> list[Choice]:
         rng = sell_range(g, seat, corp)
         if rng:
             sells.append(Choice("sell_shares", seat, {"corporation": corp}, {"count": rng}))
-    if over_limit(g, seat) and sells:
+    certs = g.cert_count(seat)
+    if certs > g.cert_limit() and sells:
         return sells                                  # 6.4.1: comply first
     out = [Choice("pass", seat, label="end turn" if r["acted"] else "pass")] + sells
     for corp in s["corps"]:
         if s["corps"][corp]["president"] is None:
             for p in g.st.par_prices:
-                if par_problem(g, seat, corp, p) is None:
+                if par_problem(g, seat, corp, p, certs) is None:
                     out.append(Choice("par", seat, {"corporation": corp, "price": p}))
             continue
         for src in ("ipo", "pool"):
-            if buy_problem(g, seat, corp, src) is None:
+            if buy_problem(g, seat, corp, src, certs) is None:
                 out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
     out.extend(player_privates.choices(g, seat))

@@ -252,12 +252,135 @@ def distinct_rotations(tile_name: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
-    """Every legal lay (one choice per hex, tile and distinct rotation)."""
+_LAYS: dict = {}
+
+
+def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
+    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
+    check of :func:`lay_error` not depending on the game's changing state: tiles of the next
+    colour with the same cities and towns and the right label (9.1.3, 9.1.5), and per
+    distinct rotation that the old track is kept (9.1.3), no track runs off the map or
+    across the New Orleans barrier (9.1.6).  Items ``(name, tile, [(rotation, exits,
+    crosses the river)])`` in the order of the tile manifest."""
+    key = (id(board), hex_id, cur.name, cur_rot)
+    out = _LAYS.get(key)
+    if out is not None:
+        return out
+    hx = board.hexes[hex_id]
+    bad = impassable()
+    out = []
+    for name, tdef in board.tiles.items():
+        if (tdef.n_cities != cur.n_cities or tdef.n_towns != cur.n_towns
+                or not board.colour_may_follow(cur, tdef) or not label_ok(hex_id, tdef)):
+            continue
+        rots = []
+        for rot in distinct_rotations(name):
+            if board.upgrade_mappings(cur, cur_rot, tdef, rot) is None:
+                continue
+            paths = rotate_paths(tdef.paths, rot)
+            ex = exits(paths)
+            if any(e not in hx.neighbors or (hex_id, e) in bad for e in ex):
+                continue
+            rots.append((rot, ex, crosses_river(hex_id, paths)))
+        if rots:
+            out.append((name, tdef, rots))
+    _LAYS[key] = out
+    return out
+
+
+def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
+    """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
+    :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
+    rotations.  Without MRBC, the checks that do not depend on the game's state are made
+    once per hex and tile on it (:func:`_static_lays`) and the others here, as
+    :func:`lay_error` makes them; a corporation owning MRBC has every lay checked by
+    :func:`lay_error` (its discount and free home tile change the limits per turn).
+    ``seen``: a list holding the reach of ``corp``'s network at this position, or empty
+    (then the reach found here is put in it)."""
+    s = g.s
+    board = g.st.board
+    tiles = s["tiles"]
+    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
+    if seen:
+        reach = seen[0]
+    else:
+        reach = graph.reach(board, tiles, tokens, corp)
+        if seen is not None:
+            seen.append(reach)
+    if g.company_owner("MRBC") == corp:
+        return _choices_checked(g, corp, seat, reach)
+    supply = s["supply"]
+    sides: dict = {}                                 # hex -> its edges the track reaches
+    for h, e in reach.edges:
+        sides.setdefault(h, set()).add(e)
+    hexes = set(sides) | {h for h, cities in tokens.items()
+                          if any(corp in held for held in cities)}
+    out = []
+    colours = g.phase_info()["tiles"]
+    op = s["op"]
+    lays = op["lays"]
+    if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
+        return out                                   # 9.1.1: no further lay this turn
+    home_laid = op.get("home_laid")
+    closed = river_closed(g)
+    cash = s["corps"][corp]["cash"]
+    for hex_id in sorted(hexes):
+        hx = board.hexes[hex_id]
+        if not hx.layable or hex_id == home_laid or (lays and lays[0][0] == hex_id):
+            continue                                 # 11.2 (c); 9.1.1: another hex
+        laid = tiles.get(hex_id)
+        if laid is None:
+            cur, cur_rot = hx.printed, 0
+            if cash < hx.terrain_cost:               # 9.1.4
+                continue
+        else:
+            cur, cur_rot = board.tiles[laid[0]], laid[1]
+        own_here = any(corp in held for held in tokens.get(hex_id, []))
+        reached = None if own_here else frozenset(sides.get(hex_id, ()))
+        for name, tdef, rots in _connected_lays(board, hex_id, cur, cur_rot, reached):
+            if (supply.get(name, 0) <= 0 or tdef.colour not in colours
+                    or (lays and tdef.colour != "yellow")):
+                continue
+            for rot, crosses in rots:
+                if closed and crosses:
+                    continue                         # 9.1.7
+                out.append(Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id,
+                                                     "tile": name, "rotation": rot}))
+    return out
+
+
+_CONNECTED: dict = {}
+
+
+def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
+    """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
+    an exit on one of the ``reached`` edges of the hex (9.1.3; ``None``: it has a station
+    there, every rotation).  Items ``(name, tile, [(rotation, crosses the river)])``."""
+    key = (id(board), hex_id, cur.name, cur_rot, reached)
+    out = _CONNECTED.get(key)
+    if out is not None:
+        return out
+    out = []
+    for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+        keep = [(rot, crosses) for rot, ex, crosses in rots
+                if reached is None or not ex.isdisjoint(reached)]
+        if keep:
+            out.append((name, tdef, keep))
+    if len(_CONNECTED) >= 50_000:
+        _CONNECTED.clear()
+    _CONNECTED[key] = out
+    return out
+
+
+def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[Choice]:
+    """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
+    hex, tile and rotation that passes the state-independent checks (:func:`_static_lays`,
+    which both kinds of lay must pass), and again with MRBC's discount."""
     s = g.s
     board = g.st.board
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
-    reach = graph.reach(board, s["tiles"], tokens, corp)
+    if reach is None:
+        reach = graph.reach(board, s["tiles"], tokens, corp)
     hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
                                            if any(corp in held for held in cities)}
     out = []
@@ -268,16 +391,12 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
         hx = board.hexes[hex_id]
         if not hx.layable:
             continue
-        cur, _ = graph.hex_tile(board, s["tiles"], hex_id)
-        for name, tdef in board.tiles.items():
-            if (s["supply"].get(name, 0) <= 0 or tdef.n_cities != cur.n_cities
-                    or tdef.n_towns != cur.n_towns or not board.colour_may_follow(cur, tdef)):
+        cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+        for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+            if (s["supply"].get(name, 0) <= 0 or tdef.colour not in colours
+                    or (laid and tdef.colour != "yellow")):
                 continue
-            # rotation-free checks of lay_error, done once per tile (2.1, 9.1.1, 9.1.5)
-            if (tdef.colour not in colours or (laid and tdef.colour != "yellow")
-                    or not label_ok(hex_id, tdef)):
-                continue
-            for rot in distinct_rotations(name):
+            for rot, _, _ in rots:
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
                 if lay_error(g, corp, hex_id, name, rot, reach) is None:
                     out.append(Choice("lay_tile", seat, fixed))
