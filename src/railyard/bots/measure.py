@@ -63,8 +63,10 @@ def playout_throughput(info: TitleInfo, players: list[str],
                        seconds: float | None = 5.0, first_seed: int = 1) -> Throughput | None:
     """Random games as search plays them out: each game's start position is made first
     (not timed), then ``clone()`` and the title's ``random_playout`` to the end are timed:
-    the same games as :func:`throughput` without their setup, Choices, action dicts and
-    re-validation.  None when the title has no ``random_playout``."""
+    the same games as :func:`throughput` without their setup and what each title's
+    playout leaves out (the small games: Choices, action dicts and re-validation; 1830 and
+    1870: the engine wrapper's checks, undo snapshot and event watch).  None when the title
+    has no ``random_playout``."""
     played = actions = 0
     spent = wall = 0.0
     while True:
