@@ -19,6 +19,12 @@ class AuctionMixin:
         if self.shares_left[c] <= 0:
             raise IllegalAction(f"{RULES.companies[c].name} has no share left to auction.",
                                 NOT_ALLOWED)
+        return self._offer(p, c)
+
+    def _offer(self, p: int, c: int) -> dict[str, Any]:
+        """Player ``p`` offers a share of ``c``; the caller has checked that this is legal
+        (``_do_offer``; playouts take ``c`` from the offerable companies)."""
+        setup = self.phase == 0
         out = {"type": "offer", "player": p, "company": RULES.companies[c].id}
         if setup:
             self.setup_offered[c] = True
@@ -100,6 +106,12 @@ class AuctionMixin:
         if b.terrain[h] != "city" or self.hexmask[h]:
             raise IllegalAction(f"The first cube must go on a free city; {b.ids[h]} is not one.",
                                 NOT_ALLOWED, field="hex")
+        return self._place_first(p, h)
+
+    def _place_first(self, p: int, h: int) -> dict[str, Any]:
+        """The company just sold puts its first cube on the free city ``h``; the caller has
+        checked that ``h`` is one (``_do_place``; playouts take it from ``free_cities``)."""
+        b = self.board
         a = self.auction
         c = a.lot
         self._put_cube(c, h)

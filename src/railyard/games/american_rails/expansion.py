@@ -66,22 +66,34 @@ class ExpansionMixin:
         old = self.hexmask[h]
         new = old | (1 << c)
         self.hexmask[h] = new
-        self._add_piece(h, POPCOUNT[old] + (1 if self.urban[h] and b.counts_markers[h] else 0))
+        u = self.urban[h]
+        # _add_piece: h held ``before`` pieces that count for the cost, now one more
+        before = POPCOUNT[old] + (1 if u and b.counts_markers[h] else 0)
+        bit = 1 << h
+        lv = self.pieces_at
+        if before:
+            lv[before] ^= bit
+        lv[before + 1] |= bit
         self.cubes_left[c] -= 1
         self.comp_hexes[c].append(h)
         self.reach[c] |= b.nbrmask[h]
         # masks for legal_builds: hexes no cube of c may go to (its own; full single hexes)
-        self.closed[c] |= 1 << h
+        self.closed[c] |= bit
         if b.single_cube[h]:
-            self.full_single |= 1 << h
+            self.full_single |= bit
         if b.terrain[h] == "city":
-            u = self.urban[h]
-            before = city_share(b, h, old, u)
+            income = self.income
             after = city_share(b, h, new, u)
-            for k in range(len(RULES.companies)):
-                if old >> k & 1:
-                    self.income[k] += after - before
-            self.income[c] += after
+            if old:
+                gain = after - city_share(b, h, old, u)
+                k = 0
+                rest = old
+                while rest:                     # the companies already there
+                    if rest & 1:
+                        income[k] += gain
+                    rest >>= 1
+                    k += 1
+            income[c] += after
             if h in b.special:
                 pairs = connection_pairs(b, self.comp_hexes[c])
                 self.income[c] += RULES.connection_bonus * (pairs - self.pairs[c])

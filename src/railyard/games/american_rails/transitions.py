@@ -79,6 +79,12 @@ class TransitionMixin:
         if col[i] is not None:
             raise IllegalAction(f"{RULES.space_labels[space]} is already taken in this phase by "
                                 f"{self.players[col[i]]}.", NOT_ALLOWED, field="space")
+        return self._space(p, i, space)
+
+    def _space(self, p: int, i: int, space: str) -> dict[str, Any]:
+        """Player ``p`` takes the free action space ``space`` (index ``i`` of the column);
+        the caller has checked that it is free (``_do_space``; playouts draw a free one)."""
+        col = self.columns[self.phase - 1]
         col[i] = p
         self.space = space
         if space == "pass":
@@ -101,7 +107,10 @@ class TransitionMixin:
 
     # ---- simple actions ------------------------------------------------------------
     def _do_finance(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
-        c = self._company(action)
+        return self._finance(p, self._company(action))
+
+    def _finance(self, p: int, c: int) -> dict[str, Any]:
+        """The bank funds company ``c`` (in play; checked by the caller)."""
         amt = RULES.finance_amount
         self.bank -= amt
         self.ccash[c] += amt
@@ -123,6 +132,12 @@ class TransitionMixin:
         if not self.hexmask[h]:
             raise IllegalAction(f"{b.names[h]} has no cube yet; only a city with a cube can be "
                                 f"developed.", NOT_ALLOWED, field="hex")
+        return self._urbanise(p, h)
+
+    def _urbanise(self, p: int, h: int) -> dict[str, Any]:
+        """City ``h`` gets a development marker; the caller has checked that this is legal
+        (``_do_urbanise``; playouts take ``h`` from the same conditions)."""
+        b = self.board
         mask = self.hexmask[h]
         old = city_share(b, h, mask, False)
         new = city_share(b, h, mask, True)
