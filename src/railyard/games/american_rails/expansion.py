@@ -35,12 +35,13 @@ class ExpansionMixin:
         if cost > self.ccash[c]:
             raise IllegalAction(f"{name} has ${self.ccash[c]}, the cube costs ${cost}.",
                                 UNAFFORDABLE, field="hex")
-        return self._build(p, c, h, cost)
+        self._build(p, c, h, cost)
+        return {"type": "build", "player": p, "company": RULES.companies[c].id,
+                "hex": b.ids[h]}
 
-    def _build(self, p: int, c: int, h: int, cost: int) -> dict[str, Any]:
+    def _build(self, p: int, c: int, h: int, cost: int) -> None:
         """Company ``c`` puts a cube on ``h`` for ``cost``; the caller has checked that this
         is legal (``_do_build``; playouts take it from ``legal_builds``)."""
-        b = self.board
         if self.step == "take2":
             self.step = "expand"
             self.expand_left = 2
@@ -52,8 +53,6 @@ class ExpansionMixin:
         self.expand_built += 1
         if self.expand_left == 0:
             self._end_turn()
-        return {"type": "build", "player": p, "company": RULES.companies[c].id,
-                "hex": b.ids[h]}
 
     def _do_stop(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         self._end_turn()
@@ -83,7 +82,11 @@ class ExpansionMixin:
             self.full_single |= bit
         if b.terrain[h] == "city":
             income = self.income
-            after = city_share(b, h, new, u)
+            # city_share: the full value alone, the shared value with others (+ development)
+            if u:
+                after = b.shared[h] + RULES.urban_shared if old else b.full[h] + RULES.urban_full
+            else:
+                after = b.shared[h] if old else b.full[h]
             if old:
                 gain = after - city_share(b, h, old, u)
                 k = 0

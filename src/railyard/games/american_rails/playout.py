@@ -16,6 +16,8 @@ is kept.
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import and_, itemgetter, not_
 from typing import TYPE_CHECKING, Any
 
 from ...cube.auction import Auction
@@ -27,8 +29,31 @@ if TYPE_CHECKING:
     from .state import AmericanRailsState
 
 _NONE: dict = {}
-#: the spaces that start an expansion, and how many cubes each allows
-_EXPAND = {"expand3": 3, "expand4": 4}
+_TABLES: dict[int, tuple] = {}
+
+
+def _getter(hexes: tuple[int, ...]) -> Any:
+    """A function giving the tuple of a per-hex list's values at ``hexes``."""
+    if len(hexes) == 1:
+        return lambda values: (values[hexes[0]],)
+    return itemgetter(*hexes) if hexes else (lambda values: ())
+
+
+def _tables(b: Any) -> tuple:
+    """Per board (made once): ``afford_masks``, its highest cost, the cities that may be
+    developed (no black squares), and getters of per-hex values at the cities and at those
+    cities."""
+    entry = _TABLES.get(id(b))
+    if entry is not None and entry[0] is b:
+        return entry[1]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    afford = afford_masks(b)
+    developable = tuple(h for h in b.cities if b.urbanisable[h])
+    # itemgetters: the values of a per-hex list at the cities / the developable cities
+    out = (afford, len(afford[0]) - 1, developable, _getter(b.cities), _getter(developable))
+    _TABLES[id(b)] = (b, out)
+    return out
 
 
 def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
@@ -37,16 +62,16 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
     getrandbits = bot.rng.getrandbits
     pick = bot.pick_value
     b = st.board
-    afford = afford_masks(b)
-    top = len(afford[0]) - 1
+    afford, top, developable, at_cities, at_developable = _tables(b)
     cost_base, cost_per, counts, single = b.cost_base, b.cost_per, b.counts_markers, b.single_cube
-    cities, able = b.cities, b.urbanisable
+    cities = b.cities
     in_play = st.in_play
     cash, ccash, cubes_left = st.cash, st.ccash, st.cubes_left
     reach, closed, lv, hexmask, urban = st.reach, st.closed, st.pieces_at, st.hexmask, st.urban
     shares_left, setup_offered = st.shares_left, st.setup_offered
     levels = range(1, len(lv))
     take_builds = st.n >= 4
+    spaces = RULES.spaces
     played = 0
     while played < max_actions:
         p = st.actor
@@ -56,14 +81,16 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
         if step == "space":
             played += 1
             col = st.columns[st.phase - 1]
-            free = [i for i, s in enumerate(col) if s is None]
-            n = len(free)
+            n = col.count(None)                     # the free spaces, top first
             k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            i = free[r]
-            st._space(p, i, RULES.spaces[i])
+            i = col.index(None)
+            while r:
+                i = col.index(None, i + 1)
+                r -= 1
+            st._space(p, i, spaces[i])
         elif step == "bid":
             a = st.auction
             order = a.order
@@ -123,6 +150,14 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
             if expand or take_builds:
                 held = st.held[p]
                 fs = st.full_single
+                # the hexes by number of pieces (those holding some, and their costs)
+                taken = 0
+                nz = []
+                for k in levels:
+                    level = lv[k]
+                    if level:
+                        taken |= level
+                        nz.append((level, afford[k]))
                 for c in in_play:
                     if held[c] > 0 and cubes_left[c] > 0:
                         cand = reach[c] & ~closed[c] & ~fs
@@ -131,17 +166,11 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                             continue
                         if v > top:
                             v = top
-                        ok = taken = 0
-                        for k in levels:
-                            level = lv[k]
+                        ok = cand & ~taken & afford[0][v]
+                        for level, costs in nz:
+                            level &= cand
                             if level:
-                                taken |= level
-                                level &= cand
-                                if level:
-                                    ok |= level & afford[k][v]
-                        level = cand & ~taken
-                        if level:
-                            ok |= level & afford[0][v]
+                                ok |= level & costs[v]
                         if ok:
                             cs.append(c)
                             masks.append(ok)
@@ -186,6 +215,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 first = 0
                 cost = cost_base[h] + cost_per[h] * (pieces + 1)
                 full = single[h]
+                taken |= bit
                 total = 0
                 keep_c = []
                 keep_m = []
@@ -199,17 +229,11 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                             continue
                         if v > top:
                             v = top
-                        ok = taken = 0
+                        ok = cand & ~taken & afford[0][v]
                         for k in levels:
-                            level = lv[k]
+                            level = lv[k] & cand
                             if level:
-                                taken |= level
-                                level &= cand
-                                if level:
-                                    ok |= level & afford[k][v]
-                        level = cand & ~taken
-                        if level:
-                            ok |= level & afford[0][v]
+                                ok |= level & afford[k][v]
                         m2 = ok
                     elif m2 & bit and (full or cost > ccash[c2]):
                         m2 ^= bit
@@ -235,7 +259,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 st._end_turn()
         elif step == "place":
             played += 1
-            free = [h for h in cities if not hexmask[h]]        # free_cities
+            free = list(compress(cities, map(not_, at_cities(hexmask))))     # free_cities
             n = len(free)
             k = n.bit_length()
             r = getrandbits(k)
@@ -255,7 +279,9 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 st._end_turn()
         elif step == "urbanise":
             played += 1
-            opts = ([h for h in cities if able[h] and not urban[h] and hexmask[h]]
+            # the developable cities holding a cube and no marker yet
+            opts = (list(compress(developable, map(and_, map(bool, at_developable(hexmask)),
+                                                   map(not_, at_developable(urban)))))
                     if st.markers_left > 0 else [])
             n = len(opts) + 1
             k = n.bit_length()

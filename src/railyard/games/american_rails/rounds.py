@@ -52,9 +52,10 @@ class RoundsMixin:
 
     def _pay_dividends(self) -> None:
         paid: dict[str, int] = {}
-        held, cash, income = self.held, self.cash, self.income
+        cash, income = self.cash, self.income
+        by_company = list(zip(*self.held))      # [c]: the shares of c each seat holds
         for c in self.in_play:
-            shares = [h[c] for h in held]
+            shares = by_company[c]
             out = sum(shares)
             if out == 0:
                 continue
@@ -63,7 +64,7 @@ class RoundsMixin:
                 continue
             paid[RULES.companies[c].id] = per
             if self._notes is not None:      # only while the story is told
-                self.note("dividend", c, income[c], per, tuple(shares))
+                self.note("dividend", c, income[c], per, shares)
             for s, k in enumerate(shares):
                 if k:
                     cash[s] += per * k
