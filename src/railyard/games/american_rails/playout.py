@@ -17,7 +17,8 @@ is kept.
 from __future__ import annotations
 
 from itertools import compress
-from operator import and_, itemgetter, not_
+from functools import partial
+from operator import and_, is_, itemgetter, not_
 from typing import TYPE_CHECKING, Any
 
 from ...cube.auction import Auction
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .state import AmericanRailsState
 
 _NONE: dict = {}
+_is_none = partial(is_, None)
 _TABLES: dict[int, tuple] = {}
 
 
@@ -72,6 +74,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
     levels = range(1, len(lv))
     take_builds = st.n >= 4
     spaces = RULES.spaces
+    space_indices = range(len(spaces))
     played = 0
     while played < max_actions:
         p = st.actor
@@ -80,16 +83,15 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
         step = st.step
         if step == "space":
             played += 1
-            col = st.columns[st.phase - 1]
-            n = col.count(None)                     # the free spaces, top first
+            free = list(compress(space_indices, map(_is_none, st.columns[st.phase - 1])))
+            n = len(free)                           # the free spaces, top first
+            if not n:                               # pragma: no cover - never empty
+                raise ValueError("no free action space")
             k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            i = col.index(None)
-            while r:
-                i = col.index(None, i + 1)
-                r -= 1
+            i = free[r]
             st._space(p, i, spaces[i])
         elif step == "bid":
             a = st.auction
@@ -261,6 +263,8 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
             played += 1
             free = list(compress(cities, map(not_, at_cities(hexmask))))     # free_cities
             n = len(free)
+            if not n:                               # pragma: no cover - never empty
+                raise ValueError("no free city")
             k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
