@@ -2,12 +2,12 @@
 
 ``random_playout(state, bot)`` plays the game on as the random bot would through
 ``legal_actions()`` / ``apply()``, but without building Choices and action dicts and without
-re-validating what it takes from the state's own listings (``legal_builds``,
+re-validating what it counts itself by the rules of the state's listings (``build_mask``,
 ``legal_develops``, the dials, the offerable companies).  It draws from the bot's generator
-exactly as ``RandomBot.choose`` does (one uniform index over the listed choices, then
-``pick_value`` for a bid), so a playout from a state and seed reaches the same position as
-the bot's game through ``apply()``: ``tests/chicago_express/test_playout.py`` checks this, and
-that every step's listing is the one ``legal_actions()`` gives.
+exactly as ``RandomBot.choose`` does (one uniform index over the listed choices, drawn as
+``Random._randbelow`` draws it, then ``pick_value`` for a bid), so a playout from a state and
+seed reaches the same position as the bot's game through ``apply()``:
+``tests/bots/test_playouts.py`` checks this after every action and after chunks of several.
 
 What it does not do: it keeps no action log, and it records nothing that only ``apply()``
 records (a playout is thrown away after its result is read).
