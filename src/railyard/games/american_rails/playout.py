@@ -16,9 +16,6 @@ is kept.
 """
 from __future__ import annotations
 
-from itertools import compress
-from functools import partial
-from operator import and_, is_, itemgetter, not_
 from typing import TYPE_CHECKING, Any
 
 from ...cube.auction import Auction
@@ -30,30 +27,19 @@ if TYPE_CHECKING:
     from .state import AmericanRailsState
 
 _NONE: dict = {}
-_is_none = partial(is_, None)
 _TABLES: dict[int, tuple] = {}
 
 
-def _getter(hexes: tuple[int, ...]) -> Any:
-    """A function giving the tuple of a per-hex list's values at ``hexes``."""
-    if len(hexes) == 1:
-        return lambda values: (values[hexes[0]],)
-    return itemgetter(*hexes) if hexes else (lambda values: ())
-
-
 def _tables(b: Any) -> tuple:
-    """Per board (made once): ``afford_masks``, its highest cost, the cities that may be
-    developed (no black squares), and getters of per-hex values at the cities and at those
-    cities."""
+    """Per board (made once): ``afford_masks``, its highest cost, and the cities that may be
+    developed (no black squares)."""
     entry = _TABLES.get(id(b))
     if entry is not None and entry[0] is b:
         return entry[1]
     if len(_TABLES) > 64:
         _TABLES.clear()
     afford = afford_masks(b)
-    developable = tuple(h for h in b.cities if b.urbanisable[h])
-    # itemgetters: the values of a per-hex list at the cities / the developable cities
-    out = (afford, len(afford[0]) - 1, developable, _getter(b.cities), _getter(developable))
+    out = (afford, len(afford[0]) - 1, tuple(h for h in b.cities if b.urbanisable[h]))
     _TABLES[id(b)] = (b, out)
     return out
 
@@ -64,7 +50,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
     getrandbits = bot.rng.getrandbits
     pick = bot.pick_value
     b = st.board
-    afford, top, developable, at_cities, at_developable = _tables(b)
+    afford, top, developable = _tables(b)
     cost_base, cost_per, counts, single = b.cost_base, b.cost_per, b.counts_markers, b.single_cube
     cities = b.cities
     in_play = st.in_play
@@ -74,7 +60,6 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
     levels = range(1, len(lv))
     take_builds = st.n >= 4
     spaces = RULES.spaces
-    space_indices = range(len(spaces))
     played = 0
     while played < max_actions:
         p = st.actor
@@ -83,15 +68,18 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
         step = st.step
         if step == "space":
             played += 1
-            free = list(compress(space_indices, map(_is_none, st.columns[st.phase - 1])))
-            n = len(free)                           # the free spaces, top first
+            col = st.columns[st.phase - 1]
+            n = col.count(None)                     # the free spaces, top first
             if not n:                               # pragma: no cover - never empty
                 raise ValueError("no free action space")
             k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
-            i = free[r]
+            i = col.index(None)                     # the r-th free space
+            while r:
+                i = col.index(None, i + 1)
+                r -= 1
             st._space(p, i, spaces[i])
         elif step == "bid":
             a = st.auction
@@ -261,7 +249,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 st._end_turn()
         elif step == "place":
             played += 1
-            free = list(compress(cities, map(not_, at_cities(hexmask))))     # free_cities
+            free = [h for h in cities if not hexmask[h]]                    # free_cities
             n = len(free)
             if not n:                               # pragma: no cover - never empty
                 raise ValueError("no free city")
@@ -283,9 +271,7 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 st._end_turn()
         elif step == "urbanise":
             played += 1
-            # the developable cities holding a cube and no marker yet
-            opts = (list(compress(developable, map(and_, map(bool, at_developable(hexmask)),
-                                                   map(not_, at_developable(urban)))))
+            opts = ([h for h in developable if not urban[h] and hexmask[h]]
                     if st.markers_left > 0 else [])
             n = len(opts) + 1
             k = n.bit_length()

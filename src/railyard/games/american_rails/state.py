@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import random
-from functools import partial
-from operator import is_not
 from typing import Any, Mapping
 
 from ...engine.state import GameState, Result, winners_by_max
@@ -19,7 +17,6 @@ from .story import StoryMixin
 from .view import ViewMixin
 
 BANKER = 0
-_is_seat = partial(is_not, None)          # a space holding a marker (a seat, not None)
 from .state_consts import POPCOUNT  # noqa: E402
 
 
@@ -156,7 +153,7 @@ class AmericanRailsState(LegalMixin, TransitionMixin, AuctionMixin, ExpansionMix
 
     def space_order(self, column: list[int | None]) -> list[int]:
         """Turn order of the next phase: markers from the top space of the column down."""
-        return list(filter(_is_seat, column))
+        return [s for s in column if s is not None]
 
     @staticmethod
     def space_rank(space: str) -> int:

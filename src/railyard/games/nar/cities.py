@@ -8,7 +8,6 @@ for him (ruling C1), as that is his only move.
 """
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Action, Choice, get_int, get_str
@@ -17,9 +16,6 @@ from .shares import no_column
 
 if TYPE_CHECKING:
     from .state import NarState
-
-
-_last = itemgetter(-1)
 
 
 def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
@@ -31,7 +27,7 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
     bottoms = [(column, costs[col[-1]]) for column, col in enumerate(state.city_cols) if col]
     if not bottoms:
         return out
-    cheapest = min(map(itemgetter(1), bottoms))
+    cheapest = min([cost for _, cost in bottoms])
     comp_cash = state.comp_cash
     for c, count in enumerate(held):
         if not count or used >> c & 1:
@@ -47,9 +43,9 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
 
 def cheapest_city(state: "NarState") -> int | None:
     """The lowest cost among the cities at the bottom of the columns (None: all empty)."""
-    # the cost of the last (lowest) city of every column that is not empty
-    return min(map(state.deck.costs.__getitem__, map(_last, filter(None, state.city_cols))),
-               default=None)
+    costs = state.deck.costs
+    bottoms = [costs[col[-1]] for col in state.city_cols if col]
+    return min(bottoms) if bottoms else None
 
 
 def can_buy(state: "NarState", p: int, cheapest: int | None) -> bool:
