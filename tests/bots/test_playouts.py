@@ -106,6 +106,44 @@ def test_playout_step_by_step_is_the_random_bots_game(title):
     assert games >= 9
 
 
+def lockstep_chunks(title: str, players: int, seed: int) -> int:
+    """Like :func:`lockstep`, but the playout plays several actions per call (1 to 12, drawn
+    from a separate generator), so that the paths that run on over several actions (a whole
+    auction on local values, the cubes or locomotives of one build action) end at every kind
+    of step and are compared there too."""
+    import random
+    info = available()[title]
+    a = start(info, seat_names(players), seed, None)
+    b = a.clone()
+    bot_a, bot_b = RandomBot(seed), RandomBot(seed)
+    sizes = random.Random(-seed)
+    check = CHECKS.get(title)
+    steps = 0
+    while a.current_player is not None:
+        k = sizes.randint(1, 12)
+        done = 0
+        while done < k and a.current_player is not None:
+            a.apply(bot_a.choose(a))
+            done += 1
+        assert b.random_playout(bot_b, k) == done
+        steps += done
+        assert bot_a.rng.getstate() == bot_b.rng.getstate(), f"step {steps}"
+        assert fields(a) == fields(b), f"step {steps}"
+        if check:
+            check(b)
+    assert a.result() == b.result()
+    return steps
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "american-rails",
+                                   "north-american-railways"])
+def test_playout_in_chunks_is_the_random_bots_game(title):
+    info = available()[title]
+    for players in range(info.min_players, info.max_players + 1):
+        for seed in range(4):
+            assert lockstep_chunks(title, players, 7000 * players + seed) > 0
+
+
 @pytest.mark.parametrize("title", ["chicago-express", "american-rails",
                                    "north-american-railways"])
 def test_whole_playouts_end_like_the_apply_loop(title):

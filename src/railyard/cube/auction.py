@@ -10,6 +10,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 
+#: bidding orders by (starting bidder, players): tuples shared by every auction
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 class Auction(NamedTuple):
     lot: Any                      # what is sold (e.g. a company id)
     order: tuple[int, ...]        # seats in bidding order, the starting bidder first
@@ -22,8 +26,11 @@ class Auction(NamedTuple):
 
     @classmethod
     def start(cls, lot: Any, starter: int, players: int, min_bid: int, kind: str = "") -> "Auction":
-        order = tuple((starter + i) % players for i in range(players))
-        return cls(lot=lot, order=order, min_bid=min_bid, kind=kind)
+        order = _ORDERS.get((starter, players))
+        if order is None:
+            order = _ORDERS[starter, players] = tuple((starter + i) % players
+                                                      for i in range(players))
+        return cls(lot, order, min_bid, kind)
 
     @property
     def bidder(self) -> int:

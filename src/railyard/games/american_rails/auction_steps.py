@@ -19,7 +19,13 @@ class AuctionMixin:
         if self.shares_left[c] <= 0:
             raise IllegalAction(f"{RULES.companies[c].name} has no share left to auction.",
                                 NOT_ALLOWED)
-        out = {"type": "offer", "player": p, "company": RULES.companies[c].id}
+        self._offer(p, c)
+        return {"type": "offer", "player": p, "company": RULES.companies[c].id}
+
+    def _offer(self, p: int, c: int) -> None:
+        """Player ``p`` offers a share of ``c``; the caller has checked that this is legal
+        (``_do_offer``; playouts take ``c`` from the offerable companies)."""
+        setup = self.phase == 0
         if setup:
             self.setup_offered[c] = True
         elif not self.on_board(c) and not self.free_cities():
@@ -29,12 +35,11 @@ class AuctionMixin:
             self.shares_out[c] += self.shares_left[c]
             self.shares_left[c] = 0
             self._end_turn()
-            return out
+            return
         self.auction = Auction.start(c, p, self.n, RULES.minimum_bid,
                                      "setup" if setup else "action")
         self.step = "bid"
         self.actor = p
-        return out
 
     def _min_bid(self) -> int:
         return self.auction.next_minimum
@@ -82,7 +87,8 @@ class AuctionMixin:
     def _auction_won(self) -> None:
         a = self.auction
         c, w = a.lot, a.high_bidder
-        self.note("sold", c, w, a.high_bid, a.kind == "setup" or not self.on_board(c))
+        if self._notes is not None:
+            self.note("sold", c, w, a.high_bid, a.kind == "setup" or not self.on_board(c))
         self.cash[w] -= a.high_bid
         self.ccash[c] += a.high_bid
         self.held[w][c] += 1
@@ -100,6 +106,12 @@ class AuctionMixin:
         if b.terrain[h] != "city" or self.hexmask[h]:
             raise IllegalAction(f"The first cube must go on a free city; {b.ids[h]} is not one.",
                                 NOT_ALLOWED, field="hex")
+        self._place_first(p, h)
+        return {"type": "place", "player": p, "hex": b.ids[h]}
+
+    def _place_first(self, p: int, h: int) -> None:
+        """The company just sold puts its first cube on the free city ``h``; the caller has
+        checked that ``h`` is one (``_do_place``; playouts take it from ``free_cities``)."""
         a = self.auction
         c = a.lot
         self._put_cube(c, h)
@@ -110,7 +122,6 @@ class AuctionMixin:
             self._setup_next(p)
         else:
             self._end_turn()
-        return {"type": "place", "player": p, "hex": b.ids[h]}
 
     def _setup_next(self, chooser: int) -> None:
         if all(self.setup_offered):

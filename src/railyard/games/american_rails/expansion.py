@@ -35,12 +35,13 @@ class ExpansionMixin:
         if cost > self.ccash[c]:
             raise IllegalAction(f"{name} has ${self.ccash[c]}, the cube costs ${cost}.",
                                 UNAFFORDABLE, field="hex")
-        return self._build(p, c, h, cost)
+        self._build(p, c, h, cost)
+        return {"type": "build", "player": p, "company": RULES.companies[c].id,
+                "hex": b.ids[h]}
 
-    def _build(self, p: int, c: int, h: int, cost: int) -> dict[str, Any]:
+    def _build(self, p: int, c: int, h: int, cost: int) -> None:
         """Company ``c`` puts a cube on ``h`` for ``cost``; the caller has checked that this
         is legal (``_do_build``; playouts take it from ``legal_builds``)."""
-        b = self.board
         if self.step == "take2":
             self.step = "expand"
             self.expand_left = 2
@@ -52,8 +53,6 @@ class ExpansionMixin:
         self.expand_built += 1
         if self.expand_left == 0:
             self._end_turn()
-        return {"type": "build", "player": p, "company": RULES.companies[c].id,
-                "hex": b.ids[h]}
 
     def _do_stop(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         self._end_turn()
@@ -66,22 +65,38 @@ class ExpansionMixin:
         old = self.hexmask[h]
         new = old | (1 << c)
         self.hexmask[h] = new
-        self._add_piece(h, POPCOUNT[old] + (1 if self.urban[h] and b.counts_markers[h] else 0))
+        u = self.urban[h]
+        # _add_piece: h held ``before`` pieces that count for the cost, now one more
+        before = POPCOUNT[old] + (1 if u and b.counts_markers[h] else 0)
+        bit = 1 << h
+        lv = self.pieces_at
+        if before:
+            lv[before] ^= bit
+        lv[before + 1] |= bit
         self.cubes_left[c] -= 1
         self.comp_hexes[c].append(h)
         self.reach[c] |= b.nbrmask[h]
         # masks for legal_builds: hexes no cube of c may go to (its own; full single hexes)
-        self.closed[c] |= 1 << h
+        self.closed[c] |= bit
         if b.single_cube[h]:
-            self.full_single |= 1 << h
+            self.full_single |= bit
         if b.terrain[h] == "city":
-            u = self.urban[h]
-            before = city_share(b, h, old, u)
-            after = city_share(b, h, new, u)
-            for k in range(len(RULES.companies)):
-                if old >> k & 1:
-                    self.income[k] += after - before
-            self.income[c] += after
+            income = self.income
+            # city_share: the full value alone, the shared value with others (+ development)
+            if u:
+                after = b.shared[h] + RULES.urban_shared if old else b.full[h] + RULES.urban_full
+            else:
+                after = b.shared[h] if old else b.full[h]
+            if old:
+                gain = after - city_share(b, h, old, u)
+                k = 0
+                rest = old
+                while rest:                     # the companies already there
+                    if rest & 1:
+                        income[k] += gain
+                    rest >>= 1
+                    k += 1
+            income[c] += after
             if h in b.special:
                 pairs = connection_pairs(b, self.comp_hexes[c])
                 self.income[c] += RULES.connection_bonus * (pairs - self.pairs[c])

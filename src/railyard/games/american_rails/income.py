@@ -6,7 +6,7 @@ from .rules import RULES
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def city_share(board: Board, h: int, mask: int, urban: bool) -> int:

@@ -1,7 +1,6 @@
 """The legal actions of the seat to act, as engine Choices."""
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Choice
@@ -89,12 +88,15 @@ class LegalMixin:
         """The hexes company ``c`` may put a cube on now (given a player who may build for it
         and a cube in its supply), as a bit mask: next to its cubes, none of its own, not a
         forest or mountain already holding a cube, and affordable: the cost at the hex's
-        number of pieces (``pieces_at``) within the company's cash (``cost_masks``)."""
+        number of pieces (``pieces_at``) within the company's cash (``afford_masks``)."""
         cand = self.reach[c] & ~self.closed[c] & ~self.full_single
-        if not cand:
-            return 0
         cash = self.ccash[c]
-        tables = cost_masks(self.board)
+        if not cand or cash < 0:
+            return 0
+        afford = afford_masks(self.board)
+        top = len(afford[0]) - 1
+        if cash > top:
+            cash = top
         lv = self.pieces_at
         ok = 0
         taken = 0
@@ -104,16 +106,10 @@ class LegalMixin:
                 taken |= level
                 level &= cand
                 if level:
-                    costs, masks = tables[k]
-                    i = bisect_right(costs, cash) - 1
-                    if i >= 0:
-                        ok |= level & masks[i]
+                    ok |= level & afford[k][cash]
         level = cand & ~taken
         if level:
-            costs, masks = tables[0]
-            i = bisect_right(costs, cash) - 1
-            if i >= 0:
-                ok |= level & masks[i]
+            ok |= level & afford[0][cash]
         return ok
 
     def legal_builds(self: "AmericanRailsState", p: int) -> list[tuple[int, int, int]]:
@@ -157,30 +153,33 @@ class LegalMixin:
 _BUILDS: dict[tuple, Choice] = {}
 
 
-_COST_MASKS: dict[int, tuple] = {}
+_AFFORD: dict[int, tuple] = {}
 
 
-def cost_masks(board) -> tuple:
-    """Per number of pieces k (0 .. companies + 1): (sorted distinct costs at k, masks of the
-    hexes whose cost at k is at most that cost), from the board's terrain costs (base + per
-    piece x k).  Made once per board."""
-    entry = _COST_MASKS.get(id(board))
+def afford_masks(board) -> tuple:
+    """Per number of pieces k (0 .. companies + 1), per amount of cash v (0 .. the highest
+    cost on the board): the mask of the hexes whose cost at k pieces (terrain base + per
+    piece x k) is at most v.  Made once per board; cash above the highest cost reads the
+    last entry."""
+    entry = _AFFORD.get(id(board))
     if entry is not None and entry[0] is board:
         return entry[1]
-    if len(_COST_MASKS) > 64:
-        _COST_MASKS.clear()
+    if len(_AFFORD) > 64:
+        _AFFORD.clear()
     n = len(board.ids)
+    levels = range(len(RULES.companies) + 2)
+    top = max((board.cost_base[h] + board.cost_per[h] * k for h in range(n) for k in levels),
+              default=0)
     tables = []
-    for k in range(len(RULES.companies) + 2):
-        cost = [board.cost_base[h] + board.cost_per[h] * k for h in range(n)]
-        levels = sorted(set(cost))
+    for k in levels:
+        at = [0] * (top + 1)                    # [v]: the hexes costing exactly v
+        for h in range(n):
+            at[board.cost_base[h] + board.cost_per[h] * k] |= 1 << h
         masks, acc = [], 0
-        for v in levels:
-            for h in range(n):
-                if cost[h] == v:
-                    acc |= 1 << h
+        for m in at:
+            acc |= m
             masks.append(acc)
-        tables.append((levels, masks))
+        tables.append(tuple(masks))
     out = tuple(tables)
-    _COST_MASKS[id(board)] = (board, out)
+    _AFFORD[id(board)] = (board, out)
     return out

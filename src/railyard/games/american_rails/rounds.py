@@ -17,13 +17,15 @@ class RoundsMixin:
         nxt = self.space_order(self.columns[self.phase - 1])
         if self.phase < RULES.phases:
             self.phase += 1
-            self.note("phase", self.phase, tuple(nxt))
+            if self._notes is not None:
+                self.note("phase", self.phase, tuple(nxt))
             self.order = nxt
             self.turn = 0
             self.actor = nxt[0]
             self.step = "space"
             return
-        self.note("year_over", self.year)
+        if self._notes is not None:
+            self.note("year_over", self.year)
         self._pay_dividends()
         reason = self._end_reason()
         if reason is not None:
@@ -32,7 +34,8 @@ class RoundsMixin:
             self.step = "over"
             return
         self.year_index += 1
-        self.note("year", self.year, tuple(nxt))
+        if self._notes is not None:
+            self.note("year", self.year, tuple(nxt))
         self.track = nxt
         self.columns = [[None] * len(RULES.spaces) for _ in range(RULES.phases)]
         self.phase = 1
@@ -49,23 +52,32 @@ class RoundsMixin:
 
     def _pay_dividends(self) -> None:
         paid: dict[str, int] = {}
+        cash, income = self.cash, self.income
+        by_company = list(zip(*self.held))      # [c]: the shares of c each seat holds
         for c in self.in_play:
-            per = self.dividend_per_share(c)
+            shares = by_company[c]
+            out = sum(shares)
+            if out == 0:
+                continue
+            per = -(-income[c] // out)       # dividend_per_share: rounded up
             if per <= 0:
                 continue
             paid[RULES.companies[c].id] = per
             if self._notes is not None:      # only while the story is told
-                self.note("dividend", c, self.income[c], per, tuple(h[c] for h in self.held))
-            for s in range(self.n):
-                k = self.held[s][c]
+                self.note("dividend", c, income[c], per, shares)
+            for s, k in enumerate(shares):
                 if k:
-                    self.cash[s] += per * k
-                    self.bank -= per * k
+                    cash[s] += per * k
+            self.bank -= per * out
         self.last_dividends = paid
 
     def low_supplies(self) -> int:
         low = RULES.end_supplies_low
-        n = sum(1 for c in self.in_play if self.cubes_left[c] <= low)
+        left = self.cubes_left
+        n = 0
+        for c in self.in_play:
+            if left[c] <= low:
+                n += 1
         return n + (1 if self.markers_left <= low else 0)
 
     def _end_reason(self) -> str | None:

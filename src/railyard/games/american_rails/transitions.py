@@ -79,6 +79,13 @@ class TransitionMixin:
         if col[i] is not None:
             raise IllegalAction(f"{RULES.space_labels[space]} is already taken in this phase by "
                                 f"{self.players[col[i]]}.", NOT_ALLOWED, field="space")
+        self._space(p, i, space)
+        return {"type": "space", "player": p, "space": space}
+
+    def _space(self, p: int, i: int, space: str) -> None:
+        """Player ``p`` takes the free action space ``space`` (index ``i`` of the column);
+        the caller has checked that it is free (``_do_space``; playouts draw a free one)."""
+        col = self.columns[self.phase - 1]
         col[i] = p
         self.space = space
         if space == "pass":
@@ -91,7 +98,6 @@ class TransitionMixin:
             self.expand_built = 0
         else:
             self.step = space
-        return {"type": "space", "player": p, "space": space}
 
     def _do_forgo(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         if self.phase == 0:
@@ -102,11 +108,15 @@ class TransitionMixin:
     # ---- simple actions ------------------------------------------------------------
     def _do_finance(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         c = self._company(action)
+        self._finance(p, c)
+        return {"type": "finance", "player": p, "company": RULES.companies[c].id}
+
+    def _finance(self, p: int, c: int) -> None:
+        """The bank funds company ``c`` (in play; checked by the caller)."""
         amt = RULES.finance_amount
         self.bank -= amt
         self.ccash[c] += amt
         self._end_turn()
-        return {"type": "finance", "player": p, "company": RULES.companies[c].id}
 
     def _do_urbanise(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         h = self._hex(action)
@@ -123,6 +133,13 @@ class TransitionMixin:
         if not self.hexmask[h]:
             raise IllegalAction(f"{b.names[h]} has no cube yet; only a city with a cube can be "
                                 f"developed.", NOT_ALLOWED, field="hex")
+        self._urbanise(p, h)
+        return {"type": "urbanise", "player": p, "hex": b.ids[h]}
+
+    def _urbanise(self, p: int, h: int) -> None:
+        """City ``h`` gets a development marker; the caller has checked that this is legal
+        (``_do_urbanise``; playouts take ``h`` from the same conditions)."""
+        b = self.board
         mask = self.hexmask[h]
         old = city_share(b, h, mask, False)
         new = city_share(b, h, mask, True)
@@ -134,13 +151,13 @@ class TransitionMixin:
             self._add_piece(h, POPCOUNT[mask])
         self.markers_left -= 1
         self._end_turn()
-        return {"type": "urbanise", "player": p, "hex": b.ids[h]}
 
     def _do_take2(self, p: int, action: Mapping[str, Any]) -> dict[str, Any]:
         amt = RULES.take_amount
         self.bank -= amt
         self.cash[p] += amt
-        self.note("take2", p, amt)
+        if self._notes is not None:
+            self.note("take2", p, amt)
         self._end_turn()
         return {"type": "take2", "player": p}
 

@@ -71,6 +71,8 @@ class Board:
     opening_order: tuple[int, ...]
     chicago: int
     raw: dict[str, Any]
+    #: (index, hex bit, last index of its values) of the industries players may develop
+    developable_industries: tuple[tuple[int, int, int], ...] = ()
 
 
 def _build(data: dict[str, Any]) -> Board:
@@ -127,6 +129,9 @@ def _build(data: dict[str, Any]) -> Board:
                              for cid in data["opening_auction_order"])),
         chicago=chicago[0],
         raw=data,
+        developable_industries=tuple((i, 1 << ind.hex, len(ind.values) - 1)
+                                     for i, ind in enumerate(industries)
+                                     if ind.player_developable),
     )
 
 

@@ -2,12 +2,12 @@
 
 ``random_playout(state, bot)`` plays the game on as the random bot would through
 ``legal_actions()`` / ``apply()``, but without building Choices and action dicts and without
-re-validating what it takes from the state's own listings (``legal_builds``,
+re-validating what it counts itself by the rules of the state's listings (``build_mask``,
 ``legal_develops``, the dials, the offerable companies).  It draws from the bot's generator
-exactly as ``RandomBot.choose`` does (one uniform index over the listed choices, then
-``pick_value`` for a bid), so a playout from a state and seed reaches the same position as
-the bot's game through ``apply()``: ``tests/chicago_express/test_playout.py`` checks this, and
-that every step's listing is the one ``legal_actions()`` gives.
+exactly as ``RandomBot.choose`` does (one uniform index over the listed choices, drawn as
+``Random._randbelow`` draws it, then ``pick_value`` for a bid), so a playout from a state and
+seed reaches the same position as the bot's game through ``apply()``:
+``tests/bots/test_playouts.py`` checks this after every action and after chunks of several.
 
 What it does not do: it keeps no action log, and it records nothing that only ``apply()``
 records (a playout is thrown away after its result is read).
@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ...cube.auction import Auction
-from ...cube.hexgrid import nth_bit
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OPENING
 
 if TYPE_CHECKING:
@@ -58,81 +57,227 @@ def listing(st: "ChicagoExpressState") -> list[tuple[str, Any]]:
 def random_playout(st: "ChicagoExpressState", bot: Any, max_actions: int) -> int:
     """Play random actions until the game ends or ``max_actions`` were played; returns the
     number played.  ``bot`` is a :class:`~railyard.bots.random_bot.RandomBot` (its ``rng``
-    and ``pick_value``)."""
-    randbelow = bot.rng._randbelow      # what Random.choice draws with: same sequence
+    and ``pick_value``).
+
+    One uniform index below ``n`` is drawn as ``Random._randbelow`` draws it (what
+    ``Random.choice`` uses): ``getrandbits(n.bit_length())`` until the value is below ``n``.
+    An auction is played on local values and stored as one :class:`Auction` when it ends
+    (or when ``max_actions`` stops it); a build action's steps reuse the company's build
+    mask computed after the previous step."""
+    getrandbits = bot.rng.getrandbits
     pick = bot.pick_value
     b = st.board
-    ncomp = range(len(b.companies))
+    nc = len(b.companies)
+    comps = range(nc)
     bdials = b.dials
-    opened, treasury, held = st.opened, st.treasury, st.held
+    cost, nbr, industry_of = b.cost, b.neighbor_mask, b.industry_of
+    hex_income, bonus = b.income, b.bonus
+    ind_values = tuple(ind.values for ind in b.industries)
+    dev_inds = b.developable_industries
+    once = b.once
+    buildable, single = b.buildable, b.single
+    le = b.cost_at_most
+    top = len(le) - 1
+    chicago = b.chicago
+    opened, treasury, held, cash, ccash = st.opened, st.treasury, st.held, st.cash, st.ccash
+    income, locos, network, frontier = st.income, st.locos, st.network, st.frontier
+    occ, stacked, industry = st.occ, st.stacked, st.industry
+    levels = range(1, len(stacked))
+    players = len(st.players)
     played = 0
-    while not st.over and played < max_actions:
-        played += 1
+    while played < max_actions and not st.over:
         ph = st.phase
         if ph == AUCTION or ph == OPENING:
             a = st.auction
-            p = a.order[a.pos]
-            lo = a.min_bid if a.high_bid is None else a.high_bid + 1
-            cash = st.cash[p]
-            if cash >= lo:
-                if randbelow(2) == 0:
-                    a = st.auction = a.bid(pick(lo, cash))
-                    if a.done:
-                        st._finish_auction()
-                    continue
-            else:
-                randbelow(1)
-            a = st.auction = a.pass_turn()         # as _do_pass
-            if a.done:
+            order = a.order
+            n = len(order)
+            pos = a.pos
+            hb, hbr = a.high_bid, a.high_bidder
+            passed = set(a.passed)
+            lo = a.min_bid if hb is None else hb + 1
+            active = n - len(passed)
+            done = False
+            while played < max_actions:
+                played += 1
+                p = order[pos]
+                cp = cash[p]
+                if cp >= lo:
+                    r = getrandbits(2)
+                    while r >= 2:
+                        r = getrandbits(2)
+                    if r == 0:                      # bid (as Auction.bid)
+                        hb = pick(lo, cp)
+                        hbr = p
+                        lo = hb + 1
+                        for _ in order:
+                            pos = (pos + 1) % n
+                            if order[pos] not in passed:
+                                break
+                        if active == 1:
+                            done = True
+                            break
+                        continue
+                else:
+                    while getrandbits(1):           # randbelow(1): the pass is the only choice
+                        pass
+                passed.add(p)                       # pass (as Auction.pass_turn)
+                active -= 1
+                for _ in order:
+                    pos = (pos + 1) % n
+                    if order[pos] not in passed:
+                        break
+                if active == (0 if hbr is None else 1):
+                    done = True
+                    break
+            st.auction = Auction(a.lot, order, a.min_bid, a.kind, hb, hbr, frozenset(passed),
+                                 pos)
+            if done:
                 st._finish_auction()
         elif ph == CHOOSE:
+            played += 1
             dials = st.dials
             avail = _OPEN[(dials[0] < bdials[0]) | (dials[1] < bdials[1]) << 1
                           | (dials[2] < bdials[2]) << 2]
-            i = avail[randbelow(len(avail))]
+            n = len(avail)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            i = avail[r]
             dials[i] += 1
             st.phase = _NEXT[i]
         elif ph == BUILD:
-            # count the legal builds by the companies' build masks; list only the one drawn
+            # count the legal builds by the companies' build masks (the rules of
+            # ``build_mask``); list only the one drawn
             p = st.turn
             bc = st.build_company
-            if bc is None:
-                masks = [st.build_mask(p, c) if held[c][p] else 0 for c in ncomp]
-            else:
-                masks = [0] * len(ncomp)
-                masks[bc] = st.build_mask(p, bc)
+            occupied = st.occupied
+            cs = []                                 # the companies that can build, in order
+            masks = []                              # and their build masks
             total = 0
-            for m in masks:
-                if m:
-                    total += m.bit_count()
-            k = randbelow(total + 1)
-            if k < total:
-                c = 0
+            for c in (comps if bc is None else (bc,)):
+                if not held[c][p] or not opened[c] or not locos[c]:
+                    continue
+                cand = frontier[c] & buildable & ~network[c] & ~(single & occupied)
+                cash_c = ccash[c]
+                if not cand or cash_c < 0:
+                    continue
+                ok = cand & ~occupied & le[cash_c if cash_c < top else top]
+                for k in levels:
+                    level = stacked[k] & cand
+                    if level:
+                        v = cash_c // (k + 1)
+                        ok |= level & le[v if v < top else top]
+                if ok:
+                    cs.append(c)
+                    masks.append(ok)
+                    total += ok.bit_count()
+            while True:
+                played += 1
+                n = total + 1
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                if r == total:                      # end_build / forgo
+                    st._end_turn()
+                    break
+                j = 0
                 m = masks[0]
                 size = m.bit_count()
-                while k >= size:
-                    k -= size
-                    c += 1
-                    m = masks[c]
+                while r >= size:
+                    r -= size
+                    j += 1
+                    m = masks[j]
                     size = m.bit_count()
-                st._build(p, c, nth_bit(m, k))
+                c = cs[j]
+                for _ in range(r):                  # the r-th hex of m (nth_bit)
+                    m &= m - 1
+                h = (m & -m).bit_length() - 1
+                # the build (as ChicagoExpressState._build and _place)
+                bit = 1 << h
+                o = occ[h]
+                cnt = o.bit_count()
+                price = cost[h] * (cnt + 1)
+                ccash[c] -= price
+                st.bank += price
+                i = industry_of[h]
+                if i is not None:
+                    income[c] += ind_values[i][industry[i]]
+                elif st.houses_mask & bit:
+                    income[c] += hex_income[h] + bonus[h]
+                else:
+                    income[c] += hex_income[h]
+                stacked[cnt] &= ~bit
+                stacked[cnt + 1] |= bit
+                occ[h] = o | 1 << c
+                occupied = st.occupied = occupied | bit
+                network[c] |= bit
+                frontier[c] |= nbr[h]
+                locos[c] -= 1
+                st.build_company = c
+                built = st.built = st.built + 1
+                if h == chicago:
+                    # "Chicago-Phase": the extra dividend after the income was raised
+                    st._pay_dividend(c, "chicago_dividend")
+                    if not st.chicago_reached:
+                        st.chicago_reached = True
+                        st._open_wabash(p)
+                        break
+                if built >= 3 or not locos[c]:
+                    st._end_turn()
+                    break
+                cand = frontier[c] & buildable & ~network[c] & ~(single & occupied)
+                cash_c = ccash[c]
+                if not cand or cash_c < 0:
+                    st._end_turn()
+                    break
+                ok = cand & ~occupied & le[cash_c if cash_c < top else top]
+                for k in levels:
+                    level = stacked[k] & cand
+                    if level:
+                        v = cash_c // (k + 1)
+                        ok |= level & le[v if v < top else top]
+                if not ok:
+                    st._end_turn()
+                    break
+                if played >= max_actions:
+                    break
+                cs = [c]
+                masks = [ok]
+                total = ok.bit_count()
+        elif ph == DEVELOP:
+            played += 1
+            occupied = st.occupied
+            cand = occupied & once & ~st.houses_mask if st.houses_left else 0
+            for i, hbit, last in dev_inds:
+                if industry[i] < last:
+                    cand |= occupied & hbit
+            total = cand.bit_count()
+            n = total + 1
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            if r < total:
+                for _ in range(r):                  # the r-th hex of cand (nth_bit)
+                    cand &= cand - 1
+                st._develop(st.turn, (cand & -cand).bit_length() - 1)
             else:
                 st._end_turn()
         elif ph == OFFER:
+            played += 1
             p = st.turn
-            offer = [c for c in ncomp if opened[c] and treasury[c]]
-            k = randbelow(len(offer) + 1)
-            if k < len(offer):
-                c = offer[k]
-                st.auction = Auction.start(c, p, st.n, st.minimum_bid(c), "share")
+            offer = [c for c in comps if opened[c] and treasury[c]]
+            n = len(offer) + 1
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            if r < n - 1:
+                c = offer[r]
+                st.auction = Auction.start(c, p, players, st.minimum_bid(c), "share")
                 st.phase = AUCTION
-            else:
-                st._end_turn()
-        elif ph == DEVELOP:
-            devs = st.legal_develops()
-            k = randbelow(len(devs) + 1)
-            if k < len(devs):
-                st._develop(st.turn, devs[k])
             else:
                 st._end_turn()
         else:                                       # pragma: no cover - no other phase

@@ -150,22 +150,24 @@ class ChicagoExpressState(StoryMixin, GameState):
 
     def _pay_dividend(self, c: int, kind: str = "dividend") -> None:
         """"Allgemeine Dividende": per share income / shares sold, rounded up, from the bank."""
-        sold = self.sold(c)
+        held = self.held[c]
+        sold = sum(held)
         if sold == 0:
             if self.opened[c]:
                 self.note(kind, c, self.income[c], 0, 0, ())
             return
-        per_share = ceil_div(self.income[c], sold)
+        per_share = -(-self.income[c] // sold)          # ceil_div
         if self._notes is not None:          # only while the story is told
-            self.note(kind, c, self.income[c], sold, per_share, tuple(self.held[c]))
-        for p, k in enumerate(self.held[c]):
+            self.note(kind, c, self.income[c], sold, per_share, tuple(held))
+        cash = self.cash
+        for p, k in enumerate(held):
             if k:
-                self.cash[p] += per_share * k
-                self.bank -= per_share * k
+                cash[p] += per_share * k
+        self.bank -= per_share * sold
 
     def minimum_bid(self, c: int) -> int:
         """"Versteigerung einer Aktie": income / (shares sold + the offered one), rounded up."""
-        return ceil_div(self.income[c], self.sold(c) + 1)
+        return -(-self.income[c] // (sum(self.held[c]) + 1))      # ceil_div
 
     # ------------------------------------------------------------------ auctions
     def _start_opening_auction(self, starter: int) -> None:
@@ -178,14 +180,15 @@ class ChicagoExpressState(StoryMixin, GameState):
         a = self.auction
         assert a is not None and a.done
         c = a.lot
-        winner = a.winner
+        winner = a.high_bidder             # the winner (the auction is done)
         if winner is None and a.kind == "opening":
             winner = a.starter  # "bekommt der Startbieter die Aktie kostenlos"
             price = 0
         else:
             price = a.high_bid or 0
         self.auction = None
-        self.note("sold", c, winner, price, a.kind, a.high_bidder is None)
+        if self._notes is not None:
+            self.note("sold", c, winner, price, a.kind, a.high_bidder is None)
         if winner is not None:
             self.cash[winner] -= price
             self.ccash[c] += price
@@ -207,7 +210,7 @@ class ChicagoExpressState(StoryMixin, GameState):
     def _end_turn(self) -> None:
         self.build_company = None
         self.built = 0
-        self.turn = (self.turn + 1) % self.n
+        self.turn = (self.turn + 1) % len(self.players)
         self.phase = CHOOSE
         # "Dividenden-Phase": when a turn begins with two pointers on red
         d, top = self.dials, self.board.dials
@@ -219,9 +222,9 @@ class ChicagoExpressState(StoryMixin, GameState):
         """"Spielende": which of the four conditions hold now."""
         b = self.board
         out = []
-        if sum(1 for c in range(len(b.companies)) if self.locos[c] == 0) >= 3:
+        if self.locos.count(0) >= 3:
             out.append("three or more companies have no locomotives left")
-        if sum(1 for c in range(len(b.companies)) if self.treasury[c] == 0) >= 3:
+        if self.treasury.count(0) >= 3:
             out.append("three or more companies have no shares left")
         if self.houses_left <= 3:
             out.append("three or fewer houses are left in the supply")

@@ -23,12 +23,11 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
     out = []
     held = state.holdings[p]
     used = state.used[p]
-    cards = state.deck.cities
-    bottoms = [(column, cards[col[-1]].cost) for column, col in enumerate(state.city_cols)
-               if col]
+    costs = state.deck.costs
+    bottoms = [(column, costs[col[-1]]) for column, col in enumerate(state.city_cols) if col]
     if not bottoms:
         return out
-    cheapest = min(cost for _, cost in bottoms)
+    cheapest = min([cost for _, cost in bottoms])
     comp_cash = state.comp_cash
     for c, count in enumerate(held):
         if not count or used >> c & 1:
@@ -44,9 +43,9 @@ def buyable(state: "NarState", p: int) -> list[tuple[int, int]]:
 
 def cheapest_city(state: "NarState") -> int | None:
     """The lowest cost among the cities at the bottom of the columns (None: all empty)."""
-    cards = state.deck.cities
-    costs = [cards[col[-1]].cost for col in state.city_cols if col]
-    return min(costs) if costs else None
+    costs = state.deck.costs
+    bottoms = [costs[col[-1]] for col in state.city_cols if col]
+    return min(bottoms) if bottoms else None
 
 
 def can_buy(state: "NarState", p: int, cheapest: int | None) -> bool:
@@ -65,7 +64,7 @@ def can_buy(state: "NarState", p: int, cheapest: int | None) -> bool:
 def settle(state: "NarState") -> None:
     """Move to the next player still in the phase who can buy; pass for those who cannot;
     end the phase when everybody has passed."""
-    n = state.n
+    n = len(state.players)
     cheapest = cheapest_city(state)
     for _ in range(n + 1):
         p = state.seat
@@ -151,23 +150,34 @@ def buy_city(state: "NarState", action: Mapping[str, Any]) -> Action:
         raise IllegalAction(f"{state.cname(c)} has ${state.comp_cash[c]}; {city.name} costs "
                             f"${city.cost} (only the company's money may be used).",
                             UNAFFORDABLE)
-    state.comp_cash[c] -= city.cost
-    state.bank += city.cost
-    state.city_cols[column].pop()
+    _buy_city(state, p, c, column)
+    return {"type": "buy_city", "player": p, "company": cid, "column": column}
+
+
+def _buy_city(state: "NarState", p: int, c: int, column: int) -> None:
+    """``buy_city`` after its checks (playouts take (c, column) from ``buyable``)."""
+    city_id = state.city_cols[column].pop()
+    cost = state.deck.costs[city_id]
+    state.comp_cash[c] -= cost
+    state.bank += cost
     state.comp_cities[c].append(city_id)
     state.used[p] |= 1 << c
     state.bought += 1
-    state.seat = (p + 1) % state.n
+    state.seat = (p + 1) % len(state.players)
     settle(state)
-    return {"type": "buy_city", "player": p, "company": cid, "column": column}
 
 
 def pass_(state: "NarState", action: Mapping[str, Any]) -> Action:
     p = action["player"]
-    state.passed[p] = True
-    state.seat = (p + 1) % state.n
-    settle(state)
+    _pass(state, p)
     return {"type": "pass", "player": p}
+
+
+def _pass(state: "NarState", p: int) -> None:
+    """Seat ``p`` passes and is out of the city phase."""
+    state.passed[p] = True
+    state.seat = (p + 1) % len(state.players)
+    settle(state)
 
 
 HANDLERS = {"buy_city": buy_city, "pass": pass_}

@@ -27,7 +27,7 @@ error of a deck object names the field by its path (``cities[3].cost``).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -64,6 +64,14 @@ class Deck:
     source: str
     cities: tuple[City, ...]
     start_cities: tuple[StartCity, ...]
+    #: the cities' costs and incomes by index (``cities[i].cost`` / ``.income``), for the
+    #: city phase's quick tests and the income phase
+    costs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    incomes: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "costs", tuple(c.cost for c in self.cities))
+        object.__setattr__(self, "incomes", tuple(c.income for c in self.cities))
 
 
 @dataclass(frozen=True)

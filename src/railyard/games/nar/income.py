@@ -16,12 +16,13 @@ def pay_income(state: "NarState") -> None:
     rounded up) and the company keeps what is left (``money.split_income``).  The bank
     pays."""
     records = []
+    by_company = list(zip(*state.holdings))     # [c]: the shares of c each seat holds
     for c in range(len(state.comp_cash)):
         d = state.director[c]
         if d is None:
             continue
         total = state.company_income(c)
-        holdings = [h[c] for h in state.holdings]
+        holdings = by_company[c]
         pay, kept = split_income(total, holdings, d, state.last_round,
                                  state.rules.director_bonus)
         for seat, amount in enumerate(pay):

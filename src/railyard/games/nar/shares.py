@@ -170,6 +170,13 @@ def found(state: "NarState", action: Mapping[str, Any]) -> Action:
     price = _price(state, action, p)
     if not state.start_stack:
         raise IllegalAction("No start city is left.", NOT_ALLOWED)
+    _found(state, p, column, c, price)
+    return {"type": FOUND, "player": p, "column": column, "hundreds": price // STEP}
+
+
+def _found(state: "NarState", p: int, column: int, c: int, price: int) -> None:
+    """``found`` after its checks (playouts: a FOUND entry of ``options``, a price within
+    the player's money)."""
     state.cash[p] -= price
     state.comp_cash[c] += price
     state.note("money", p, -price, "companies founded")
@@ -177,7 +184,6 @@ def found(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.director[c] = p
     state.comp_start[c] = state.start_stack.pop(0)
     state.end_share_turn()
-    return {"type": FOUND, "player": p, "column": column, "hundreds": price // STEP}
 
 
 def buy_own(state: "NarState", action: Mapping[str, Any]) -> Action:
@@ -187,6 +193,13 @@ def buy_own(state: "NarState", action: Mapping[str, Any]) -> Action:
     price = own_price(state, p)
     if state.cash[p] < price:
         raise IllegalAction(f"A share of your own company costs ${price}.", UNAFFORDABLE)
+    _buy_own(state, p, column, c, price)
+    return {"type": OWN, "player": p, "column": column}
+
+
+def _buy_own(state: "NarState", p: int, column: int, c: int, price: int) -> None:
+    """``buy_own`` after its checks (playouts: an OWN entry of ``options``, the price of
+    ``own_price``)."""
     to_company = half_up(price)
     state.cash[p] -= price
     state.comp_cash[c] += to_company
@@ -194,7 +207,6 @@ def buy_own(state: "NarState", action: Mapping[str, Any]) -> Action:
     state.note("money", p, -price, "shares bought")
     _take(state, column, p)
     state.end_share_turn()
-    return {"type": OWN, "player": p, "column": column}
 
 
 def propose(state: "NarState", action: Mapping[str, Any]) -> Action:
@@ -204,9 +216,14 @@ def propose(state: "NarState", action: Mapping[str, Any]) -> Action:
         raise IllegalAction(f"Proposing a price is for a company another player directs; "
                             f"{state.cname(c)} is not one.", NOT_ALLOWED)
     price = _price(state, action, p)
+    _propose(state, column, c, price)
+    return {"type": PROPOSE, "player": p, "column": column, "hundreds": price // STEP}
+
+
+def _propose(state: "NarState", column: int, c: int, price: int) -> None:
+    """``propose`` after its checks: the director of ``c`` answers next."""
     state.pending = (column, c, price)
     state.phase = RESPOND
-    return {"type": PROPOSE, "player": p, "column": column, "hundreds": price // STEP}
 
 
 def _responding(state: "NarState") -> tuple[int, int, int, int, int]:
@@ -217,7 +234,12 @@ def _responding(state: "NarState") -> tuple[int, int, int, int, int]:
 
 
 def allow(state: "NarState", action: Mapping[str, Any]) -> Action:
-    proposer, d, column, c, price = _responding(state)
+    d = _allow(state, *_responding(state))
+    return {"type": "allow", "player": d}
+
+
+def _allow(state: "NarState", proposer: int, d: int, column: int, c: int, price: int) -> int:
+    """``allow`` after its check (a price is pending); returns the director."""
     to_company = half_up(price)
     state.cash[proposer] -= price
     state.comp_cash[c] += to_company
@@ -228,13 +250,19 @@ def allow(state: "NarState", action: Mapping[str, Any]) -> Action:
         state.director[c] = proposer
         state.note("director", c, d, proposer, state.holdings[proposer][c])
     state.end_share_turn()
-    return {"type": "allow", "player": d}
+    return d
 
 
 def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
     proposer, d, column, c, price = _responding(state)
     if state.cash[d] < price:
         raise IllegalAction(f"You cannot pay ${price}.", UNAFFORDABLE)
+    _buy(state, proposer, d, column, c, price)
+    return {"type": "buy", "player": d}
+
+
+def _buy(state: "NarState", proposer: int, d: int, column: int, c: int, price: int) -> None:
+    """``buy`` after its checks (a price is pending; the director has the money)."""
     to_company = half_up(price)
     state.cash[d] -= price
     state.comp_cash[c] += to_company
@@ -248,7 +276,6 @@ def buy(state: "NarState", action: Mapping[str, Any]) -> Action:
     if state.shares_left() == 0 or not options(state, proposer):
         state.note("turn_over", proposer, state.shares_left() == 0)
         state.end_share_turn()
-    return {"type": "buy", "player": d}
 
 
 def end_turn(state: "NarState", action: Mapping[str, Any]) -> Action:
@@ -269,11 +296,16 @@ def take_200(state: "NarState", action: Mapping[str, Any]) -> Action:
     if not broke(state, p):
         raise IllegalAction(f"Only a player without any money takes "
                             f"${state.rules.broke_grant}.", NOT_ALLOWED)
+    _take_200(state, p)
+    return {"type": "take_200", "player": p}
+
+
+def _take_200(state: "NarState", p: int) -> None:
+    """``take_200`` after its checks (the player has no money and picked nothing)."""
     state.cash[p] += state.rules.broke_grant
     state.bank -= state.rules.broke_grant
     state.note("money", p, state.rules.broke_grant, "taken from the bank without money")
     state.end_share_turn()
-    return {"type": "take_200", "player": p}
 
 
 HANDLERS = {FOUND: found, OWN: buy_own, PROPOSE: propose, "allow": allow, "buy": buy,

@@ -101,10 +101,8 @@ class NarState(StoryMixin, GameState):
         start = self.comp_start[c]
         if start is None:
             return 0
-        total = self.deck.start_cities[start].income
-        for city in self.comp_cities[c]:
-            total += self.deck.cities[city].income
-        return total
+        return (self.deck.start_cities[start].income
+                + sum(map(self.deck.incomes.__getitem__, self.comp_cities[c])))
 
     def company_symbols(self, c: int) -> int:
         return sum(self.deck.cities[city].coast_to_coast for city in self.comp_cities[c])
@@ -154,10 +152,11 @@ class NarState(StoryMixin, GameState):
         self.pending = None
         self.phase = SHARES
         self.turn += 1
-        if self.turn < self.n and self.shares_left() > 0:
+        n = len(self.players)
+        if self.turn < n and self.shares_left() > 0:
             return
         # Section 6, case 1: fewer shares than players at the end of phase I.
-        if self.shares_left() < self.n:
+        if self.shares_left() < n:
             self.mark_last_round("fewer shares than players left after the share phase")
         self.start_city_phase()
 
