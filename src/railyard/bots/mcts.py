@@ -234,7 +234,7 @@ class MctsBot:
             live = [i for i in live if states[i].current_player is not None]
             turn += 1
             self.last_iterations = turn
-        return vals
+        return vals if turn or not live else None
 
     def _sampled_values(self, view: SeatView, order: list[Action], me: int,
                         deadline: float) -> list[float] | None:
