@@ -53,9 +53,14 @@ def _ce_worth(st: Any) -> list[float]:
 
 
 # ---- American Rails ----------------------------------------------------------------------
+_AR_YEARS: list[int] = []
+
+
 def _ar_rounds(st: Any) -> float:
-    from ..games.american_rails.rules import RULES
-    return float(len(RULES.years) - st.year_index)
+    if not _AR_YEARS:                      # imported once, on first use (bots import no game)
+        from ..games.american_rails.rules import RULES
+        _AR_YEARS.append(len(RULES.years))
+    return float(_AR_YEARS[0] - st.year_index)
 
 
 def _ar_share(st: Any, c: int, extra: int = 0) -> float:

@@ -1,32 +1,46 @@
-"""Monte Carlo tree search (kind ``mcts``) for the small games.
+"""Monte Carlo search (kind ``mcts``) for the small games.
 
-One search per decision, from the seat's :class:`~railyard.bots.views.SeatView`:
+Two methods, chosen by ``method``; every level uses ``"rollout"`` (measured stronger, see
+docs/bots.md and docs/benchmarks.md, session 5).
 
-- every iteration starts from a world drawn by ``view.sample(rng)``; in a title with hidden
-  information (North American Railways) that is a determinisation: the canonical world with
-  the unknown parts (other players' money) drawn again, never the true hidden state.  The
-  tree is shared by all worlds and keyed by actions (single-observer information-set MCTS):
-  a node's children are the actions tried there, a child's exploration term counts how often
-  it was *available* (legal in the iteration's world), as in Cowling, Powley and Whitehouse's
-  ISMCTS; in a perfect-information title this is plain UCT;
-- selection: UCB1 on the value of the seat that moves at the node (max^n for several
-  players), values in [0, 1];
-- expansion: one untried candidate action (``candidates.candidates``: numbers such as bids
-  reduced to a few amounts);
-- evaluation: a playout of ``rollout_depth`` actions (``ROLLOUT_DEPTH``: 8, or to the end
-  in North American Railways) in which every seat plays the rule-of-thumb policy
-  (``rollout_policy``; auctions: ``rules.auction_move``), a random action with probability
-  ``epsilon``; then ``heuristics.values`` (the game's returns if it ended, else a guess of each seat's
-  chance to win from its estimated worth);
-- the answer: of the root actions visited at least half as often as the most visited one,
-  the one with the best mean value for the seat.
+``"rollout"`` (default): a rollout algorithm (one step of policy improvement over the
+rule-of-thumb policy, Tesauro and Galperin's "on-line policy improvement", Bertsekas'
+rollout).  For one decision:
 
-Levels set the budget: ``easy``, ``normal``, ``hard`` (``LEVELS``): a number of iterations,
-cut short by a wall-clock limit.  A decision with one candidate is answered at once.  In
-Chicago Express and American Rails bids are answered by the rule of thumb
-(``rules.auction_move``, option ``rule_auctions``), not searched: searched bids (a few
-amounts per bid, see ``candidates``) lost more games against the rule-of-thumb bots in
-short trials (docs/bots.md).
+- the candidates (``candidates.candidates``; numbers such as bids reduced to a few amounts).
+  Outside auctions, when there are more than ``top`` of them, the ``top`` best by the
+  rule-of-thumb score (``GreedyBot.score``, one step deep) are kept.  The rule-of-thumb
+  choice (``GreedyBot.pick`` / ``rules.auction_move``; North American Railways: its own bot)
+  is always kept and tried first;
+- each candidate is applied to a copy of the seat's world and the game is played on with
+  every seat playing the rule-of-thumb policy (``rollout_policy``: ``GreedyBot`` one step
+  deep as the ``rules`` bots play, or ``NarBot``);
+- Chicago Express and American Rails have nothing hidden and nothing left to chance after
+  the set-up, and the policy is deterministic, so one playout per candidate is enough: the
+  playouts advance in turns of ``CHUNK`` actions each, up to the end of the game, the level's
+  number of turns (``iterations``) or the time limit; a candidate's value is the seat's lead
+  over the best other seat (final scores if the game ended, else ``heuristics.worth``) after
+  the last turn all candidates completed;
+- North American Railways hides the other players' money and its bot draws at random: each
+  turn plays every candidate once to the end of the game in a fresh world from
+  ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
+  (1 for a win, ties shared, plus ``LEAD_WEIGHT`` times the lead in dollars) over the turns
+  all candidates completed;
+- the answer: the candidate with the best value; the rule-of-thumb choice on ties or when no
+  turn was completed in time.
+
+``"uct"``: the earlier single-observer information-set MCTS (Cowling, Powley and Whitehouse's
+ISMCTS; plain UCT with perfect information): every iteration draws a world with
+``view.sample(rng)``, descends a tree keyed by actions with UCB1 on the value of the seat to
+move (max^n; a child's exploration term counts how often it was available), expands one
+untried candidate, plays ``rollout_depth`` actions (``ROLLOUT_DEPTH``: 8, NAR to the end) of
+the rule-of-thumb policy with probability ``epsilon`` of a random action, and scores the end
+with ``heuristics.values``; the answer is, of the root actions visited at least half as often
+as the most visited, the one with the best mean value.  Bids in Chicago Express and American
+Rails are answered by the rule of thumb (``rule_auctions``).
+
+Levels set the budget (``LEVELS``): a number of turns (``"rollout"``; iterations for
+``"uct"``), cut short by a wall-clock limit.  A decision with one candidate is answered at once.
 """
 from __future__ import annotations
 
@@ -38,39 +52,61 @@ from typing import Any
 
 from ..engine.actions import Action
 from .candidates import action_key, candidates
-from .heuristics import values
+from .heuristics import values, worth
 from .rules import GreedyBot, auction_move, in_auction
 from .views import SeatView
 
 
 @dataclass(frozen=True)
 class Budget:
+    #: turns of playouts (``"rollout"``) or iterations (``"uct"``)
     iterations: int
     seconds: float
+    #: candidates kept outside auctions (``"rollout"``)
+    top: int = 8
 
 
-#: budgets per level; normal keeps a move well inside 1 s on this machine (docs/bots.md)
+#: budgets per level; normal keeps a move within 1 s on this machine (docs/benchmarks.md)
 LEVELS = {
-    "easy": Budget(15, 0.3),
-    "normal": Budget(40, 0.8),
-    "hard": Budget(200, 4.0),
+    "easy": Budget(3, 0.3, 4),
+    "normal": Budget(500, 0.75, 8),
+    "hard": Budget(5000, 4.0, 16),
 }
+#: iterations per level of the ``"uct"`` method
+UCT_ITERATIONS = {"easy": 15, "normal": 40, "hard": 200}
+#: actions a playout advances per turn (``"rollout"``, titles without hidden information)
+CHUNK = 10
+#: weight of the lead in dollars next to a win (1) in North American Railways' values
+LEAD_WEIGHT = 0.0002
 
 
 def rollout_policy(title: str, seed: int | None) -> Any:
     """The rule-of-thumb choice as a playout policy ``f(state, choices) -> action``: North
-    American Railways' own bot there, else the greedy bot one step deep."""
+    American Railways' own bot there, else the greedy bot one step deep (as the ``rules``
+    bot plays)."""
     if title == "north-american-railways":
         from ..games.nar.bot import NarBot
         nar = NarBot(seed, "value")
         return lambda st, choices: nar.choose(st)
-    greedy = GreedyBot(seed, depth=0)
+    greedy = GreedyBot(seed, depth=1)
     return lambda st, choices: greedy.pick(st, st.current_player, choices)
 
 
-#: playout length in actions per title (default 8): North American Railways' games are short
-#: (about 45 actions), so its playouts run to the end
+#: playout length in actions per title (default 8) of the ``"uct"`` method: North American
+#: Railways' games are short (about 45 actions), so its playouts run to the end
 ROLLOUT_DEPTH = {"north-american-railways": 1000}
+
+
+def lead(st: Any, me: int) -> tuple[float, float | None]:
+    """``(lead, win)``: the seat's final score (estimated worth while the game runs) minus the
+    best other seat's, and its share of the win once the game is over (else ``None``)."""
+    res = st.result()
+    if res is not None:
+        sc = [float(x) for x in res.scores]
+        win: float | None = 1.0 / len(res.winners) if me in res.winners else 0.0
+    else:
+        sc, win = worth(st), None
+    return sc[me] - max(sc[j] for j in range(len(sc)) if j != me), win
 
 
 class Node:
@@ -89,35 +125,146 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, level: str = "normal", *,
-                 iterations: int | None = None, seconds: float | None = None,
+                 method: str = "rollout", iterations: int | None = None,
+                 seconds: float | None = None, top: int | None = None,
                  rollout_depth: int | None = None, exploration: float = 0.3,
                  informed: bool = True, rule_auctions: bool = True,
                  greedy_rollouts: bool = True, epsilon: float = 0.1) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        if method not in ("rollout", "uct"):
+            raise ValueError(f"unknown method {method!r}: rollout or uct")
         budget = LEVELS[level]
         self.level = level
-        self.iterations = budget.iterations if iterations is None else iterations
+        self.method = method
+        default_it = budget.iterations if method == "rollout" else UCT_ITERATIONS[level]
+        self.iterations = default_it if iterations is None else iterations
         self.seconds = budget.seconds if seconds is None else seconds
+        self.top = budget.top if top is None else top
         self.rollout_depth = rollout_depth
         self.c = exploration
-        #: playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
+        #: (uct) playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
         self.informed = informed
-        #: answer bids by the rule of thumb instead of searching
+        #: (uct) answer bids by the rule of thumb instead of searching
         self.rule_auctions = rule_auctions
-        #: playouts choose as the rule-of-thumb bot (one step deep), a random action with
-        #: probability ``epsilon``
+        #: (uct) playouts choose as the rule-of-thumb bot, a random action with probability
+        #: ``epsilon``
         self.greedy_rollouts = greedy_rollouts
         self.policy = None
         self.policy_seed = seed
         self.epsilon = epsilon
         self.rng = random.Random(seed)
-        #: iterations run for the last decision (0 when it was forced)
+        self.greedy = GreedyBot(seed, depth=1)
+        #: turns (iterations) completed for the last decision (0 when it was forced)
         self.last_iterations = 0
 
     def choose(self, view: SeatView) -> Action:
+        if self.method == "rollout":
+            return self._choose_rollout(view)
+        return self._choose_uct(view)
+
+    # ------------------------------------------------------------------ rollout method
+    def _choose_rollout(self, view: SeatView) -> Action:
+        deadline = time.perf_counter() + self.seconds
+        if self.policy is None:
+            self.policy = rollout_policy(view.title, self.rng.randrange(1 << 30))
+        self.last_iterations = 0
+        world = view.world()
+        choices = world.legal_actions()
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        acts = candidates(world, choices)
+        if len(acts) == 1:
+            return acts[0]
+        me = view.seat
+        if view.title == "north-american-railways":
+            base = self.policy(world, choices)
+        elif in_auction(world):
+            base = auction_move(world, me, choices)
+        else:
+            # GreedyBot.pick's choice (the first best score) and the ``top`` best
+            scores = [self.greedy.score(world, a, me, self.greedy.depth) for a in acts]
+            first = 0
+            for i, sc in enumerate(scores):
+                if sc > scores[first] + 1e-9:
+                    first = i
+            base = acts[first]
+            if len(acts) > self.top:
+                order = sorted(range(len(acts)), key=lambda i: -scores[i])
+                acts = [acts[i] for i in order[:self.top]]
+        key = action_key(base)
+        order = [base] + [a for a in acts if action_key(a) != key]
+        if len(order) == 1:
+            return base
+        if view.hidden_information:
+            vals = self._sampled_values(view, order, me, deadline)
+        else:
+            vals = self._playout_values(world, order, me, deadline)
+        if vals is None:
+            return dict(base)
+        best = max(range(len(order)), key=lambda i: (vals[i], i == 0))
+        return dict(order[best])
+
+    def _playout_values(self, world: Any, order: list[Action], me: int,
+                        deadline: float) -> list[float] | None:
+        """One playout per candidate, advanced ``CHUNK`` actions per turn; the leads after
+        the last complete turn."""
+        policy = self.policy
+        states = []
+        for a in order:
+            s = world.clone()
+            s.apply(dict(a))
+            states.append(s)
+        vals = [lead(s, me)[0] for s in states]
+        live = [i for i, s in enumerate(states) if s.current_player is not None]
+        turn = 0
+        while live and turn < self.iterations:
+            now = []
+            for i in live:
+                s = states[i]
+                for _ in range(CHUNK):
+                    if s.current_player is None:
+                        break
+                    if time.perf_counter() > deadline:
+                        return vals if turn else None
+                    s.apply(policy(s, s.legal_actions()))
+                now.append(lead(s, me)[0])
+            for i, v in zip(live, now):
+                vals[i] = v
+            live = [i for i in live if states[i].current_player is not None]
+            turn += 1
+            self.last_iterations = turn
+        return vals if turn or not live else None
+
+    def _sampled_values(self, view: SeatView, order: list[Action], me: int,
+                        deadline: float) -> list[float] | None:
+        """Per turn one playout to the end per candidate, each in a fresh sampled world; the
+        mean values over the complete turns (None if none completed)."""
+        policy = self.policy
+        n = len(order)
+        tot = [0.0] * n
+        turn = 0
+        while turn < self.iterations:
+            row = []
+            for a in order:
+                if time.perf_counter() > deadline:
+                    return [t / turn for t in tot] if turn else None
+                s = view.sample(self.rng)
+                s.apply(dict(a))
+                while s.current_player is not None:
+                    s.apply(policy(s, s.legal_actions()))
+                d, win = lead(s, me)
+                row.append((win or 0.0) + LEAD_WEIGHT * d)
+            for i, v in enumerate(row):
+                tot[i] += v
+            turn += 1
+            self.last_iterations = turn
+        return [t / turn for t in tot]
+
+    # ------------------------------------------------------------------ uct method
+    def _choose_uct(self, view: SeatView) -> Action:
         if self.greedy_rollouts and self.policy is None:
-            self.policy = rollout_policy(view.title, self.policy_seed)
+            self.policy = uct_policy(view.title, self.policy_seed)
         if self.rollout_depth is None:
             self.rollout_depth = ROLLOUT_DEPTH.get(view.title, 8)
         world = view.world()
@@ -210,3 +357,12 @@ class MctsBot:
                     min(hi, lo + int(rng.expovariate(0.5)) + 1)
             st.apply(act)
         return values(st)
+
+
+def uct_policy(title: str, seed: int | None) -> Any:
+    """The ``"uct"`` method's playout policy: North American Railways' own bot, else the
+    greedy bot without its follow-up look-ahead (depth 0, cheaper)."""
+    if title == "north-american-railways":
+        return rollout_policy(title, seed)
+    greedy = GreedyBot(seed, depth=0)
+    return lambda st, choices: greedy.pick(st, st.current_player, choices)

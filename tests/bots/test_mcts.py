@@ -1,0 +1,121 @@
+"""The rollout search of ``mcts`` (issue 14): legal answers in every kind of decision,
+the same answer from the same seed and view, the rule of thumb's answer when no playout
+turn was completed, and playouts that never see NAR's hidden state."""
+import pytest
+
+from railyard.bots import make_bot, observe, play_move
+from railyard.bots.mcts import LEVELS, MctsBot
+from railyard.bots.rules import GreedyBot, auction_move, in_auction
+from railyard.bots.selfplay import seat_names, start
+from railyard.engine import available
+
+TITLES = ["chicago-express", "american-rails", "north-american-railways"]
+
+
+def positions(title, every=7, count=8, seed=5, opponent="rules"):
+    """Positions of a game between ``opponent`` bots, one every ``every`` actions."""
+    info = available()[title]
+    st = start(info, seat_names(4), seed, None)
+    bots = [make_bot(opponent, title, i) for i in range(4)]
+    out = []
+    k = 0
+    while st.current_player is not None and len(out) < count:
+        if k % every == 3:
+            out.append(st.clone())
+        st.apply(play_move(bots[st.current_player], st))
+        k += 1
+    return out
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_rollout_answers_are_legal_in_every_kind_of_decision(title):
+    seen = set()
+    for st in positions(title, every=13, count=14) + positions(title, every=23, count=6,
+                                                               opponent="random"):
+        bot = MctsBot(1, "normal", iterations=2, seconds=60)
+        act = bot.choose(observe(st))
+        assert act["player"] == st.current_player
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        st.clone().apply(act)                       # apply() refuses an illegal action
+        seen.add(tuple(sorted({c.type for c in st.legal_actions()})))
+    assert len(seen) >= 3                           # several kinds of decisions were asked
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_same_seed_and_view_give_the_same_answer(title):
+    for st in positions(title, every=9, count=4):
+        a = MctsBot(7, "normal", iterations=3, seconds=60).choose(observe(st))
+        b = MctsBot(7, "normal", iterations=3, seconds=60).choose(observe(st))
+        assert a == b
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "american-rails"])
+def test_no_completed_turn_gives_the_rule_of_thumb_answer(title):
+    """With no playout turn allowed the answer is the rules bot's (GreedyBot one step deep,
+    rules.auction_move in an auction)."""
+    checked = 0
+    for st in positions(title, every=4, count=15):
+        choices = st.legal_actions()
+        me = st.current_player
+        bot = MctsBot(2, "normal", iterations=0, seconds=60)
+        act = bot.choose(observe(st))
+        if in_auction(st):
+            expected = auction_move(st.clone(), me, choices)
+        else:
+            expected = GreedyBot(0).pick(st.clone(), me, choices)
+        assert act == expected
+        assert bot.last_iterations == 0
+        checked += 1
+    assert checked == 15
+
+
+def test_rollout_turns_are_counted_and_capped():
+    st = positions("chicago-express", every=13, count=3)[-1]
+    bot = MctsBot(3, "normal", iterations=2, seconds=60)
+    bot.choose(observe(st))
+    assert bot.last_iterations <= 2
+
+
+def test_nar_rollouts_play_only_sampled_worlds(monkeypatch):
+    """Every playout of NAR starts from ``view.sample`` (the seat's information with the
+    hidden parts drawn), never from the true state: the cash of another seat that the
+    samples draw differs from the true one in some playout."""
+    from railyard.bots import views
+
+    calls = []
+    real = views.SeatView.sample
+    searched = 0
+    for st in positions("north-american-railways", every=4, count=6):
+        me = st.current_player
+        calls.clear()
+
+        def spy(self, rng):
+            w = real(self, rng)
+            calls.append([w.cash[p] for p in range(len(w.cash)) if p != me])
+            return w
+
+        monkeypatch.setattr(views.SeatView, "sample", spy)
+        bot = MctsBot(4, "normal", iterations=5, seconds=60)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        if bot.last_iterations:                     # the decision was searched
+            searched += 1
+            assert bot.last_iterations == 5 and len(calls) >= 10
+            true_other = [st.cash[p] for p in range(len(st.cash)) if p != me]
+            assert any(c != true_other for c in calls)
+    assert searched >= 2
+
+
+def test_levels_grow():
+    assert LEVELS["easy"].seconds < LEVELS["normal"].seconds < LEVELS["hard"].seconds
+    assert LEVELS["normal"].seconds <= 0.8              # the move stays within 1 s
+
+
+def test_uct_method_still_plays_legally():
+    title = "chicago-express"
+    for st in positions(title, every=17, count=3):
+        bot = MctsBot(1, "easy", method="uct", iterations=5, seconds=60)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+    with pytest.raises(ValueError, match="unknown method"):
+        MctsBot(1, method="alphazero")
