@@ -1,5 +1,5 @@
 """Bot kinds by name, the same everywhere (CLI, web, tournaments): ``random``, ``rules``
-(rule of thumb), ``mcts`` (Monte Carlo tree search) and ``strategic`` (1830, 1870), the last
+(rule of thumb), ``mcts`` (Monte Carlo search over playouts of the candidate moves) and ``strategic`` (1830, 1870), the last
 two with a level ``easy``, ``normal`` or ``hard`` (``mcts:normal``; default ``normal``).
 
 ``make_bot(spec, title, seed)`` builds one; ``parse_kind(spec)`` checks a spec.  Every bot
