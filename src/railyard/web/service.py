@@ -727,8 +727,9 @@ class Service:
         :meth:`prepare`) for the version the copy in memory holds and the reader names
         (``at_least``: what its live stream announced), else ``None`` (the caller then asks
         :meth:`state` in a thread).  Takes no lock and never asks the database: the event
-        loop answers such reads itself."""
-        if at_least is None or not isinstance(game_id, str):
+        loop answers such reads itself (on PostgreSQL, where several workers serve many
+        players; one process on SQLite reads in threads as before)."""
+        if at_least is None or not isinstance(game_id, str) or not self.storage.is_postgres:
             return None
         with self._guard:
             live = self._live.get(game_id)
@@ -763,7 +764,7 @@ class Service:
         ``reader.answers``), for :meth:`_commit` to offer once the version is committed.
         The bot runner calls this, holding the lock, when a human is to act after its
         moves."""
-        if live.broken or live.game.is_terminal:
+        if live.broken or live.game.is_terminal or not self.storage.is_postgres:
             return None
         try:
             return reader.answers(live)
