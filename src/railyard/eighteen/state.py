@@ -128,6 +128,12 @@ class DictState(GameState):
                               self.st.privates[sym].value])
         return parts
 
+    def privates_held(self, seat: int) -> int:
+        """The open private companies ``seat`` owns (each counts one certificate)."""
+        owner = f"p{seat}"
+        return sum(1 for comp in self.s["companies"].values()
+                   if comp["owner"] == owner and not comp["closed"])
+
     def result(self) -> Result | None:
         if not self.s["ended"]:
             return None

@@ -301,25 +301,20 @@ class Service:
     # ---- tokens -----------------------------------------------------------------------
     def seats_of(self, live: Live, token: str | None) -> set[int]:
         """Seats the token may act for (empty for spectators and wrong tokens)."""
-        if not token:
-            return set()
-        h = hash_token(token)
-        if live.row.host_token_hash and hmac.compare_digest(h, live.row.host_token_hash):
-            return {s.seat for s in live.seats if s.kind == "human"}
-        mine = {s.seat for s in live.seats
+        known = self._known_seats(live, token)
+        if known is not None:
+            return known
+        h = hash_token(token or "")
+        # an open seat may have been taken since this copy was read (maybe by another
+        # worker), or a rematch host named: read the seats (and host) once more
+        live.seats = self.storage.get_seats(live.row.id)
+        row = self.storage.get_game(live.row.id)
+        if row is not None and row.host_token_hash != live.row.host_token_hash:
+            live.row.host_token_hash = row.host_token_hash
+            if hmac.compare_digest(h, row.host_token_hash or ""):
+                return {s.seat for s in live.seats if s.kind == "human"}
+        return {s.seat for s in live.seats
                 if s.token_hash and hmac.compare_digest(h, s.token_hash)}
-        if not mine and any(s.kind == "human" and not s.token_hash for s in live.seats):
-            # an open seat may have been taken since this copy was read (maybe by another
-            # worker), or a rematch host named: read the seats (and host) once more
-            live.seats = self.storage.get_seats(live.row.id)
-            row = self.storage.get_game(live.row.id)
-            if row is not None and row.host_token_hash != live.row.host_token_hash:
-                live.row.host_token_hash = row.host_token_hash
-                if hmac.compare_digest(h, row.host_token_hash or ""):
-                    return {s.seat for s in live.seats if s.kind == "human"}
-            mine = {s.seat for s in live.seats
-                    if s.token_hash and hmac.compare_digest(h, s.token_hash)}
-        return mine
 
     def _require_seats(self, live: Live, token: str | None) -> set[int]:
         seats = self.seats_of(live, token)

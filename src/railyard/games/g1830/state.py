@@ -245,11 +245,7 @@ class G1830State(DictState):
         """10.0: certificates counted against the limit (privates included; shares in the
         yellow, orange or brown zone are not counted)."""
         s = self.s
-        owner = f"p{seat}"
-        n = 0
-        for comp in s["companies"].values():
-            if comp["owner"] == owner and not comp["closed"]:
-                n += 1
+        n = self.privates_held(seat)
         key = str(seat)
         corps = s["corps"]
         counts = self.st.market.counts_for_cert_limit

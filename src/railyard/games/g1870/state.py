@@ -290,11 +290,7 @@ class G1870State(DictState):
         """3.1.2: privates and certificates count one each, except shares of corporations
         in the yellow, green or brown zone (6.2.6 for queued sales)."""
         s = self.s
-        owner = f"p{seat}"
-        n = 0
-        for comp in s["companies"].values():
-            if comp["owner"] == owner and not comp["closed"]:
-                n += 1
+        n = self.privates_held(seat)
         key = str(seat)
         for c, h in s["holders"].items():
             held = h.get(key)
