@@ -1,11 +1,13 @@
 """Issue 14 tournaments, run in chunks so that partial results survive a busy machine.
 
     .venv/bin/python benchmarks/tournaments.py run TITLE SEATS GAMES [--chunk 20] [--workers 2]
-    .venv/bin/python benchmarks/tournaments.py report
+        [--start 0] [--out FILE]
+    .venv/bin/python benchmarks/tournaments.py report [--out FILE]
 
 ``run`` calls ``railyard tournament TITLE --seats SEATS --games CHUNK --seed S --json`` for
-S = 0, CHUNK, 2*CHUNK, ... (each chunk plays its own deals) and appends every JSON result to
-``benchmarks/tournaments/results.jsonl``.  ``report`` adds up the chunks per (title, seats)
+S = START, START + CHUNK, ... up to GAMES (each chunk plays its own deals; ``--start`` resumes
+a run cut short) and appends every JSON result to ``--out`` (default
+``benchmarks/tournaments/results.jsonl``).  ``report`` adds up the chunks per (title, seats)
 and prints games, wins, win rate with its Wilson 95 % interval, mean score and the move-time
 percentiles (p50/p95: the largest of the chunks' values, as the chunks cannot be merged
 exactly).
@@ -22,8 +24,9 @@ OUT = ROOT / "benchmarks" / "tournaments" / "results.jsonl"
 sys.path.insert(0, str(ROOT / "src"))
 
 
-def run(title: str, seats: str, games: int, chunk: int = 20, workers: int = 2) -> None:
-    done = 0
+def run(title: str, seats: str, games: int, chunk: int = 20, workers: int = 2,
+        start: int = 0, out: Path = OUT) -> None:
+    done = start
     while done < games:
         n = min(chunk, games - done)
         cmd = [str(ROOT / ".venv/bin/railyard"), "tournament", title, "--seats", seats,
@@ -32,16 +35,16 @@ def run(title: str, seats: str, games: int, chunk: int = 20, workers: int = 2) -
         line = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else "{}"
         rec = json.loads(line)
         rec["command"] = " ".join(cmd[1:])
-        with OUT.open("a") as fh:
+        with Path(out).open("a") as fh:
             fh.write(json.dumps(rec) + "\n")
         done += n
         print(f"{title} {seats}: {done}/{games}", flush=True)
 
 
-def report() -> None:
+def report(out: Path = OUT) -> None:
     from railyard.bots.tournament import wilson
     groups: dict[tuple, dict] = {}
-    for line in OUT.read_text().splitlines():
+    for line in Path(out).read_text().splitlines():
         rec = json.loads(line)
         key = (rec["title"], ",".join(rec["seats"]))
         g = groups.setdefault(key, {"games": 0, "bots": {}, "errors": 0, "seeds": []})
@@ -67,12 +70,13 @@ def report() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "run":
-        args = sys.argv[2:]
-        kw = {}
-        while args and args[-2:-1] and args[-2].startswith("--"):
-            kw[args[-2][2:]] = int(args[-1])
-            args = args[:-2]
-        run(args[0], args[1], int(args[2]), **kw)
+    argv = sys.argv[1:]
+    kw: dict = {}
+    while len(argv) >= 2 and argv[-2].startswith("--"):
+        key, value = argv[-2][2:], argv[-1]
+        kw[key] = Path(value) if key == "out" else int(value)
+        argv = argv[:-2]
+    if argv[0] == "run":
+        run(argv[1], argv[2], int(argv[3]), **kw)
     else:
-        report()
+        report(**kw)
