@@ -105,6 +105,20 @@ def settled(page) -> None:
         "  (b && b.dataset.version === g.dataset.version)); }")
 
 
+def wait_for_others(page) -> None:
+    """Wait while other seats move: until the game shown moves past the version read here,
+    the page's seat is to act in the version shown, or the game is over.  The seat's turn
+    is part of the condition because the page may reach the version where it acts between
+    the caller's look at the turn and the read of the version here."""
+    page.wait_for_function(
+        "(v) => { const g = document.getElementById('game');"
+        " const b = document.getElementById('actions-box');"
+        " return +g.dataset.version > v ||"
+        " document.getElementById('status').textContent === 'finished' ||"
+        " (b && b.dataset.mine === '1' && b.dataset.version === g.dataset.version); }",
+        arg=version(page))
+
+
 def finished(page) -> bool:
     return page.text_content("#status") == "finished"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .browser18xx import (TIMEOUT_MS, browser, check_page_shows_state, finished,  # noqa: F401
-                          human_move, post_json, server, settled, shot, version)
+                          human_move, post_json, server, settled, shot, wait_for_others)
 
 pytestmark = pytest.mark.slow
 
@@ -34,10 +34,7 @@ def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser): 
         if finished(page):
             break
         if page.get_attribute("#actions-box", "data-mine") != "1":
-            v = version(page)
-            page.wait_for_function(
-                f"() => +document.getElementById('game').dataset.version > {v} ||"
-                " document.getElementById('status').textContent === 'finished'")
+            wait_for_others(page)
             continue
         human_move(page, stats, "1830")
         moves += 1

@@ -8,7 +8,7 @@ import pytest
 
 from .browser18xx import (TIMEOUT_MS, browser, check_page_shows_state, click_and_wait,  # noqa: F401
                           finished, get_json, human_move, post_json, server, settled, shot,
-                          version)
+                          wait_for_others)
 
 pytestmark = pytest.mark.slow
 
@@ -64,8 +64,7 @@ def test_1870_price_protection_then_on_to_phase_3_by_clicking(server, browser): 
         settled(page)
         assert not finished(page)
         if page.get_attribute("#actions-box", "data-mine") != "1":
-            v = version(page)
-            page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {v}")
+            wait_for_others(page)
             continue
         human_move(page, stats, "1870")
         moves += 1
