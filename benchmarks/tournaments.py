@@ -31,8 +31,8 @@ def run(title: str, seats: str, games: int, chunk: int = 20, workers: int = 2,
         n = min(chunk, games - done)
         cmd = [str(ROOT / ".venv/bin/railyard"), "tournament", title, "--seats", seats,
                "--games", str(n), "--seed", str(done), "--workers", str(workers), "--json"]
-        out = subprocess.run(cmd, capture_output=True, text=True)
-        line = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else "{}"
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "{}"
         rec = json.loads(line)
         rec["command"] = " ".join(cmd[1:])
         with Path(out).open("a") as fh:
