@@ -30,22 +30,27 @@ def _ce_rounds(st: Any) -> float:
     return max(1.0, 0.5 + 0.55 * low3)
 
 
-def _ce_share(st: Any, c: int, extra: int = 0) -> float:
+def _ce_share(st: Any, c: int, extra: int = 0, rounds: float | None = None) -> float:
+    """``rounds``: ``_ce_rounds(st)`` when the caller has it already."""
     holders = sum(st.held[c]) + extra
     if holders <= 0:
         return 0.0
     later = holders + DILUTION * st.treasury[c]        # shares likely sold before the end
-    return (st.income[c] / later * _ce_rounds(st)
+    if rounds is None:
+        rounds = _ce_rounds(st)
+    return (st.income[c] / later * rounds
             + TREASURY_WEIGHT * st.ccash[c] / holders)
 
 
 def _ce_worth(st: Any) -> list[float]:
     out = [float(x) for x in st.cash]
-    for c in range(len(st.held)):
-        row = st.held[c]
+    rounds = None
+    for c, row in enumerate(st.held):
         if not any(row):
             continue
-        v = _ce_share(st, c)
+        if rounds is None:
+            rounds = _ce_rounds(st)
+        v = _ce_share(st, c, 0, rounds)
         for p, k in enumerate(row):
             if k:
                 out[p] += k * v

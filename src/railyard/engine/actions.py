@@ -132,6 +132,11 @@ def check_shape(action: Mapping[str, Any]) -> None:
             raise IllegalAction("The action's field names must be short texts.", MALFORMED)
         if key in ("type", "player"):
             continue
+        t = type(value)
+        if (t is int or t is bool or value is None
+                or (t is str and len(value) <= MAX_TEXT)) and budget[0] > 0:
+            budget[0] -= 1                  # a plain value (the common case), as below
+            continue
         problem = _shape_problem(value, 0, budget)
         if problem:
             raise IllegalAction(f"'{key}' {problem}.", MALFORMED, field=key)
