@@ -119,3 +119,39 @@ def test_uct_method_still_plays_legally():
         assert any(ch.matches(act) for ch in st.legal_actions())
     with pytest.raises(ValueError, match="unknown method"):
         MctsBot(1, method="alphazero")
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_no_playout_action_after_the_time_limit(title, monkeypatch):
+    """The time limit holds inside a playout: on a clock that advances 1 ms each time it is
+    read and each time a playout action is chosen, no playout action is chosen after the limit (so a decision overruns its budget
+    by at most one action), and the answer is still legal."""
+    from railyard.bots import mcts
+
+    clock = [0.0]
+
+    def tick():
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(mcts.time, "perf_counter", tick)
+    late = []
+    searched = 0
+    for st in positions(title, every=11, count=6):
+        clock[0] = 0.0
+        bot = MctsBot(5, "normal", seconds=0.2)
+        limit = 0.2 + 0.001                 # the deadline is set on the first reading
+        inner = mcts.rollout_policy(title, 9)
+
+        def policy(s, choices, inner=inner, limit=limit):
+            if clock[0] > limit:
+                late.append(clock[0])
+            clock[0] += 0.001               # choosing takes time too
+            return inner(s, choices)
+
+        bot.policy = policy
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        searched += clock[0] > 0.1          # the search ran into its limit
+    assert searched >= 2
+    assert late == []

@@ -26,6 +26,8 @@ rollout).  For one decision:
   ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
   (1 for a win, ties shared, plus ``LEAD_WEIGHT`` times the lead in dollars) over the turns
   all candidates completed;
+- the time limit is looked at before every action of a playout (both titles' kinds), so a
+  decision overruns it by at most one action; a turn it cuts short is not counted;
 - the answer: the candidate with the best value; the rule-of-thumb choice on ties or when no
   turn was completed in time.
 
@@ -239,7 +241,8 @@ class MctsBot:
     def _sampled_values(self, view: SeatView, order: list[Action], me: int,
                         deadline: float) -> list[float] | None:
         """Per turn one playout to the end per candidate, each in a fresh sampled world; the
-        mean values over the complete turns (None if none completed)."""
+        mean values over the complete turns (None if none completed; the time limit is
+        looked at before every action)."""
         policy = self.policy
         n = len(order)
         tot = [0.0] * n
@@ -252,6 +255,8 @@ class MctsBot:
                 s = view.sample(self.rng)
                 s.apply(dict(a))
                 while s.current_player is not None:
+                    if time.perf_counter() > deadline:      # this turn is not counted
+                        return [t / turn for t in tot] if turn else None
                     s.apply(policy(s, s.legal_actions()))
                 d, win = lead(s, me)
                 row.append((win or 0.0) + LEAD_WEIGHT * d)
