@@ -145,6 +145,44 @@ def choices(g: "G1830State", seat: int) -> list[Choice]:
     return out
 
 
+def has_offer(g: "G1830State", seat: int) -> bool:
+    """``bool(choices(g, seat))`` without building the offers: the checks of
+    :func:`offer_error` at the lowest price, stopping at the first offer possible."""
+    s = g.s
+    if pending(g) is not None:
+        return False
+    r = s["round"]
+    stock_round = r == "stock"
+    if stock_round:
+        if s["sr"] <= 1 or s["stock"]["turn"] != seat:
+            return False
+    elif r != "operating" or _short_president(g) != seat:
+        return False
+    cash = s["cash"]
+    n = len(g.players)
+    limit = g.cert_limit()
+    certs: list[int] | None = None
+    for comp in s["companies"].values():
+        owner = comp["owner"]
+        if comp["closed"] or owner is None or owner[0] != "p":
+            continue
+        seller = int(owner[1:])
+        if seller == seat:
+            buyers = [b for b in range(n) if b != seat]
+        elif stock_round:
+            buyers = [seat]
+        else:
+            continue
+        for b in buyers:
+            if cash[b] < MIN_PRICE:
+                continue
+            if certs is None:
+                certs = g.cert_counts()
+            if certs[b] + 1 <= limit:
+                return True
+    return False
+
+
 def answer_choices(g: "G1830State") -> list[Choice]:
     o = pending(g)
     who = o["to"]

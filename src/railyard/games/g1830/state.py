@@ -122,6 +122,12 @@ class G1830State(DictState):
 
     apply_action = apply
 
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """The random bot's game for up to ``max_actions`` actions, faster than
+        :meth:`DictState.random_playout` in stock rounds (:mod:`.playout`)."""
+        from .playout import random_playout
+        return random_playout(self, bot, max_actions)
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         r = self.s["round"]
         if action.get("type") == END_GAME:

@@ -251,27 +251,14 @@ def over_limit(g: "G1830State", seat: int, certs: int | None = None) -> bool:
 
 
 def _has_action(g: "G1830State", seat: int) -> bool:
-    # the M&H exchange is possible at any time and does not keep a turn open.  Selling one
-    # share and parring at the lowest price are the easiest of their kind, so checking them
-    # is enough.  A sale of a private between players (23.1: "wenn Käufer oder Verkäufer an
-    # der Reihe sind") the player on turn may still offer is a possible action too.
-    s = g.s
-    if _has_share_action(g, seat):
+    """``seat`` can still do something in his stock-round turn: buy, par or sell a share
+    (:func:`share_options` up to the first one found), or offer a sale of a private to or
+    from another player (23.1: "wenn Käufer oder Verkäufer an der Reihe sind";
+    :func:`private_sale.has_offer`).  The M&H exchange is possible at any time and does
+    not keep a turn open."""
+    if share_options(g, seat, first=True):
         return True
-    return bool(private_sale.choices(g, seat))
-
-
-def _has_share_action(g: "G1830State", seat: int) -> bool:
-    s = g.s
-    certs = g.cert_count(seat)
-    for corp, c in s["corps"].items():
-        if c["pos"] is None:
-            if corp != "B&O" and par_error(g, seat, corp, min(PAR_PRICES), certs) is None:
-                return True
-            continue
-        if sell_error(g, seat, corp, 1) is None or buy_sources(g, seat, corp, certs):
-            return True
-    return False
+    return private_sale.has_offer(g, seat)
 
 
 def _choices(g: "G1830State", seat: int) -> list[Choice]:
@@ -346,7 +333,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t == "pass":
         if over_limit(g, seat) and must_correct(g, seat, _choices(g, seat)):
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
-        _next_turn(g, passed=not r["acted"])
+        do_pass(g)
         return {"type": "pass", "player": seat}
     corp = get_str(act, "corporation")
     if corp not in s["corps"]:
@@ -356,16 +343,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         err = par_error(g, seat, corp, price)
         if err:
             g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
-        h = s["holders"][corp]
-        sh.move(h, f"{corp}_0", "ipo", str(seat))
-        s["cash"][seat] -= 2 * price
-        s["bank"] += 2 * price
-        set_par(g, corp, price)
-        s["corps"][corp]["president"] = seat
-        r["bought"] = corp
-        _check_float(g, corp)
-        r["last_actor"] = seat
-        _after_action(g)
+        do_par(g, seat, corp, price)
         return {"type": "par", "player": seat, "corporation": corp, "price": price}
     if t == "buy_share":
         source = act.get("source")
@@ -376,23 +354,9 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
         cert = act.get("cert")
         h = s["holders"][corp]
-        if cert is None:
-            cert = next(x for x in h[source] if sh.pct(x) == 10)
-        elif cert not in h[source] or sh.pct(cert) != 10:
+        if cert is not None and (cert not in h[source] or sh.pct(cert) != 10):
             g.fail(f"The certificate {cert!r} is not a 10 % share in the {source}.")
-        c = s["corps"][corp]
-        price = c["par"] if source == "ipo" else g.price(corp)
-        sh.move(h, cert, source, str(seat))
-        s["cash"][seat] -= price
-        if source == "ipo":
-            s["bank"] += price
-        else:
-            s["bank"] += price
-        r["bought"] = corp
-        r["last_actor"] = seat
-        g.update_president(corp)
-        _check_float(g, corp)
-        _after_action(g)
+        do_buy(g, seat, corp, source, cert)
         out = {"type": "buy_share", "player": seat, "corporation": corp, "source": source}
         if act.get("cert") is not None:
             out["cert"] = cert
@@ -403,16 +367,62 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         if err:
             g.fail(err)
         certs = act.get("certs")
-        sell(g, seat, corp, count, certs)
-        r["sold"].setdefault(str(seat), []).append(corp)
-        r["last_actor"] = seat
-        _after_action(g)
+        do_sell(g, seat, corp, count, certs)
         out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
         if certs is not None:
             out["certs"] = list(certs)
         return out
     g.wrong_phase(f"'{t}' is not possible in a stock round.")
     raise AssertionError
+
+
+# ---- what the actions do once checked (apply above; also the random playouts) ----------
+def do_pass(g: "G1830State") -> None:
+    _next_turn(g, passed=not g.s["stock"]["acted"])
+
+
+def do_par(g: "G1830State", seat: int, corp: str, price: int) -> None:
+    s = g.s
+    r = s["stock"]
+    h = s["holders"][corp]
+    sh.move(h, f"{corp}_0", "ipo", str(seat))
+    s["cash"][seat] -= 2 * price
+    s["bank"] += 2 * price
+    set_par(g, corp, price)
+    s["corps"][corp]["president"] = seat
+    r["bought"] = corp
+    _check_float(g, corp)
+    r["last_actor"] = seat
+    _after_action(g)
+
+
+def do_buy(g: "G1830State", seat: int, corp: str, source: str,
+           cert: str | None = None) -> None:
+    """``seat`` buys a 10 % share (``cert``, else the first 10 % one) from ``source``."""
+    s = g.s
+    r = s["stock"]
+    h = s["holders"][corp]
+    if cert is None:
+        cert = next(x for x in h[source] if sh.pct(x) == 10)
+    c = s["corps"][corp]
+    price = c["par"] if source == "ipo" else g.price(corp)
+    sh.move(h, cert, source, str(seat))
+    s["cash"][seat] -= price
+    s["bank"] += price
+    r["bought"] = corp
+    r["last_actor"] = seat
+    g.update_president(corp)
+    _check_float(g, corp)
+    _after_action(g)
+
+
+def do_sell(g: "G1830State", seat: int, corp: str, count: int,
+            certs: list | None = None) -> None:
+    r = g.s["stock"]
+    sell(g, seat, corp, count, certs)
+    r["sold"].setdefault(str(seat), []).append(corp)
+    r["last_actor"] = seat
+    _after_action(g)
 
 
 def _after_action(g: "G1830State", counts: bool = True) -> None:
@@ -505,6 +515,15 @@ def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
     cert = act.get("cert")
     if cert is not None and (cert not in g.s["holders"]["NYC"][source] or sh.pct(cert) != 10):
         g.fail(f"The certificate {cert!r} is not a 10 % NYC share in the {source}.")
+    do_exchange(g, seat, source, cert)
+    out = {"type": "exchange", "player": seat, "company": "MH", "source": source}
+    if cert is not None:
+        out["cert"] = cert
+    return out
+
+
+def do_exchange(g: "G1830State", seat: int, source: str, cert: str | None = None) -> None:
+    """The checked M&H exchange (:func:`apply_exchange`) and what follows in the round."""
     exchange_mh(g, seat, source, cert)
     if g.s["round"] == "stock":
         r = g.s["stock"]
@@ -512,10 +531,6 @@ def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
             _next_turn(g, passed=not r["acted"])
     elif g.s["round"] == "operating":
         operating.advance(g)
-    out = {"type": "exchange", "player": seat, "company": "MH", "source": source}
-    if cert is not None:
-        out["cert"] = cert
-    return out
 
 
 def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None) -> None:
@@ -527,3 +542,131 @@ def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None
     privates.close(g, "MH")
     g.update_president("NYC")
     _check_float(g, "NYC")
+
+
+# ---- the same choices, fast (random playouts, issue 14 point 6) -----------------------
+#: per market: (row, column) -> (counts for the certificate limit, may exceed 60 %,
+#: several shares per turn, price); the zone tests of :class:`Market` made once
+_CELLS: dict = {}
+
+
+def _cells(m) -> dict:
+    hit = _CELLS.get(id(m))
+    if hit is None or hit[0] is not m:
+        table = {}
+        for r, row in enumerate(m.grid):
+            for k, cell in enumerate(row):
+                if cell is not None:
+                    pos = (r, k)
+                    table[pos] = (m.counts_for_cert_limit(pos), m.may_exceed_holding_limit(pos),
+                                  m.multiple_buy(pos), cell.price)
+        hit = _CELLS[id(m)] = (m, table)
+    return hit[1]
+
+
+def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple]:
+    """The choices :func:`_choices` lists for ``seat``, as tuples in the same order:
+    ``("buy_share", corp, source)``, ``("par", corp, price)``, ``("sell_shares", corp,
+    most)``, ``("exchange", source)``, ``("pass",)``.  The same checks (:func:`buy_sources`,
+    :func:`par_error`, :func:`_max_sale`, :func:`mh_exchange_error`, :func:`must_correct`)
+    written out over the plain state without building Choices (``tests/g1830/
+    test_fast_listing.py`` compares them on random positions).  ``first``: stop after the
+    first purchase, par or sale found (then no exchange or pass is listed): what
+    :func:`_has_action` needs."""
+    s = g.s
+    r = s["stock"]
+    cells = _cells(g.st.market)
+    limit = g.st.cert_limit[len(g.players)]
+    key = str(seat)
+    cash = s["cash"][seat]
+    bought = r["bought"]
+    sold = r["sold"].get(key, ())
+    holders = s["holders"]
+    corps = s["corps"]
+    # cert_count(seat), with the cells of the corporations looked up once
+    mine = "p" + key
+    certs = 0
+    for comp in s["companies"].values():
+        if comp["owner"] == mine and not comp["closed"]:
+            certs += 1
+    rows = []
+    for corp, c in corps.items():
+        pos = c["pos"]
+        h = holders[corp]
+        held = h.get(key)
+        if pos is None:
+            rows.append((corp, c, None, h, held))
+            if held:
+                certs += len(held)
+        else:
+            z = cells[pos[0], pos[1]]
+            rows.append((corp, c, z, h, held))
+            if held and z[0]:
+                certs += len(held)
+    room = certs < limit
+    out: list[tuple] = []
+    for corp, c, z, h, held in rows:
+        if z is None:
+            if room and bought is None and corp != "B&O":
+                for p in PAR_PRICES:
+                    if p + p <= cash:
+                        out.append(("par", corp, p))
+                        if first:
+                            return out
+            continue
+        if held:
+            pres = corp + "_0"
+            have = 10 * len(held) + 10 if pres in held else 10 * len(held)
+        else:
+            have = 0
+        if corp not in sold and (have <= 50 or z[1]) and (room or not z[0]):
+            offered = h["ipo"]
+            if (offered and (len(offered) > 1 or not offered[0].endswith("_0"))
+                    and c["par"] <= cash
+                    and (bought is None or (bought == corp and z[2] and g.options.get(
+                        "multiple_brown_from_ipo")))):
+                out.append(("buy_share", corp, "ipo"))
+                if first:
+                    return out
+            offered = h["pool"]
+            if (offered and (len(offered) > 1 or not offered[0].endswith("_0"))
+                    and z[3] <= cash and (bought is None or (bought == corp and z[2]))):
+                out.append(("buy_share", corp, "pool"))
+                if first:
+                    return out
+        if have and s["sr"] > 1:
+            pool = h["pool"]
+            if pool:
+                pres = corp + "_0"
+                in_pool = 10 * len(pool) + 10 if pres in pool else 10 * len(pool)
+                hi = min(have, 50 - in_pool) // 10
+            else:
+                hi = have // 10
+            if c["president"] == seat and hi > (have - 20) // 10:
+                pres = corp + "_0"
+                for p, other in h.items():
+                    if p != key and p != "ipo" and p != "pool" and other and (
+                            len(other) > 1 or pres in other):
+                        break                               # another player holds 20 %
+                else:
+                    hi = (have - 20) // 10
+            if hi > 0:
+                out.append(("sell_shares", corp, hi))
+                if first:
+                    return out
+    if first:
+        return out
+    mh = s["companies"]["MH"]
+    if mh["owner"] == mine and not mh["closed"]:
+        nyc = holders["NYC"]
+        held = nyc.get(key)
+        if not held or 10 * len(held) + (10 if "NYC_0" in held else 0) <= 50:
+            for source in ("ipo", "pool"):
+                if any(not x.endswith("_0") for x in nyc[source]):
+                    out.append(("exchange", source))
+    if certs <= limit or not any(
+            o[0] == "sell_shares" and corps[o[1]]["pos"] is not None
+            and cells[corps[o[1]]["pos"][0], corps[o[1]]["pos"][1]][0]
+            for o in out):                                              # must_correct
+        out.append(("pass",))
+    return out

@@ -1,0 +1,126 @@
+"""The stock round's fast listing (``stock.share_options``, used by the random playout and
+by ``stock._has_action``) and ``private_sale.has_offer`` must equal the rule-by-rule
+listings they stand for (``stock._choices`` built from ``buy_sources``, ``par_error``,
+``_max_sale``, ``mh_exchange_error``, ``must_correct``; ``private_sale.choices``) for
+every seat, on the positions of random games and on those positions shaken at random
+(cash, price cells in every zone, the turn's purchase and sales, holdings moved), so
+that limits, zones and rare cases are met many times."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from railyard.bots.random_bot import RandomBot
+from railyard.games.g1830 import private_sale, stock
+from railyard.games.g1830.state import G1830State
+
+SHARE_KINDS = ("buy_share", "par", "sell_shares")
+
+
+def reference(g: G1830State, seat: int) -> list[tuple]:
+    out = []
+    for c in stock._choices(g, seat):
+        if c.type == "buy_share":
+            out.append((c.type, c.fixed["corporation"], c.fixed["source"]))
+        elif c.type == "par":
+            out.append((c.type, c.fixed["corporation"], c.fixed["price"]))
+        elif c.type == "sell_shares":
+            assert c.ranges["count"][0] == 1
+            out.append((c.type, c.fixed["corporation"], c.ranges["count"][1]))
+        elif c.type == "exchange":
+            out.append((c.type, c.fixed["source"]))
+        else:
+            out.append((c.type,))
+    return out
+
+
+def shake(g: G1830State, rng: random.Random) -> G1830State:
+    """A copy of ``g`` with some of what the stock listing reads changed at random (not
+    always a reachable position: both listings read the same rules)."""
+    g = g.clone()
+    s = g.s
+    n = len(g.players)
+    grid = g.st.market.grid
+    cells = [[r, k] for r, row in enumerate(grid) for k, c in enumerate(row) if c is not None]
+    for seat in range(n):
+        if rng.random() < 0.5:
+            s["cash"][seat] = rng.choice([0, 1, 60, 134, 150, 200, 400, 1000, 3000])
+    for corp, c in s["corps"].items():
+        if c["pos"] is not None and rng.random() < 0.4:
+            g.set_pos(corp, rng.choice(cells))
+        h = s["holders"][corp]
+        if rng.random() < 0.3:                       # a 10 % share changes hands
+            src = rng.choice([k for k, v in h.items() if any(not x.endswith("_0") for x in v)])
+            dst = rng.choice(["ipo", "pool"] + [str(p) for p in range(n)])
+            cert = next(x for x in h[src] if not x.endswith("_0"))
+            h[src].remove(cert)
+            h.setdefault(dst, []).append(cert)
+    r = s["stock"]
+    if r is not None:
+        if rng.random() < 0.3:
+            r["bought"] = rng.choice([None] + [c for c, v in s["corps"].items()
+                                               if v["pos"] is not None])
+        if rng.random() < 0.3:
+            seat = rng.randrange(n)
+            r["sold"].setdefault(str(seat), []).append(rng.choice(list(s["corps"])))
+    if rng.random() < 0.2:
+        s["sr"] = rng.choice([1, 2, 5])
+    if rng.random() < 0.2:
+        comp = s["companies"][rng.choice(list(s["companies"]))]
+        comp["owner"] = rng.choice([None, "cPRR"] + [f"p{p}" for p in range(n)])
+        comp["closed"] = rng.random() < 0.3
+    return g
+
+
+def positions(seed: int, players: int, options: dict):
+    g = G1830State([f"P{i}" for i in range(players)], seed, options)
+    bot = RandomBot(seed)
+    while g.current_player is not None:
+        yield g
+        g.apply(bot.choose(g))
+
+
+def check(g: G1830State) -> int:
+    checked = 0
+    n = len(g.players)
+    for seat in range(n):
+        if g.s["round"] == "stock" and g.s["stock"]["offer"] is None:
+            want = reference(g, seat)
+            assert stock.share_options(g, seat) == want, seat
+            first = stock.share_options(g, seat, first=True)
+            assert bool(first) == any(o[0] in SHARE_KINDS for o in want), seat
+            assert not first or first[0] == next(o for o in want if o[0] in SHARE_KINDS)
+            checked += 1
+        assert private_sale.has_offer(g, seat) == bool(private_sale.choices(g, seat)), seat
+    return checked
+
+
+@pytest.mark.parametrize("seed,players,options", [
+    (1, 4, {}), (2, 3, {}), (3, 5, {"multiple_brown_from_ipo": True}), (4, 6, {}),
+    (5, 2, {}), (6, 4, {"multiple_brown_from_ipo": True, "withhold_moves_at_once": True})])
+def test_fast_stock_listing_equals_the_rule_by_rule_listing(seed, players, options):
+    rng = random.Random(seed)
+    checked = shaken = 0
+    for g in positions(seed, players, options):
+        checked += check(g)
+        if g.s["round"] == "stock" and rng.random() < 0.5:
+            shaken += check(shake(g, rng))
+    assert checked > 300 and shaken > 100
+
+
+def test_has_action_is_any_share_action_or_offer():
+    """``stock._has_action`` (the turn stays open) as it was written before the fast
+    listing: some purchase, par or sale, else an offer of a private."""
+    rng = random.Random(9)
+    seen = {True: 0, False: 0}
+    for g in positions(9, 4, {}):
+        if g.s["round"] != "stock" or g.s["stock"]["offer"] is not None:
+            continue
+        for h in (g, shake(g, rng)):
+            for seat in range(4):
+                want = any(c.type in SHARE_KINDS for c in stock._choices(h, seat)) or \
+                    bool(private_sale.choices(h, seat))
+                assert stock._has_action(h, seat) == want
+                seen[want] += 1
+    assert seen[True] > 100 and seen[False] > 20
