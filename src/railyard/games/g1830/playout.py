@@ -6,14 +6,20 @@ checks, undo snapshot and event watch, like :meth:`DictState.random_playout`, an
 most frequent positions also without Choices and without checking the drawn action again:
 
 - a stock-round turn (no offer open): the choices come from :func:`stock.share_options`
-  as tuples in the order of ``legal_actions()``; the bot's generator draws one index over
-  them as ``RandomBot.choose_from`` does (``rng.choice``; a sale's count with
+  as tuples in the order of ``legal_actions()`` (the offers of privates the bot leaves
+  out are not listed; a pass or a sale is always there); the bot's generator draws one
+  index over them as ``RandomBot.choose_from`` does (``rng.choice``; a sale's count with
   ``pick_value``), and the part of the action after its checks runs (``stock.do_*``).
+  ``stock._has_action``, which ends a stock action by asking whether the player on turn
+  can still act, lists his choices in full while a playout runs (``keep_options``); the
+  next step takes that listing instead of making it again: after a stock action nothing
+  changes the state once that question was answered yes.
 
 Every other position is played as :meth:`DictState.random_playout` plays it:
 ``legal_actions()``, ``bot.choose_from`` and ``_dispatch`` (which checks the action).
 ``tests/eighteen/test_playout.py`` plays 1830 games in lockstep with ``RandomBot.choose``
-+ ``apply()`` and compares all of the state and the generator after every action.
++ ``apply()`` and compares all of the state and the generator after every action;
+``tests/g1830/test_playout_1830.py`` also checks every kept listing against a new one.
 """
 from __future__ import annotations
 
@@ -24,6 +30,9 @@ from . import stock
 if TYPE_CHECKING:
     from .state import G1830State
 
+#: tests set this: every kept stock listing is compared with a new one
+CHECK_KEPT = False
+
 
 def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
     title = g.title
@@ -32,35 +41,51 @@ def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
     pick = bot.pick_value
     legal = g.legal_actions
     dispatch = g._dispatch
+    share_options = stock.share_options
     played = 0
     acts = g.__dict__.get("acts", 0)
-    while played < max_actions:
-        s = g.s
-        if s["ended"]:
-            break
-        rnd = s["round"]
-        if rnd == "stock" and s["stock"]["offer"] is None:
-            seat = s["stock"]["turn"]
-            o = rng.choice(stock.share_options(g, seat))
-            kind = o[0]
-            if kind == "buy_share":
-                stock.do_buy(g, seat, o[1], o[2])
-            elif kind == "par":
-                stock.do_par(g, seat, o[1], o[2])
-            elif kind == "sell_shares":
-                stock.do_sell(g, seat, o[1], pick(1, o[2]))
-            elif kind == "pass":
-                stock.do_pass(g)
-            else:
-                stock.do_exchange(g, seat, o[1])
-        else:
-            if g.current_player is None:
+    keep: list = [None, None, None]
+    kept = False                    # keep holds the listing of the position reached
+    g.keep_options = keep
+    try:
+        while played < max_actions:
+            s = g.s
+            if s["ended"]:
                 break
-            choices = legal()
-            if not choices:
-                raise ValueError("no legal action: the game is over")
-            dispatch(choose(choices, title))
-        played += 1
-        acts += 1
-        g.acts = acts
+            r = s["stock"]
+            if s["round"] == "stock" and r["offer"] is None:
+                seat = r["turn"]
+                if kept and keep[0] == seat and keep[2] is r:
+                    opts = keep[1]
+                    if CHECK_KEPT:
+                        assert opts == share_options(g, seat), (opts, share_options(g, seat))
+                else:
+                    opts = share_options(g, seat)
+                keep[0] = None
+                o = rng.choice(opts)
+                kind = o[0]
+                if kind == "buy_share":
+                    stock.do_buy(g, seat, o[1], o[2])
+                elif kind == "par":
+                    stock.do_par(g, seat, o[1], o[2])
+                elif kind == "sell_shares":
+                    stock.do_sell(g, seat, o[1], pick(1, o[2]))
+                elif kind == "pass":
+                    stock.do_pass(g)
+                else:
+                    stock.do_exchange(g, seat, o[1])
+                kept = keep[0] is not None
+            else:
+                if g.current_player is None:
+                    break
+                choices = legal()
+                if not choices:
+                    raise ValueError("no legal action: the game is over")
+                dispatch(choose(choices, title))
+                kept = False
+            played += 1
+            acts += 1
+            g.acts = acts
+    finally:
+        del g.keep_options
     return played

@@ -256,8 +256,18 @@ def _has_action(g: "G1830State", seat: int) -> bool:
     from another player (23.1: "wenn Käufer oder Verkäufer an der Reihe sind";
     :func:`private_sale.has_offer`).  The M&H exchange is possible at any time and does
     not keep a turn open."""
-    if share_options(g, seat, first=True):
-        return True
+    keep = g.__dict__.get("keep_options")
+    if keep is None:
+        if share_options(g, seat, first=True):
+            return True
+    else:
+        # a random playout (:mod:`.playout`) is running: the whole listing, kept for its
+        # next step (the turn stays with ``seat`` when purchases, pars or sales are listed:
+        # they come before the exchange and the pass)
+        opts = share_options(g, seat)
+        keep[:] = (seat, opts, g.s["stock"])
+        if opts[0][0] != "exchange" and opts[0][0] != "pass":
+            return True
     return private_sale.has_offer(g, seat)
 
 
