@@ -401,6 +401,18 @@ def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     return out
 
 
+def company_options(g: "G1830State", corp: str) -> list[tuple]:
+    """:func:`company_choices` as ``("buy_company", private, lowest, highest price)``."""
+    cash = g.s["corps"][corp]["cash"]
+    out = []
+    for sym in buyable_companies(g):
+        lo, hi = company_price_range(g, sym)
+        hi = min(hi, cash)
+        if lo <= hi:
+            out.append(("buy_company", sym, lo, hi))
+    return out
+
+
 def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     s = g.s
     sym = get_str(act, "company")
@@ -419,6 +431,12 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
     if price > s["corps"][corp]["cash"]:
         g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
+    return do_buy_company(g, corp, seat, sym, price)
+
+
+def do_buy_company(g: "G1830State", corp: str, seat: int, sym: str, price: int) -> dict:
+    """The checked purchase of a private (:func:`buy_company`)."""
+    owner = g.company_owner(sym)
     out = {"type": "buy_company", "player": seat, "company": sym, "price": price}
     if consent.needed(g, seat, int(owner[1:])):
         # 23.1: the price is agreed with the private's owner, who accepts or declines

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import stock
+from . import operating, stock, track, trains
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -75,6 +75,8 @@ def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
                 else:
                     stock.do_exchange(g, seat, o[1])
                 kept = keep[0] is not None
+            elif s["round"] == "operating" and _operating_step(g, s["op"], rng, pick):
+                kept = False
             else:
                 if g.current_player is None:
                     break
@@ -89,3 +91,106 @@ def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
     finally:
         del g.keep_options
     return played
+
+
+def _exchanges(g: "G1830State", seat: int) -> list[tuple]:
+    return [("exchange", source) for source in ("ipo", "pool")
+            if stock.mh_exchange_error(g, seat, source) is None]
+
+
+def _operating_step(g: "G1830State", op: dict, rng: Any, pick: Any) -> bool:
+    """One step of an operating round in the positions handled here (a company's train
+    purchases); False (nothing done) for the others."""
+    corp = op["corp"]
+    if corp is None or op.get("offer") or op.get("deal") or op["discard"]:
+        return False
+    step = op["step"]
+    if step == "home_token":
+        return False
+    seat = g.s["corps"][corp]["president"]
+    if track.special_choices(g, corp, seat):
+        return False
+    if step == "track":
+        lays = track.lay_options(g, corp)
+        n = len(lays)
+        extra = [("pass",)]
+    elif step == "token":
+        lays = track.token_targets(g, corp)
+        n = len(lays)
+        extra = [("pass",)]
+    elif step == "routes":
+        n = 0
+        extra = [("run_routes",)]
+    elif step == "dividend":
+        n = 0
+        extra = [("dividend", "payout"), ("dividend", "withhold")]
+    else:
+        return _buy_step(g, op, corp, seat, step, rng, pick)
+    # operating.legal: the step's choices, the privates for the company, the exchange
+    extra += operating.company_options(g, corp)
+    extra += _exchanges(g, seat)
+    k = rng.choice(range(n + len(extra)))
+    if k < n:
+        if step == "track":
+            h, name, rot, mapping = lays[k]
+            track.do_lay(g, corp, h, name, rot, None, mapping, seat)
+        else:
+            track.do_token(g, corp, lays[k][0], lays[k][1])
+        operating.advance(g)
+        return True
+    o = extra[k - n]
+    kind = o[0]
+    if kind == "pass":
+        op["laid" if step == "track" else "tokened"] = True
+    elif kind == "run_routes":
+        s = g.s
+        c = s["corps"][corp]
+        tr = [(t, g.train_def(t).distance) for t in c["trains"]]
+        routes = operating.best_route_set(
+            g.st.board, s["tiles"], s["tokens"], corp, tr, g.phase_colour(),
+            one_area_ends_ok=operating._one_area_ok(g))
+        operating.run_routes(g, corp, {"type": "run_routes", "player": seat,
+                                       "routes": routes}, seat)
+    elif kind == "dividend":
+        operating.dividend(g, corp, {"type": "dividend", "player": seat, "kind": o[1]}, seat)
+    elif kind == "buy_company":
+        operating.do_buy_company(g, corp, seat, o[1], pick(o[2], o[3]))
+    else:
+        stock.do_exchange(g, seat, o[1])
+        return True
+    operating.advance(g)
+    return True
+
+
+def _buy_step(g: "G1830State", op: dict, corp: str, seat: int, step: str, rng: Any,
+              pick: Any) -> bool:
+    if step == "buy_company":
+        opts = [("pass",)]
+    else:
+        opts = trains.buy_options(g, corp)
+        if opts is None:
+            return False
+    # operating.legal: the purchases, the offers of privates (none unless the company is
+    # short of money for a train it must buy), privates for the company, the exchange
+    opts += operating.company_options(g, corp)
+    opts += _exchanges(g, seat)
+    o = rng.choice(opts)
+    kind = o[0]
+    if kind == "buy_train":
+        trains.do_buy(g, corp, seat, o[1], o[2], None, o[3])
+    elif kind == "buy_from":
+        trains.do_buy(g, corp, seat, o[1], pick(1, o[3]), o[2], None)
+    elif kind == "pass":
+        if step == "buy_company":
+            operating.end_turn(g)
+            return True
+        op["step"] = "buy_company"
+    elif kind == "buy_company":
+        operating.do_buy_company(g, corp, seat, o[1], pick(o[2], o[3]))
+    else:
+        stock.do_exchange(g, seat, o[1])
+        return True
+    operating.advance(g)
+    return True
+    if opts is None:
+        return False

@@ -101,6 +101,15 @@ def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     err, mapping = lay_error(g, corp, hex_id, tile, rot, special)
     if err:
         g.fail(err, UNAFFORDABLE if "costs" in err else "not_allowed")
+    return do_lay(g, corp, hex_id, tile, rot, special, mapping, seat)
+
+
+def do_lay(g: "G1830State", corp: str, hex_id: str, tile: str, rot: int,
+           special: str | None, mapping, seat: int) -> dict:
+    """The checked lay (:func:`lay`; ``mapping``: the old tile's cities on the new one, as
+    :func:`lay_error` returns it)."""
+    s = g.s
+    op = s["op"]
     cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in s["tiles"] else 0
     if special == "CS":
         cost = 0
@@ -167,26 +176,45 @@ def _special_error(g: "G1830State", corp: str, special: str, hex_id: str, tile: 
 def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     """Every legal normal tile lay: hexes the company reaches x fitting tiles x rotations,
     in the order of the hexes (sorted), the tile manifest and the rotations: the lays
-    :func:`lay_error` accepts.  Its checks that do not depend on the game's state (colour
-    order, label, kept track, no track off the board or into a blank side) are made once
-    per hex, tile on it and rotation (:func:`_static_lays`); the others here."""
+    :func:`lay_error` accepts (:func:`lay_options`)."""
+    return [Choice("lay_tile", seat, {"hex": h, "tile": name, "rotation": rot})
+            for h, name, rot, _ in lay_options(g, corp)]
+
+
+def lay_options(g: "G1830State", corp: str) -> list[tuple]:
+    """The lays of :func:`tile_choices` as ``(hex, tile, rotation, city mapping)`` (the
+    mapping :func:`lay_error` returns for them).  The checks of :func:`lay_error` that do
+    not depend on the game's state (colour order, label, kept track, no track off the
+    board or into a blank side) are made once per hex, tile on it and rotation
+    (:func:`_static_lays`); the others here."""
     s = g.s
     board = g.st.board
     tiles = s["tiles"]
     supply = s["supply"]
-    r = graph.reach(board, tiles, s["tokens"], corp)
+    tokens = s["tokens"]
+    r = graph.reach(board, tiles, tokens, corp)
     on_track = {h for h, _ in r.paths}
-    cands = {h for h, _ in r.edges} | on_track
-    cands |= {h for h, cities in s["tokens"].items() if any(corp in c for c in cities)}
+    sides: dict = {}                                    # hex -> its edges the track reaches
+    for h, e in r.edges:
+        hit = sides.get(h)
+        if hit is None:
+            sides[h] = {e}
+        else:
+            hit.add(e)
+    cands = on_track.union(sides)
+    for h, cities in tokens.items():
+        if h not in cands:
+            for held in cities:
+                if corp in held:
+                    cands.add(h)
+                    break
     allowed = g.phase_info()["tiles"]
     blocked = privates.blocked_hexes(g)
     cash = s["corps"][corp]["cash"]
-    sides: dict = {}                                    # hex -> its edges the track reaches
-    for h, e in r.edges:
-        sides.setdefault(h, set()).add(e)
+    hexes = board.hexes
     out = []
     for h in sorted(cands):
-        hx = board.hexes.get(h)
+        hx = hexes.get(h)
         if hx is None or not hx.layable or h in blocked:
             continue
         laid = tiles.get(h)
@@ -196,7 +224,8 @@ def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                 continue
         else:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
-        own = [i for i, held in enumerate(s["tokens"].get(h) or []) if corp in held]
+        here = tokens.get(h)
+        own = [i for i, held in enumerate(here) if corp in held] if here else ()
         reached_here = h in on_track
         reached = sides.get(h, ())
         for name, tdef, rots in _static_lays(board, h, cur, cur_rot):
@@ -204,9 +233,8 @@ def tile_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                 continue
             for rot, ex, new_paths, mapping in rots:
                 if (reached_here or not ex.isdisjoint(reached)
-                        or _token_joins(own, mapping, new_paths)):
-                    out.append(Choice("lay_tile", seat, {"hex": h, "tile": name,
-                                                         "rotation": rot}))
+                        or (own and _token_joins(own, mapping, new_paths))):
+                    out.append((h, name, rot, mapping))
     return out
 
 
@@ -450,13 +478,22 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
         g.fail("The city must be connected by track to one of the company's tokens, by a "
                "route that uses no track or hex side twice and passes no city blocked by "
                "others (19.0, 20.1).")
+    do_token(g, corp, hex_id, city)
+    return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
+
+
+def do_token(g: "G1830State", corp: str, hex_id: str, city: int) -> None:
+    """The checked token of the token step (:func:`token`)."""
+    s = g.s
+    op = s["op"]
+    c = s["corps"][corp]
+    cost = token_cost(g, corp)
     _put(g, corp, hex_id, city)
     c["cash"] -= cost
     s["bank"] += cost
     c["tokens_used"] += 1
     op["tokened"] = True
     op["step"] = "routes"
-    return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
 
 
 def _put(g: "G1830State", corp: str, hex_id: str, city: int) -> None:

@@ -142,6 +142,41 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
     return out
 
 
+def buy_options(g: "G1830State", corp: str) -> list[tuple] | None:
+    """:func:`buy_choices` as tuples in the same order (random playouts): ``("buy_train",
+    train, price, train given in or None)`` from the bank, ``("buy_from", train, seller,
+    most)`` from another company (price 1 to ``most``), ``("pass",)``.  None when the
+    company must buy a train it cannot pay (24.0, 24.0c: the president's money, sales and
+    bankruptcy): those positions are listed by :func:`buy_choices` itself."""
+    s = g.s
+    c = s["corps"][corp]
+    own_trains = c["trains"]
+    if len(own_trains) >= limit(g) and not over_limit_purchase(g, corp):
+        return [("buy_train", t, D_EXCHANGE_PRICE, own)
+                for t, own in d_exchanges(g, corp)] + [("pass",)]
+    cash = c["cash"]
+    offered = offers(g)
+    forced = must_buy(g, corp)
+    if forced and cash < min((p for _, p in offered), default=0):
+        return None                                     # in_emergency
+    out: list[tuple] = []
+    for t, price in offered:
+        if price <= cash:
+            out.append(("buy_train", t, price, None))
+        if D_EXCHANGE_PRICE <= cash and ttype(t) == "D":
+            for own in own_trains:
+                if ttype(own) in D_EXCHANGEABLE:
+                    out.append(("buy_train", t, D_EXCHANGE_PRICE, own))
+    if cash >= 1:
+        for other, c2 in s["corps"].items():
+            if other != corp:
+                for t in c2["trains"]:
+                    out.append(("buy_from", t, other, cash))
+    if not forced:
+        out.append(("pass",))
+    return out
+
+
 def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     s = g.s
     op = s["op"]
@@ -192,6 +227,14 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
     else:
         g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
                f"21.0).", UNKNOWN_ID)
+    return do_buy(g, corp, seat, tid, price, seller, exchange)
+
+
+def do_buy(g: "G1830State", corp: str, seat: int, tid: str, price: int,
+           seller: str | None, exchange: str | None) -> dict:
+    """The checked purchase (:func:`buy`): an offer to ``seller``'s president when his
+    consent is needed (21.0), else :func:`carry_out`."""
+    s = g.s
     out = {"type": "buy_train", "player": seat, "train": tid, "price": price}
     if exchange is not None:
         out["exchange"] = exchange
