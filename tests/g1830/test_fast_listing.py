@@ -124,3 +124,81 @@ def test_has_action_is_any_share_action_or_offer():
                 assert stock._has_action(h, seat) == want
                 seen[want] += 1
     assert seen[True] > 100 and seen[False] > 20
+
+
+# ---- the operating round's listing of the random playout -----------------------------
+def canon_choice(c) -> tuple:
+    fixed = {k: v for k, v in c.fixed.items() if k != "routes"}
+    return (c.type, c.player, fixed, dict(c.ranges))
+
+
+def canon_option(g: G1830State, o: tuple) -> tuple:
+    from railyard.games.g1830 import track
+    corp = g.s["op"]["corp"]
+    seat = g.s["corps"][corp]["president"]
+    kind = o[0]
+    if kind == "lay_tile":
+        err, mapping = track.lay_error(g, corp, o[1], o[2], o[3])
+        assert err is None and mapping == o[4], o
+        return (kind, seat, {"hex": o[1], "tile": o[2], "rotation": o[3]}, {})
+    if kind == "place_token":
+        return (kind, seat, {"hex": o[1], "city": o[2]}, {})
+    if kind in ("pass", "run_routes"):
+        return (kind, seat, {}, {})
+    if kind == "dividend":
+        return (kind, seat, {"kind": o[1]}, {})
+    if kind == "buy_train":
+        fixed = {"train": o[1], "price": o[2]}
+        if o[3] is not None:
+            fixed["exchange"] = o[3]
+        return (kind, seat, fixed, {})
+    if kind == "buy_from":
+        assert o[1] in g.s["corps"][o[2]]["trains"] and o[2] != corp
+        return ("buy_train", seat, {"train": o[1]}, {"price": (1, o[3])})
+    if kind == "buy_company":
+        return (kind, seat, {"company": o[1]}, {"price": (o[2], o[3])})
+    assert kind == "exchange"
+    return (kind, seat, {"company": "MH", "source": o[1]}, {})
+
+
+def shake_operating(g: G1830State, rng: random.Random) -> G1830State:
+    """A copy with the operating company's and its president's cash changed (purchases of
+    trains and privates, D-trains, the president's money)."""
+    g = g.clone()
+    s = g.s
+    corp = s["op"]["corp"]
+    c = s["corps"][corp]
+    c["cash"] = rng.choice([0, 1, 40, 80, 100, 180, 300, 450, 630, 800, 1100, 2000])
+    if rng.random() < 0.5:
+        s["cash"][c["president"]] = rng.choice([0, 50, 300, 1000])
+    return g
+
+
+def check_operating(g: G1830State) -> bool:
+    from railyard.games.g1830.playout import operating_options
+    opts = operating_options(g)
+    if opts is None:
+        return False
+    want = [canon_choice(c) for c in g.legal_actions() if c.type != "offer_private"]
+    assert [canon_option(g, o) for o in opts] == want
+    return True
+
+
+@pytest.mark.parametrize("seed,players,options", [
+    (21, 4, {}), (22, 3, {"agreed_prices_need_consent": False}), (23, 5, {}),
+    (24, 4, {"train_limit_purchase_then_discard": True, "withhold_moves_at_once": True}),
+    (25, 6, {"route_may_start_and_end_in_one_red_area": True})])
+def test_playout_operating_listing_equals_legal_actions(seed, players, options):
+    rng = random.Random(seed)
+    seen: dict = {}
+    for g in positions(seed, players, options):
+        if g.s["round"] != "operating":
+            continue
+        step = g.s["op"]["step"]
+        if check_operating(g):
+            seen[step] = seen.get(step, 0) + 1
+            if rng.random() < 0.3:
+                check_operating(shake_operating(g, rng))
+    for step in ("track", "token", "routes", "dividend", "buy_train", "buy_company"):
+        assert seen.get(step, 0) >= 1, (step, seen)
+    assert seen["track"] > 5 and seen["buy_train"] > 20

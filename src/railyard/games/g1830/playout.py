@@ -3,7 +3,7 @@
 The random bot's game (:class:`~railyard.bots.random_bot.RandomBot`: uniform over the
 legal choices, offers of privates between players left out) without the engine contract's
 checks, undo snapshot and event watch, like :meth:`DictState.random_playout`, and in the
-most frequent positions also without Choices and without checking the drawn action again:
+frequent positions also without Choices and without checking the drawn action again:
 
 - a stock-round turn (no offer open): the choices come from :func:`stock.share_options`
   as tuples in the order of ``legal_actions()`` (the offers of privates the bot leaves
@@ -14,12 +14,19 @@ most frequent positions also without Choices and without checking the drawn acti
   can still act, lists his choices in full while a playout runs (``keep_options``); the
   next step takes that listing instead of making it again: after a stock action nothing
   changes the state once that question was answered yes.
+- an operating company's steps (tile, token, routes, dividend, trains, privates; not
+  the positions :func:`operating_options` names): the same with
+  :func:`operating_options` and :func:`apply_option`.  The routes are found (the same
+  greedy set ``legal_actions()`` offers) only when ``run_routes`` is drawn, and
+  ``run_routes`` still checks them.
 
 Every other position is played as :meth:`DictState.random_playout` plays it:
 ``legal_actions()``, ``bot.choose_from`` and ``_dispatch`` (which checks the action).
 ``tests/eighteen/test_playout.py`` plays 1830 games in lockstep with ``RandomBot.choose``
 + ``apply()`` and compares all of the state and the generator after every action;
-``tests/g1830/test_playout_1830.py`` also checks every kept listing against a new one.
+``tests/g1830/test_playout_1830.py`` does so in chunks, checking every kept stock listing
+against a new one; ``tests/g1830/test_fast_listing.py`` compares the listings with the
+rule-by-rule ones and with ``legal_actions()`` on random and perturbed positions.
 """
 from __future__ import annotations
 
@@ -35,6 +42,8 @@ CHECK_KEPT = False
 
 
 def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
+    """Play ``bot``'s random actions until the game ends or ``max_actions`` were played;
+    returns the number played (:meth:`G1830State.random_playout`)."""
     title = g.title
     choose = bot.choose_from
     rng = bot.rng
@@ -75,7 +84,8 @@ def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
                 else:
                     stock.do_exchange(g, seat, o[1])
                 kept = keep[0] is not None
-            elif s["round"] == "operating" and _operating_step(g, s["op"], rng, pick):
+            elif s["round"] == "operating" and (opts := operating_options(g)) is not None:
+                apply_option(g, rng.choice(opts), pick)
                 kept = False
             else:
                 if g.current_player is None:
@@ -98,52 +108,73 @@ def _exchanges(g: "G1830State", seat: int) -> list[tuple]:
             if stock.mh_exchange_error(g, seat, source) is None]
 
 
-def _operating_step(g: "G1830State", op: dict, rng: Any, pick: Any) -> bool:
-    """One step of an operating round in the positions handled here (a company's train
-    purchases); False (nothing done) for the others."""
+def operating_options(g: "G1830State") -> list[tuple] | None:
+    """The choices ``legal_actions()`` lists in the operating round's position, as tuples
+    in the same order and without the offers of privates the random bot leaves out:
+    ``("lay_tile", hex, tile, rotation, city mapping)``, ``("place_token", hex, city)``,
+    ``("pass",)``, ``("run_routes",)`` (the routes are found once drawn),
+    ``("dividend", kind)``, ``("buy_train", train, price, train given in)``,
+    ``("buy_from", train, seller, most)``, ``("buy_company", private, lowest, highest)``,
+    ``("exchange", source)``.  None for the positions listed the ordinary way: answers to
+    offers, discards, home tokens, a company with a private's special lay or token to
+    choose (C&SL, D&H), a company that must buy a train it cannot pay."""
+    op = g.s["op"]
     corp = op["corp"]
     if corp is None or op.get("offer") or op.get("deal") or op["discard"]:
-        return False
+        return None
     step = op["step"]
     if step == "home_token":
-        return False
+        return None
     seat = g.s["corps"][corp]["president"]
     if track.special_choices(g, corp, seat):
-        return False
+        return None
     if step == "track":
-        lays = track.lay_options(g, corp)
-        n = len(lays)
-        extra = [("pass",)]
+        out = [("lay_tile",) + lay for lay in track.lay_options(g, corp)]
+        out.append(("pass",))
     elif step == "token":
-        lays = track.token_targets(g, corp)
-        n = len(lays)
-        extra = [("pass",)]
+        out = [("place_token", h, city) for h, city in track.token_targets(g, corp)]
+        out.append(("pass",))
     elif step == "routes":
-        n = 0
-        extra = [("run_routes",)]
+        out = [("run_routes",)]
     elif step == "dividend":
-        n = 0
-        extra = [("dividend", "payout"), ("dividend", "withhold")]
-    else:
-        return _buy_step(g, op, corp, seat, step, rng, pick)
-    # operating.legal: the step's choices, the privates for the company, the exchange
-    extra += operating.company_options(g, corp)
-    extra += _exchanges(g, seat)
-    k = rng.choice(range(n + len(extra)))
-    if k < n:
-        if step == "track":
-            h, name, rot, mapping = lays[k]
-            track.do_lay(g, corp, h, name, rot, None, mapping, seat)
-        else:
-            track.do_token(g, corp, lays[k][0], lays[k][1])
-        operating.advance(g)
-        return True
-    o = extra[k - n]
+        out = [("dividend", "payout"), ("dividend", "withhold")]
+    elif step == "buy_train":
+        out = trains.buy_options(g, corp)
+        if out is None:
+            return None
+        # the offers of privates (private_sale.choices) come here: none unless the
+        # company must buy a train it cannot pay (24.0c), which is excluded above
+    else:                                                   # buy_company
+        out = [("pass",)]
+    out += operating.company_options(g, corp)
+    out += _exchanges(g, seat)
+    return out
+
+
+def apply_option(g: "G1830State", o: tuple, pick: Any) -> None:
+    """Run the option ``o`` of :func:`operating_options` (drawn by the random bot, whose
+    ``pick`` gives the numbers of ranges): the parts of the rules after their checks."""
+    s = g.s
+    op = s["op"]
+    corp = op["corp"]
+    seat = s["corps"][corp]["president"]
     kind = o[0]
-    if kind == "pass":
-        op["laid" if step == "track" else "tokened"] = True
+    if kind == "lay_tile":
+        track.do_lay(g, corp, o[1], o[2], o[3], None, o[4], seat)
+    elif kind == "place_token":
+        track.do_token(g, corp, o[1], o[2])
+    elif kind == "pass":
+        step = op["step"]
+        if step == "track":
+            op["laid"] = True
+        elif step == "token":
+            op["tokened"] = True
+        elif step == "buy_train":
+            op["step"] = "buy_company"
+        else:
+            operating.end_turn(g)
+            return
     elif kind == "run_routes":
-        s = g.s
         c = s["corps"][corp]
         tr = [(t, g.train_def(t).distance) for t in c["trains"]]
         routes = operating.best_route_set(
@@ -153,44 +184,13 @@ def _operating_step(g: "G1830State", op: dict, rng: Any, pick: Any) -> bool:
                                        "routes": routes}, seat)
     elif kind == "dividend":
         operating.dividend(g, corp, {"type": "dividend", "player": seat, "kind": o[1]}, seat)
-    elif kind == "buy_company":
-        operating.do_buy_company(g, corp, seat, o[1], pick(o[2], o[3]))
-    else:
-        stock.do_exchange(g, seat, o[1])
-        return True
-    operating.advance(g)
-    return True
-
-
-def _buy_step(g: "G1830State", op: dict, corp: str, seat: int, step: str, rng: Any,
-              pick: Any) -> bool:
-    if step == "buy_company":
-        opts = [("pass",)]
-    else:
-        opts = trains.buy_options(g, corp)
-        if opts is None:
-            return False
-    # operating.legal: the purchases, the offers of privates (none unless the company is
-    # short of money for a train it must buy), privates for the company, the exchange
-    opts += operating.company_options(g, corp)
-    opts += _exchanges(g, seat)
-    o = rng.choice(opts)
-    kind = o[0]
-    if kind == "buy_train":
+    elif kind == "buy_train":
         trains.do_buy(g, corp, seat, o[1], o[2], None, o[3])
     elif kind == "buy_from":
         trains.do_buy(g, corp, seat, o[1], pick(1, o[3]), o[2], None)
-    elif kind == "pass":
-        if step == "buy_company":
-            operating.end_turn(g)
-            return True
-        op["step"] = "buy_company"
     elif kind == "buy_company":
         operating.do_buy_company(g, corp, seat, o[1], pick(o[2], o[3]))
     else:
-        stock.do_exchange(g, seat, o[1])
-        return True
+        stock.do_exchange(g, seat, o[1])                   # advances by itself
+        return
     operating.advance(g)
-    return True
-    if opts is None:
-        return False
