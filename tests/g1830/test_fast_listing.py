@@ -134,9 +134,11 @@ def canon_choice(c) -> tuple:
 
 def canon_option(g: G1830State, o: tuple) -> tuple:
     from railyard.games.g1830 import track
+    kind = o[0]
+    if kind == "deal":
+        return (o[1], g.s["op"]["deal"]["to"], {}, {})
     corp = g.s["op"]["corp"]
     seat = g.s["corps"][corp]["president"]
-    kind = o[0]
     if kind == "lay_tile":
         err, mapping = track.lay_error(g, corp, o[1], o[2], o[3])
         assert err is None and mapping == o[4], o
@@ -194,11 +196,12 @@ def test_playout_operating_listing_equals_legal_actions(seed, players, options):
     for g in positions(seed, players, options):
         if g.s["round"] != "operating":
             continue
-        step = g.s["op"]["step"]
+        step = "deal" if g.s["op"].get("deal") else g.s["op"]["step"]
         if check_operating(g):
             seen[step] = seen.get(step, 0) + 1
             if rng.random() < 0.3:
                 check_operating(shake_operating(g, rng))
-    for step in ("track", "token", "routes", "dividend", "buy_train", "buy_company"):
-        assert seen.get(step, 0) >= 1, (step, seen)
+    for step in ("track", "token", "routes", "dividend", "buy_train", "buy_company", "deal"):
+        if step != "deal" or options.get("agreed_prices_need_consent", True):
+            assert seen.get(step, 0) >= 1, (step, seen)
     assert seen["track"] > 5 and seen["buy_train"] > 20

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import operating, stock, track, trains
+from . import consent, operating, stock, track, trains
 
 if TYPE_CHECKING:
     from .state import G1830State
@@ -115,12 +115,17 @@ def operating_options(g: "G1830State") -> list[tuple] | None:
     ``("pass",)``, ``("run_routes",)`` (the routes are found once drawn),
     ``("dividend", kind)``, ``("buy_train", train, price, train given in)``,
     ``("buy_from", train, seller, most)``, ``("buy_company", private, lowest, highest)``,
-    ``("exchange", source)``.  None for the positions listed the ordinary way: answers to
-    offers, discards, home tokens, a company with a private's special lay or token to
+    ``("exchange", source)``, ``("deal", accept_offer or decline_offer)`` (the seller's
+    answer to a company's offer, 21.0, 23.1).  None for the positions listed the ordinary
+    way: answers to offers of privates between players, discards, home tokens, a company with a private's special lay or token to
     choose (C&SL, D&H), a company that must buy a train it cannot pay."""
     op = g.s["op"]
+    if op.get("offer"):
+        return None
+    if op.get("deal"):
+        return [("deal", consent.ACCEPT), ("deal", consent.DECLINE)]   # consent.choices
     corp = op["corp"]
-    if corp is None or op.get("offer") or op.get("deal") or op["discard"]:
+    if corp is None or op["discard"]:
         return None
     step = op["step"]
     if step == "home_token":
@@ -159,7 +164,10 @@ def apply_option(g: "G1830State", o: tuple, pick: Any) -> None:
     corp = op["corp"]
     seat = s["corps"][corp]["president"]
     kind = o[0]
-    if kind == "lay_tile":
+    if kind == "deal":
+        consent.answer(g, {"type": o[1], "player": op["deal"]["to"]},
+                       lambda d: operating._carry_out_deal(g, d))
+    elif kind == "lay_tile":
         track.do_lay(g, corp, o[1], o[2], o[3], None, o[4], seat)
     elif kind == "place_token":
         track.do_token(g, corp, o[1], o[2])
