@@ -19,6 +19,9 @@ from .data import PRIVATE_ORDER, static
 END_GAME = "end_game"
 
 
+_PHASES: dict = {}     # (id of the phases' data, phase name) -> (that data, its entry)
+
+
 class G1830State(DictState):
     title = "1830"
     #: every action of 1830; any other type is refused as ``malformed`` (engine/state.py)
@@ -303,7 +306,14 @@ class G1830State(DictState):
             c["president"] = new
 
     def phase_info(self) -> dict:
-        return next(p for p in self.st.phases if p["name"] == self.s["phase"])
+        """The current phase's facts (static data: read, never changed), looked up once
+        per phase name."""
+        phases = self.st.phases
+        key = (id(phases), self.s["phase"])
+        hit = _PHASES.get(key)
+        if hit is None or hit[0] is not phases:
+            hit = _PHASES[key] = (phases, next(p for p in phases if p["name"] == key[1]))
+        return hit[1]
 
     def phase_colour(self) -> str:
         return self.phase_info()["tiles"][-1]

@@ -593,30 +593,23 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
     sold = r["sold"].get(key, ())
     holders = s["holders"]
     corps = s["corps"]
-    # cert_count(seat), with the cells of the corporations looked up once
+    # cert_count(seat)
     mine = "p" + key
     certs = 0
     for comp in s["companies"].values():
         if comp["owner"] == mine and not comp["closed"]:
             certs += 1
-    rows = []
     for corp, c in corps.items():
-        pos = c["pos"]
-        h = holders[corp]
-        held = h.get(key)
-        if pos is None:
-            rows.append((corp, c, None, h, held))
-            if held:
-                certs += len(held)
-        else:
-            z = cells[pos[0], pos[1]]
-            rows.append((corp, c, z, h, held))
-            if held and z[0]:
+        held = holders[corp].get(key)
+        if held:
+            pos = c["pos"]
+            if pos is None or cells[pos[0], pos[1]][0]:
                 certs += len(held)
     room = certs < limit
     out: list[tuple] = []
-    for corp, c, z, h, held in rows:
-        if z is None:
+    for corp, c in corps.items():
+        pos = c["pos"]
+        if pos is None:
             if room and bought is None and corp != "B&O":
                 for p in PAR_PRICES:
                     if p + p <= cash:
@@ -624,6 +617,9 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
                         if first:
                             return out
             continue
+        z = cells[pos[0], pos[1]]
+        h = holders[corp]
+        held = h.get(key)
         if held:
             pres = corp + "_0"
             have = 10 * len(held) + 10 if pres in held else 10 * len(held)
