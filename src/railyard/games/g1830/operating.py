@@ -105,7 +105,7 @@ def advance(g: "G1830State") -> None:
                 return
             op["step"] = "token"
         elif step == "token":
-            if not op["tokened"] and track.token_targets(g, corp):
+            if not op["tokened"] and track.token_targets(g, corp, first=True):
                 return
             op["step"] = "routes"
         elif step == "routes":

@@ -408,7 +408,9 @@ def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str
     return None
 
 
-def token_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:
+def token_targets(g: "G1830State", corp: str, first: bool = False) -> list[tuple[str, int]]:
+    """The cities where ``corp`` may place its token of the token step (19.0), in the
+    order of the hexes; ``first``: stop at the first one (whether there is one)."""
     s = g.s
     c = s["corps"][corp]
     if c["tokens_used"] >= g.st.corps[corp].n_tokens or token_cost(g, corp) > c["cash"]:
@@ -421,6 +423,8 @@ def token_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:
         if _token_room_error(g, corp, h, int(stop[1:])) is None and \
                 graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, stop)):
             out.append((h, int(stop[1:])))
+            if first:
+                break
     return out
 
 
