@@ -177,7 +177,11 @@ def shake_operating(g: G1830State, rng: random.Random) -> G1830State:
 
 
 def check_operating(g: G1830State) -> bool:
+    from railyard.games.g1830 import track
     from railyard.games.g1830.playout import operating_options
+    corp = g.s["op"]["corp"]
+    if corp is not None:            # advance asks only whether there is a token target
+        assert track.token_targets(g, corp, first=True) == track.token_targets(g, corp)[:1]
     opts = operating_options(g)
     if opts is None:
         return False

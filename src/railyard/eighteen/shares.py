@@ -45,14 +45,24 @@ def new_president(holders: dict, current: int | None, n_players: int,
     """The player who must be president: most shares; the current president keeps it on a
     tie (13.0); when the president has fallen behind and several tie, the first to his left
     (14.0)."""
+    pres = None                        # the president's certificate (see percent)
+    for lst in holders.values():
+        if lst:
+            first = lst[0]
+            pres = first[:first.rindex("_")] + "_0"
+            break
     best = -1
-    cur_pct = percent(holders, str(current)) if current is not None else -1
-    order = list(range(n_players))
+    cur_pct = -1
+    start = 0
     if current is not None:
-        order = [(current + 1 + i) % n_players for i in range(n_players)]
+        start = current + 1
+        lst = holders.get(str(current))
+        cur_pct = (10 * len(lst) + (10 if pres in lst else 0)) if lst else 0
     winner = current
-    for seat in order:
-        p = percent(holders, str(seat))
+    for i in range(n_players):
+        seat = (start + i) % n_players
+        lst = holders.get(str(seat))
+        p = (10 * len(lst) + (10 if pres in lst else 0)) if lst else 0
         if p > best:
             best, winner = p, seat
     if current is not None and cur_pct >= best:
