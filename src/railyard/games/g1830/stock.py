@@ -555,21 +555,18 @@ def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None
 
 
 # ---- the same choices, fast (random playouts, issue 14 point 6) -----------------------
-#: per market: (row, column) -> (counts for the certificate limit, may exceed 60 %,
+#: per market: [row][column] -> (counts for the certificate limit, may exceed 60 %,
 #: several shares per turn, price); the zone tests of :class:`Market` made once
 _CELLS: dict = {}
 
 
-def _cells(m) -> dict:
+def _cells(m) -> list:
     hit = _CELLS.get(id(m))
     if hit is None or hit[0] is not m:
-        table = {}
-        for r, row in enumerate(m.grid):
-            for k, cell in enumerate(row):
-                if cell is not None:
-                    pos = (r, k)
-                    table[pos] = (m.counts_for_cert_limit(pos), m.may_exceed_holding_limit(pos),
-                                  m.multiple_buy(pos), cell.price)
+        table = [[None if cell is None else (
+                    m.counts_for_cert_limit((r, k)), m.may_exceed_holding_limit((r, k)),
+                    m.multiple_buy((r, k)), cell.price)
+                  for k, cell in enumerate(row)] for r, row in enumerate(m.grid)]
         hit = _CELLS[id(m)] = (m, table)
     return hit[1]
 
@@ -593,6 +590,7 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
     sold = r["sold"].get(key, ())
     holders = s["holders"]
     corps = s["corps"]
+    may_sell = s["sr"] > 1
     # cert_count(seat)
     mine = "p" + key
     certs = 0
@@ -603,7 +601,7 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
         held = holders[corp].get(key)
         if held:
             pos = c["pos"]
-            if pos is None or cells[pos[0], pos[1]][0]:
+            if pos is None or cells[pos[0]][pos[1]][0]:
                 certs += len(held)
     room = certs < limit
     out: list[tuple] = []
@@ -617,7 +615,7 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
                         if first:
                             return out
             continue
-        z = cells[pos[0], pos[1]]
+        z = cells[pos[0]][pos[1]]
         h = holders[corp]
         held = h.get(key)
         if held:
@@ -640,7 +638,7 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
                 out.append(("buy_share", corp, "pool"))
                 if first:
                     return out
-        if have and s["sr"] > 1:
+        if have and may_sell:
             pool = h["pool"]
             if pool:
                 pres = corp + "_0"
@@ -672,7 +670,7 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
                     out.append(("exchange", source))
     if certs <= limit or not any(
             o[0] == "sell_shares" and corps[o[1]]["pos"] is not None
-            and cells[corps[o[1]]["pos"][0], corps[o[1]]["pos"][1]][0]
+            and cells[corps[o[1]]["pos"][0]][corps[o[1]]["pos"][1]][0]
             for o in out):                                              # must_correct
         out.append(("pass",))
     return out
