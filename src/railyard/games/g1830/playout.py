@@ -117,8 +117,9 @@ def operating_options(g: "G1830State") -> list[tuple] | None:
     ``("buy_from", train, seller, most)``, ``("buy_company", private, lowest, highest)``,
     ``("exchange", source)``, ``("deal", accept_offer or decline_offer)`` (the seller's
     answer to a company's offer, 21.0, 23.1).  None for the positions listed the ordinary
-    way: answers to offers of privates between players, discards, home tokens, a company with a private's special lay or token to
-    choose (C&SL, D&H), a company that must buy a train it cannot pay."""
+    way: answers to offers of privates between players, discards, home tokens, a company
+    with a private's special lay or token to choose (C&SL, D&H), a company that must buy
+    a train it cannot pay."""
     op = g.s["op"]
     if op.get("offer"):
         return None
@@ -161,13 +162,15 @@ def apply_option(g: "G1830State", o: tuple, pick: Any) -> None:
     ``pick`` gives the numbers of ranges): the parts of the rules after their checks."""
     s = g.s
     op = s["op"]
-    corp = op["corp"]
-    seat = s["corps"][corp]["president"]
     kind = o[0]
     if kind == "deal":
         consent.answer(g, {"type": o[1], "player": op["deal"]["to"]},
                        lambda d: operating._carry_out_deal(g, d))
-    elif kind == "lay_tile":
+        operating.advance(g)
+        return
+    corp = op["corp"]
+    seat = s["corps"][corp]["president"]
+    if kind == "lay_tile":
         track.do_lay(g, corp, o[1], o[2], o[3], None, o[4], seat)
     elif kind == "place_token":
         track.do_token(g, corp, o[1], o[2])
