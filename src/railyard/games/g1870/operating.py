@@ -167,7 +167,9 @@ def _phase_change(g: "G1870State", type_: str) -> None:
     s["op"]["discard"] = [c for c, v in s["corps"].items() if len(v["trains"]) > limit]
 
 
-def legal(g: "G1870State") -> list[Choice]:
+def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
+    """The choices of the operating round.  ``lazy`` false (the playout, :mod:`.playout`):
+    the ``run_routes`` choice names only the corporation, not its route set."""
     s = g.s
     op = s["op"]
     if op.get("private_offer"):
@@ -190,7 +192,8 @@ def legal(g: "G1870State") -> list[Choice]:
         return [Choice("dividend", pres, {"corporation": corp, "kind": k})
                 for k in dividends.KINDS] + _private_choices(g, corp, pres)
     if not op["ran"]:
-        out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp))]
+        out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp) if lazy
+                      else {"corporation": corp})]
         seen: list = []                 # the network's reach, found once for both listings
         if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
                 len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
@@ -349,10 +352,15 @@ def _run_routes(g: "G1870State", action, corp: str) -> dict:
     """5.3 (3), 9.3: the president names a route per train (:mod:`.routes`); the
     dividend decision follows.  Earning nothing counts as withholding (5.4)."""
     named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
+    return run_checked(g, corp, action["player"], named, revenues)
+
+
+def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:
+    """:func:`_run_routes` after its check: ``named`` routes earning ``revenues``."""
     total = sum(revenues.values())
     g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
     op = g.s["op"]
-    out = {"type": "run_routes", "player": action["player"], "corporation": corp,
+    out = {"type": "run_routes", "player": seat, "corporation": corp,
            "routes": named, "revenue": total}
     if total > 0:
         op["revenue"] = total

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...eighteen.graph import hex_tile
-from ...eighteen.routes import find_routes
+from ...eighteen.graph import city_blocked, hex_tile
+from ...eighteen.routes import _link_cache, _links
 from .data import static
 from .privates import bonus
 
@@ -88,11 +88,73 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     return {**tokens, dest: cities}
 
 
-def best_set(g: "G1870State", corp: str, exclude: str | None = None,
-             used: set | None = None) -> tuple[int, list[dict]]:
+def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
+                  red: frozenset, limit: int = 400) -> list[tuple]:
+    """The routes :func:`railyard.eighteen.routes.find_routes` finds (same search, same
+    order, same ``limit`` on the routes found, same de-duplication), without the routes
+    that stop at an off-board area in their middle (9.3.2; they still count towards
+    ``limit``): ``(stops, track paths, chains)`` as tuples, the chains' hex lists shared
+    with the search's cache (copy before changing them).  Made for :func:`greedy`, which
+    needs neither the search's own stop values nor copies of every route."""
+    starts = [(h, f"c{i}") for h, cities in tokens.items()
+              for i, held in enumerate(cities) if corp in held]
+    link_cache = _link_cache(board, tiles)
+    out: list = []
+    seen: set = set()
+    count = 0
+    passes: dict = {}
+
+    def dfs(stops: tuple, used: frozenset, chains: tuple, inner_red: bool) -> None:
+        nonlocal count
+        if count >= limit:
+            return
+        n = len(stops)
+        if n >= 2:
+            a, b = stops[0], stops[-1]
+            key = ((a, b) if a <= b else (b, a), frozenset(stops), used)
+            if key not in seen:
+                seen.add(key)
+                count += 1
+                if not inner_red:
+                    out.append((stops, used, chains))
+        if n >= distance:
+            return
+        last = stops[-1]
+        if n >= 2:
+            ok = passes.get(last)
+            if ok is None:
+                kind = last[1][0]
+                if kind == "o":
+                    ok = False
+                elif kind == "c":
+                    ok = not city_blocked(board, tiles, tokens, last[0], int(last[1][1:]),
+                                          corp)
+                else:
+                    ok = True
+                passes[last] = ok
+            if not ok:
+                return
+            if not inner_red and last[0] in red:
+                inner_red = True
+        found = link_cache.get(last)
+        if found is None:
+            found = link_cache[last] = _links(board, tiles, last[0], last[1])
+        for target, paths, hexes in found:
+            if target in stops or not used.isdisjoint(paths):
+                continue
+            dfs(stops + (target,), used.union(paths), chains + (hexes,), inner_red)
+
+    for start in starts:
+        dfs((start,), frozenset(), (), False)
+    return out
+
+
+def greedy(g: "G1870State", corp: str, exclude: str | None = None,
+           used: set | None = None) -> tuple[int, list[dict], dict[str, int]]:
     """9.3: each train runs a route with a station of the corporation, at most its number
     of stops, off-boards only as ends; trains share no track.  Greedy (longest train
-    first, its best route on unused track): (total, [{"train", "chains"}])."""
+    first, its best route on unused track; the first best in the search's order):
+    (total, [{"train", "chains"}], {train: revenue} for the trains in that list)."""
     s = g.s
     board = g.st.board
     red = red_hexes(board)
@@ -100,27 +162,39 @@ def best_set(g: "G1870State", corp: str, exclude: str | None = None,
     tokens = tokens_for(g, corp)
     total = 0
     out: list = []
+    revenues: dict = {}
     trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
     by_distance: dict = {}                  # trains of one length: the same routes exist
     values: dict = {}                       # stop values at this position
+    route_values: dict = {}                 # id of a found route -> its value
     for tid in sorted(trains, key=lambda t: -distance(t)):
         d = distance(tid)
         found = by_distance.get(d)
         if found is None:
-            found = by_distance[d] = find_routes(board, s["tiles"], tokens, corp, d, "gray")
+            found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d, red)
         best = 0
-        best_paths: list = []
-        best_chains: list = []
-        for _, stops, paths, chains in found:
-            if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
+        best_route = None
+        for route in found:
+            stops, paths, _ = route
+            if used and not used.isdisjoint(paths):
                 continue
-            value = route_value(g, corp, stops, values)
+            value = route_values.get(id(route))
+            if value is None:
+                value = route_values[id(route)] = route_value(g, corp, stops, values)
             if value > best:
-                best, best_paths, best_chains = value, paths, chains
-        used.update(best_paths)
+                best, best_route = value, route
         total += best
-        if best_chains:
-            out.append({"train": tid, "chains": best_chains})
+        if best_route is not None:
+            used.update(best_route[1])
+            out.append({"train": tid, "chains": [list(c) for c in best_route[2]]})
+            revenues[tid] = best
+    return total, out, revenues
+
+
+def best_set(g: "G1870State", corp: str, exclude: str | None = None,
+             used: set | None = None) -> tuple[int, list[dict]]:
+    """The engine's greedy route set (:func:`greedy`): (total, [{"train", "chains"}])."""
+    total, out, _ = greedy(g, corp, exclude, used)
     return total, out
 
 

@@ -177,6 +177,12 @@ class G1870State(DictState):
 
     apply_action = apply
 
+    def random_playout(self, bot: Any, max_actions: int) -> int:
+        """1870's own playout (:mod:`.playout`): the random bot's game as
+        ``DictState.random_playout`` plays it, with fewer re-checks."""
+        from . import playout
+        return playout.run(self, bot, max_actions)
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         r = self.s["round"]
         if action.get("type") == END_GAME:

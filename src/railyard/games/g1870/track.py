@@ -216,6 +216,13 @@ def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     if problem:
         g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
                UNAFFORDABLE if "costs" in problem else "not_allowed")
+    return place(g, corp, action["player"], hex_id, tile_name, rot, use_mrbc)
+
+
+def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, rot: int,
+          use_mrbc: bool) -> dict:
+    """:func:`lay` after its check (:func:`lay_error` found nothing)."""
+    s = g.s
     home = free_home(g, corp, hex_id, use_mrbc)
     cost = 0 if home else lay_cost(g, hex_id, use_mrbc)
     if use_mrbc:
@@ -233,7 +240,7 @@ def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
         s["op"]["mrbc_extra"] = hex_id                          # profile: not a normal lay
     else:
         s["op"]["lays"].append([hex_id, g.st.board.tiles[tile_name].colour])
-    return {"type": "lay_tile", "player": action["player"], "corporation": corp,
+    return {"type": "lay_tile", "player": seat, "corporation": corp,
             "hex": hex_id, "tile": tile_name, "rotation": rot, "cost": cost,
             "mrbc": use_mrbc}
 

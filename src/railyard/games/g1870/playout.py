@@ -1,0 +1,103 @@
+"""1870's random playout (``G1870State.random_playout``, issue 14 point 6): the game the
+random bot plays through ``legal_actions()`` and ``apply()``, faster.
+
+Each step lists the choices as ``legal_actions()`` does, in the same order, and draws one
+exactly as :meth:`RandomBot.choose_from <railyard.bots.random_bot.RandomBot.choose_from>`
+does with 1870's weights (:mod:`railyard.bots.weights`: the same weights computed by the
+same float operations, one ``rng.choices`` call, then the bot's ``pick_value`` for the
+ranges), so the generator gives the same numbers.  What it leaves out:
+
+- the engine contract's turn and shape checks, undo snapshot and event watch (as
+  ``DictState.random_playout``);
+- the ``run_routes`` choice is listed without its lazy route set (no snapshot of the
+  position to guard it); when it is drawn, the engine's greedy set is computed once
+  (:func:`.running.greedy`, which gives each train's revenue too) and run without
+  :func:`.routes.check_run`;
+- a drawn ``lay_tile`` is laid without asking :func:`.track.lay_error` again (the listing
+  holds only lays it accepts).
+
+Everything else runs the rules of the action (``_dispatch``), checks included.
+``tests/eighteen/test_playout.py`` plays it in lockstep with ``choose`` + ``apply()``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...bots.weights import W1870
+from . import auction, operating, stock, track
+from .running import greedy
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
+_FULL_WEIGHT = 4.0          # weights._factor_1870: a full payout
+_OTHER_TRAIN = 0.1          # ... a train from another corporation
+_PRIVATE_PRICE = 0.05       # ... a private bought at a price
+
+
+def listing(g: "G1870State") -> list:
+    """``legal_actions()`` with the ``run_routes`` choice naming only the corporation."""
+    r = g.s["round"]
+    if r == "auction":
+        return auction.legal(g)
+    if r == "stock":
+        return stock.legal(g)
+    return operating.legal(g, lazy=False)
+
+
+def _weights(choices: list) -> list[float]:
+    """:func:`railyard.bots.weights.weights` for 1870, the same floats."""
+    counts: dict = {}
+    for c in choices:
+        t = c.type
+        counts[t] = counts.get(t, 0) + 1
+    out = []
+    get = W1870.get
+    for c in choices:
+        t = c.type
+        w = get(t, 1.0) / counts[t]
+        if t == "dividend":
+            if c.fixed.get("kind") == "full":
+                w = w * _FULL_WEIGHT
+        elif t == "buy_train":
+            if c.fixed.get("source") not in ("depot", "pool"):
+                w = w * _OTHER_TRAIN
+        elif t == "buy_private":
+            if "price" in c.ranges:
+                w = w * _PRIVATE_PRICE
+        out.append(w)
+    return out
+
+
+def run(g: "G1870State", bot: Any, max_actions: int) -> int:
+    """Play until the game ends or ``max_actions`` were played; the number played."""
+    ignored = bot.IGNORED
+    rng = bot.rng
+    pick = bot.pick_value
+    dispatch = g._dispatch
+    played = 0
+    acts = g.__dict__.get("acts", 0)
+    while played < max_actions and g.current_player is not None:
+        choices = listing(g)
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        usable = [c for c in choices if c.type not in ignored] or choices
+        choice = rng.choices(usable, _weights(usable))[0]
+        t = choice.type
+        if t == "run_routes":
+            corp = choice.fixed["corporation"]
+            _, named, revenues = greedy(g, corp)
+            operating.run_checked(g, corp, choice.player, named, revenues)
+        elif t == "lay_tile":
+            f = choice.fixed
+            track.place(g, f["corporation"], choice.player, f["hex"], f["tile"],
+                        f["rotation"], f.get("mrbc", False) is True)
+        else:
+            act = {"type": t, "player": choice.player}
+            act.update(choice.fixed)
+            for key, (lo, hi) in choice.ranges.items():
+                act[key] = pick(lo, hi)
+            dispatch(act)
+        played += 1
+        acts += 1
+        g.acts = acts
+    return played
