@@ -4,8 +4,6 @@ destination counts double for it; or on the charter as a $100 station marker) an
 trains run once more, paid out in full or withheld (no half payout)."""
 from __future__ import annotations
 
-import marshal
-
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
@@ -60,36 +58,36 @@ def _board_tables(board) -> tuple:
     return hit[1], hit[2]
 
 
-_PARTS: dict = {}
 #: per board: (hex, tile, rotation) -> the pairs of track ends its paths join (side ids,
 #: stops)
 _PAIRS: dict = {}
 
 
-def _components(g: "G1870State") -> dict:
-    """Hex -> ids of the pieces of connected track at its stops, ignoring tokens
-    (remembered per board and tile layout, for the last few layouts)."""
-    s = g.s
-    board = g.st.board
-    key = (id(board), marshal.dumps(s["tiles"], 2))
-    hit = _PARTS.get(key)
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    printed, side = _board_tables(board)
-    parent: dict = {}
+class _Track:
+    """The pieces of connected track of one state's tile layout, ignoring tokens: a
+    union-find over hex sides (one id per side shared by two hexes) and stops, kept in the
+    state (``g.__dict__``, not copied by ``clone``) and brought up to date when asked.  A
+    lay keeps all the track it replaces (9.1.3), so a hex whose tile changed only adds its
+    new tile's joins; when a tile went away or a tile with more than one stop changed (its
+    stops may be numbered anew), the layout is joined again from the start.  ``get(hex)``:
+    the pieces at the hex's stops."""
 
-    def find(x):
+    __slots__ = ("board", "tiles", "parent", "stops")
+
+    def __init__(self, board) -> None:
+        self.board = board
+        self.tiles: dict = {}
+        self.parent: dict = {}
+        self.stops: dict = {}
+
+    def find(self, x):
+        parent = self.parent
         while parent.setdefault(x, x) != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
 
-    tiles = s["tiles"]
-    known = _PAIRS.get(id(board))
-    if known is None or known[0] is not board:
-        known = _PAIRS[id(board)] = (board, {})
-    cache = known[1]
-    for h in printed.union(tiles):
+    def join(self, tiles: dict, h: str, side: dict, cache: dict) -> None:
         laid = tiles.get(h)
         pkey = (h, None, 0) if laid is None else (h, laid[0], laid[1])
         pairs = cache.get(pkey)
@@ -97,20 +95,54 @@ def _components(g: "G1870State") -> dict:
             pairs = cache[pkey] = tuple(
                 (side[(h, a)] if isinstance(a, int) else (h, a),
                  side[(h, b)] if isinstance(b, int) else (h, b))
-                for a, b in graph.hex_paths(board, tiles, h))
+                for a, b in graph.hex_paths(self.board, tiles, h))
+        find = self.find
+        parent = self.parent
         for na, nb in pairs:
+            for n in (na, nb):
+                if not isinstance(n, int):
+                    self.stops.setdefault(n[0], set()).add(n)
             parent[find(na)] = find(nb)
-    out: dict = {}
-    for n in list(parent):
-        if not isinstance(n, int):
-            out.setdefault(n[0], set()).add(find(n))
-    if len(_PARTS) >= 16:
-        _PARTS.clear()
-    _PARTS[key] = (board, out)
-    return out
+
+    def get(self, hex_id: str, default=None):
+        nodes = self.stops.get(hex_id)
+        if not nodes:
+            return default
+        return {self.find(n) for n in nodes}
 
 
-def _dest_reached(g: "G1870State", corp: str, parts: dict | None = None) -> bool:
+def _components(g: "G1870State") -> _Track:
+    """The pieces of connected track of the current tile layout (:class:`_Track`)."""
+    s = g.s
+    board = g.st.board
+    tiles = s["tiles"]
+    printed, side = _board_tables(board)
+    known = _PAIRS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _PAIRS[id(board)] = (board, {})
+    cache = known[1]
+    t = g.__dict__.get("_track")
+    changed = None
+    if t is not None and t.board is board:
+        old = t.tiles
+        if all(h in tiles for h in old):
+            changed = [h for h, laid in tiles.items() if old.get(h) != (laid[0], laid[1])]
+            tdefs = board.tiles
+            for h in changed:
+                tile = tdefs[tiles[h][0]]
+                if tile.n_cities + tile.n_towns > 1:
+                    changed = None
+                    break
+    if changed is None:
+        t = g.__dict__["_track"] = _Track(board)
+        changed = printed.union(tiles)
+    for h in changed:
+        t.join(tiles, h, side, cache)
+    t.tiles = {h: (laid[0], laid[1]) for h, laid in tiles.items()}
+    return t
+
+
+def _dest_reached(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
     """Track joins the home hex to the destination hex, and the corporation's track reaches
     the destination (quick necessary conditions of 9.6.1; stop counts are looked at only
     when they hold)."""
@@ -123,7 +155,7 @@ def _dest_reached(g: "G1870State", corp: str, parts: dict | None = None) -> bool
     return any(h == dest for h, _ in nodes)
 
 
-def eligible(g: "G1870State", corp: str, parts: dict | None = None) -> bool:
+def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
     c = g.s["corps"][corp]
     if c["closed"] or not c["floated"] or c.get("connected"):
         return False

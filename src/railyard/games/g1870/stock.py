@@ -214,6 +214,78 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
 
 # ---- choices ---------------------------------------------------------------------------
 def legal(g: "G1870State") -> list[Choice]:
+    """The choices of the stock round, in the order of :func:`legal_checked` (which asks
+    :func:`sell_range`, :func:`par_problem` and :func:`buy_problem` for each): the same
+    checks made here as booleans, with what every check of one listing shares (the seat's
+    certificate count, the limit, the turn's flags) found once."""
+    s = g.s
+    r = s["stock"]
+    if r["protect"] is not None:
+        return protection.legal(g)
+    if r.get("offer"):
+        return player_privates.legal(g)
+    if r.get("redeem_offer"):
+        return treasury.offer_legal(g)
+    seat = r["turn"]
+    corps = s["corps"]
+    sells = []
+    if not (s["sr"] <= 1 or r["treasury_done"] or (r["buys"] and r["sold_before_buy"])
+            or r.get("bought_after_sale")):
+        sold_turn = r["sold_turn"]
+        for corp in corps:
+            if corp in sold_turn:
+                continue
+            rng = sell_range(g, seat, corp)
+            if rng:
+                sells.append(Choice("sell_shares", seat, {"corporation": corp},
+                                    {"count": rng}))
+    certs = g.cert_count(seat)
+    limit = g.cert_limit()
+    if certs > limit and sells:
+        return sells                                  # 6.4.1: comply first
+    out = [Choice("pass", seat, label="end turn" if r["acted"] else "pass")] + sells
+    cash = s["cash"][seat]
+    one_purchase = bool(r["buys"] or r["treasury_done"] or r["sold_after_buy"])
+    par_ok = not one_purchase and certs < limit
+    par_prices = g.st.par_prices
+    sold = s["stock"]["sold_round"].get(str(seat), ())
+    holders = s["holders"]
+    market = g.st.market
+    key = str(seat)
+    for corp, c in corps.items():
+        if c["president"] is None:
+            if par_ok and not c["closed"] and corp != "SLSF":
+                for p in par_prices:
+                    if cash >= 2 * p:
+                        out.append(Choice("par", seat, {"corporation": corp, "price": p}))
+            continue
+        if c["closed"] or corp in sold:
+            continue
+        h = holders[corp]
+        for src in ("ipo", "pool"):
+            if not h[src]:
+                continue
+            price = c["ipo_price"] if src == "ipo" else market.price(c["pos"])
+            if r["treasury_done"] or (r["buys"] and _buy_state_problem(g, corp, src)):
+                continue
+            if cash < price:
+                continue
+            if (src == "ipo" and not c["floated"] and not g.may_float(corp)
+                    and 100 - sh.percent(h, "ipo") + 10 > 50):
+                continue
+            if certs >= limit and g.counts(corp):
+                continue
+            if (not market.may_exceed_holding_limit(c["pos"])
+                    and sh.percent(h, key) + 10 > 60):
+                continue
+            out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
+    out.extend(treasury.legal(g, seat))
+    out.extend(player_privates.choices(g, seat))
+    return out
+
+
+def legal_checked(g: "G1870State") -> list[Choice]:
+    """:func:`legal` by asking every rule's check (the reference its tests compare with)."""
     s = g.s
     r = s["stock"]
     if r["protect"] is not None:
