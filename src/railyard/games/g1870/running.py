@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...eighteen.graph import city_blocked, hex_tile
+from ...eighteen.graph import city_blocked, hex_tile, path_ends, side_key
 from ...eighteen.routes import _link_cache, _links
 from .data import static
 from .privates import bonus
@@ -88,35 +88,138 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     return {**tokens, dest: cities}
 
 
+def _links_touching(board, tiles: dict, h: str, stop: str) -> tuple[list, set]:
+    """:func:`railyard.eighteen.routes._links` (same stretches of track, same order) and the
+    hexes its walk looked at (the stop's hex and every hex entered): the stretches depend
+    on the tiles of those hexes only."""
+    out: list = []
+    touched = {h}
+    hexes_of = board.hexes
+
+    def walk(h: str, edge: int, used: list, hexes: list, depth: int) -> None:
+        if depth > 40:
+            return
+        nb = hexes_of[h].neighbors.get(edge)
+        if nb is None:
+            return
+        touched.add(nb)
+        ein = (edge + 3) % 6
+        side = side_key(h, nb)
+        if side in used:
+            return
+        for idx, other in path_ends(board, tiles, nb).get(ein, ()):
+            if (nb, idx) in used:
+                continue
+            u = used + [side, (nb, idx)]
+            hx = hexes + [nb]
+            if isinstance(other, int):
+                walk(nb, other, u, hx, depth + 1)
+            else:
+                out.append(((nb, other), u, hx))
+
+    for idx, other in path_ends(board, tiles, h).get(stop, ()):
+        if isinstance(other, int):
+            walk(h, other, [(h, idx)], [h], 0)
+        else:
+            out.append(((h, other), [(h, idx)], [h]))
+    return out, touched
+
+
+class _Links:
+    """The stretches of track from each stop found so far in one state's tile layout,
+    kept in the state (``g.__dict__``, not copied by ``clone``): when the layout changed,
+    only the stops whose walks looked at a changed hex are forgotten."""
+
+    __slots__ = ("board", "tiles", "links", "by_hex")
+
+    def __init__(self, board) -> None:
+        self.board = board
+        self.tiles: dict = {}
+        self.links: dict = {}          # stop -> its stretches
+        self.by_hex: dict = {}         # hex -> stops whose walks looked at it
+
+    def get(self, tiles: dict, node):
+        found = self.links.get(node)
+        if found is None:
+            found, touched = _links_touching(self.board, tiles, node[0], node[1])
+            self.links[node] = found
+            for h in touched:
+                self.by_hex.setdefault(h, set()).add(node)
+        return found
+
+
+def links_of(g: "G1870State") -> _Links:
+    """The state's :class:`_Links`, brought up to date with its tiles."""
+    board = g.st.board
+    tiles = g.s["tiles"]
+    cache = g.__dict__.get("_links")
+    if cache is None or cache.board is not board:
+        cache = g.__dict__["_links"] = _Links(board)
+    old = cache.tiles
+    if old != tiles:
+        links = cache.links
+        by_hex = cache.by_hex
+        for h in set(old).union(tiles):
+            if old.get(h) != tiles.get(h):
+                for node in by_hex.pop(h, ()):
+                    links.pop(node, None)
+        cache.tiles = {h: list(laid) for h, laid in tiles.items()}
+    return cache
+
+
 def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
-                  red: frozenset, limit: int = 400) -> list[tuple]:
+                  red: frozenset, limit: int = 400, links: _Links | None = None) -> list:
     """The routes :func:`railyard.eighteen.routes.find_routes` finds (same search, same
     order, same ``limit`` on the routes found, same de-duplication), without the routes
     that stop at an off-board area in their middle (9.3.2; they still count towards
     ``limit``): ``(stops, track paths, chains)`` as tuples, the chains' hex lists shared
     with the search's cache (copy before changing them).  Made for :func:`greedy`, which
-    needs neither the search's own stop values nor copies of every route."""
+    needs neither the search's own stop values nor copies of every route.  ``links``:
+    the state's stretches of track (:func:`links_of`), else the layout's shared cache.
+
+    De-duplication: the search keeps one of two routes with the same two ends, stops and
+    track.  From one start a route is fixed by its track (every stop and hex side of a
+    route is passed once), so two such routes start at different ends, both starting
+    points (stations): the key is made only for routes ending at one."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
-    link_cache = _link_cache(board, tiles)
+    start_set = set(starts)
+    if links is None:
+        link_cache = _link_cache(board, tiles)
+
+        def links_at(node):
+            v = link_cache.get(node)
+            if v is None:
+                v = link_cache[node] = _links(board, tiles, node[0], node[1])
+            return v
+    else:
+        def links_at(node):
+            return links.get(tiles, node)
     out: list = []
     seen: set = set()
     count = 0
     passes: dict = {}
+    cur: set = set()
 
-    def dfs(stops: tuple, used: frozenset, chains: tuple, inner_red: bool) -> None:
+    def dfs(stops: tuple, trail: tuple, chains: tuple, inner_red: bool) -> None:
         nonlocal count
         if count >= limit:
             return
         n = len(stops)
         if n >= 2:
-            a, b = stops[0], stops[-1]
-            key = ((a, b) if a <= b else (b, a), frozenset(stops), used)
-            if key not in seen:
-                seen.add(key)
+            b = stops[-1]
+            if b in start_set:
+                a = stops[0]
+                key = ((a, b) if a <= b else (b, a), frozenset(stops), frozenset(trail))
+                if key not in seen:
+                    seen.add(key)
+                    count += 1
+                    if not inner_red:
+                        out.append((stops, trail, chains))
+            else:
                 count += 1
                 if not inner_red:
-                    out.append((stops, used, chains))
+                    out.append((stops, trail, chains))
         if n >= distance:
             return
         last = stops[-1]
@@ -136,16 +239,15 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
                 return
             if not inner_red and last[0] in red:
                 inner_red = True
-        found = link_cache.get(last)
-        if found is None:
-            found = link_cache[last] = _links(board, tiles, last[0], last[1])
-        for target, paths, hexes in found:
-            if target in stops or not used.isdisjoint(paths):
+        for target, paths, hexes in links_at(last):
+            if target in stops or not cur.isdisjoint(paths):
                 continue
-            dfs(stops + (target,), used.union(paths), chains + (hexes,), inner_red)
+            cur.update(paths)
+            dfs(stops + (target,), trail + tuple(paths), chains + (hexes,), inner_red)
+            cur.difference_update(paths)
 
     for start in starts:
-        dfs((start,), frozenset(), (), False)
+        dfs((start,), (), (), False)
     return out
 
 
@@ -167,11 +269,13 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
     by_distance: dict = {}                  # trains of one length: the same routes exist
     values: dict = {}                       # stop values at this position
     route_values: dict = {}                 # id of a found route -> its value
+    links = links_of(g)
     for tid in sorted(trains, key=lambda t: -distance(t)):
         d = distance(tid)
         found = by_distance.get(d)
         if found is None:
-            found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d, red)
+            found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d, red,
+                                                   links=links)
         best = 0
         best_route = None
         for route in found:
