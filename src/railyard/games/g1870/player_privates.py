@@ -40,10 +40,25 @@ def problem(g: "G1870State", seat: int, sym: str) -> str | None:
     return None
 
 
-def choices(g: "G1870State", seat: int) -> list[Choice]:
-    cash = g.s["cash"][seat]
+def choices(g: "G1870State", seat: int, certs: int | None = None) -> list[Choice]:
+    """The offers ``seat`` may make: the privates for which :func:`problem` finds nothing,
+    its checks made once for the seat and once per private; ``certs``: the seat's
+    certificate count, if known."""
+    s = g.s
+    r = s["stock"]
+    cash = s["cash"][seat]
+    if ((g.options.get("private_trades_from_phase_2") and s["phase"] not in ("2", "3"))
+            or s["phase"] not in PHASES or r["buys"] or r["treasury_done"]
+            or r["sold_after_buy"] or cash < 1):
+        return []
+    me = f"p{seat}"
+    syms = [sym for sym, comp in s["companies"].items()
+            if not comp["closed"] and comp["owner"] is not None
+            and comp["owner"].startswith("p") and comp["owner"] != me]
+    if not syms or (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
+        return []
     return [Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
-            for sym in g.s["companies"] if problem(g, seat, sym) is None]
+            for sym in syms]
 
 
 def offer(g: "G1870State", action: Mapping[str, Any]) -> dict:

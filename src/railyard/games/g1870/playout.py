@@ -14,7 +14,10 @@ ranges), so the generator gives the same numbers.  What it leaves out:
   (:func:`.running.greedy`, which gives each train's revenue too) and run without
   :func:`.routes.check_run`;
 - a drawn ``lay_tile`` is laid without asking :func:`.track.lay_error` again (the listing
-  holds only lays it accepts).
+  holds only lays it accepts); in the stock round a drawn ``pass``, ``buy_share``,
+  ``par`` or ``sell_shares`` of the seat whose turn it is runs without the checks the
+  listing made (:func:`.stock.buy_problem`, ``par_problem``, ``sell_range``, the
+  certificate limit before anything but a sale, 6.4.1).
 
 Everything else runs the rules of the action (``_dispatch``), checks included.
 ``tests/eighteen/test_playout.py`` plays it in lockstep with ``choose`` + ``apply()``."""
@@ -68,6 +71,16 @@ def _weights(choices: list) -> list[float]:
     return out
 
 
+#: stock-round actions of the seat whose turn it is, run after the listing's checks
+_STOCK = frozenset({"pass", "buy_share", "par", "sell_shares"})
+
+
+def _own_turn(r: dict) -> bool:
+    """The stock round lists the turn's own choices (no protection, offer or redemption
+    offer waiting: :func:`.stock.legal`)."""
+    return r["protect"] is None and not r.get("offer") and not r.get("redeem_offer")
+
+
 def run(g: "G1870State", bot: Any, max_actions: int) -> int:
     """Play until the game ends or ``max_actions`` were played; the number played."""
     ignored = bot.IGNORED
@@ -91,6 +104,18 @@ def run(g: "G1870State", bot: Any, max_actions: int) -> int:
             f = choice.fixed
             track.place(g, f["corporation"], choice.player, f["hex"], f["tile"],
                         f["rotation"], f.get("mrbc", False) is True)
+        elif t in _STOCK and g.s["round"] == "stock" and _own_turn(g.s["stock"]):
+            seat = choice.player
+            f = choice.fixed
+            if t == "pass":
+                stock.end_turn(g)
+            elif t == "buy_share":
+                stock.do_buy(g, seat, f["corporation"], f["source"])
+            elif t == "par":
+                stock.do_par(g, seat, f["corporation"], f["price"])
+            else:
+                lo, hi = choice.ranges["count"]
+                stock.do_sell(g, seat, f["corporation"], pick(lo, hi))
         else:
             act = {"type": t, "player": choice.player}
             act.update(choice.fixed)

@@ -232,8 +232,9 @@ def legal(g: "G1870State") -> list[Choice]:
     if not (s["sr"] <= 1 or r["treasury_done"] or (r["buys"] and r["sold_before_buy"])
             or r.get("bought_after_sale")):
         sold_turn = r["sold_turn"]
+        key = str(seat)
         for corp in corps:
-            if corp in sold_turn:
+            if corp in sold_turn or not s["holders"][corp].get(key):
                 continue
             rng = sell_range(g, seat, corp)
             if rng:
@@ -280,7 +281,7 @@ def legal(g: "G1870State") -> list[Choice]:
                 continue
             out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
-    out.extend(player_privates.choices(g, seat))
+    out.extend(player_privates.choices(g, seat, certs))
     return out
 
 
@@ -314,7 +315,9 @@ def legal_checked(g: "G1870State") -> list[Choice]:
             if buy_problem(g, seat, corp, src, certs) is None:
                 out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
-    out.extend(player_privates.choices(g, seat))
+    cash = s["cash"][seat]
+    out.extend(Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
+               for sym in s["companies"] if player_privates.problem(g, seat, sym) is None)
     return out
 
 
@@ -350,7 +353,6 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
 
 
 def _par(g: "G1870State", action) -> dict:
-    s = g.s
     seat = action["player"]
     corp = get_str(action, "corporation")
     price = get_int(action, "price")
@@ -358,6 +360,12 @@ def _par(g: "G1870State", action) -> dict:
     if problem:
         g.fail(problem, UNAFFORDABLE if "costs" in problem else
                UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    return do_par(g, seat, corp, price)
+
+
+def do_par(g: "G1870State", seat: int, corp: str, price: int) -> dict:
+    """:func:`_par` after its check (:func:`par_problem` found nothing)."""
+    s = g.s
     set_par(g, corp, price)
     h = s["holders"][corp]
     sh.move(h, f"{corp}_0", "ipo", str(seat))
@@ -372,7 +380,6 @@ def _par(g: "G1870State", action) -> dict:
 
 
 def _buy(g: "G1870State", action) -> dict:
-    s = g.s
     seat = action["player"]
     corp = get_str(action, "corporation")
     source = get_str(action, "source")
@@ -380,6 +387,12 @@ def _buy(g: "G1870State", action) -> dict:
     if problem:
         g.fail(problem, UNAFFORDABLE if "costs" in problem else
                UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    return do_buy(g, seat, corp, source)
+
+
+def do_buy(g: "G1870State", seat: int, corp: str, source: str) -> dict:
+    """:func:`_buy` after its check (:func:`buy_problem` found nothing)."""
+    s = g.s
     c = s["corps"][corp]
     h = s["holders"][corp]
     if source == "ipo":
@@ -418,6 +431,12 @@ def _sell(g: "G1870State", action) -> dict:
     count = get_int(action, "count")
     if not rng[0] <= count <= rng[1]:
         g.fail(f"You may sell {rng[0]} to {rng[1]} {corp} shares now (6.1, 3.1.4, 3.1.5).")
+    return do_sell(g, seat, corp, count)
+
+
+def do_sell(g: "G1870State", seat: int, corp: str, count: int) -> dict:
+    """:func:`_sell` after its check (``count`` is within :func:`sell_range`)."""
+    s = g.s
     c = s["corps"][corp]
     h = s["holders"][corp]
     president = c["president"]
