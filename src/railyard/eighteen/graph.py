@@ -104,44 +104,52 @@ def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     nodes: set = set(start)
     found: set = set()
     paths_used: set = set()
-    edges: set = set()
-    seen_edge: set = set()
+    edges: set = set()                  # also the sides already followed
     seen_state: set = {(h, n, None) for h, n in start}
-    stack: list = [("n", h, n, None) for h, n in start]
+    stack: list = [(False, h, n, None) for h, n in start]   # (came across a side, ...)
     cache: dict = {}
+    blocked: dict = {}
+    hexes = board.hexes
+    pop, push = stack.pop, stack.append
+    add_path, add_node, add_found = paths_used.add, nodes.add, found.add
 
     while stack:
-        kind, h, end, came = stack.pop()
+        by_edge, h, end, came = pop()
         ends = cache.get(h)
         if ends is None:
             ends = cache[h] = path_ends(board, tiles, h)
         for idx, other in ends.get(end, ()):
             if idx == came:
                 continue
-            paths_used.add((h, idx))
+            add_path((h, idx))
             if isinstance(other, int):
-                nb = board.hexes[h].neighbors.get(other)
+                nb = hexes[h].neighbors.get(other)
                 if nb is None:
                     continue
                 key = (nb, (other + 3) % 6)
-                edges.add(key)
-                if key not in seen_edge:
-                    seen_edge.add(key)
-                    stack.append(("e", nb, key[1], None))
+                if key not in edges:
+                    edges.add(key)
+                    push((True, nb, key[1], None))
             else:
                 node = (h, other)
-                if kind == "e" or other != end:
-                    found.add(node)
-                nodes.add(node)
-                if other[0] == "o":
+                if by_edge or other != end:
+                    add_found(node)
+                add_node(node)
+                kind = other[0]
+                if kind == "o":
                     continue
-                if other[0] == "c" and city_blocked(board, tiles, tokens, h, int(other[1:]), corp):
-                    continue
+                if kind == "c":
+                    stop = blocked.get(node)
+                    if stop is None:
+                        stop = blocked[node] = city_blocked(board, tiles, tokens, h,
+                                                            int(other[1:]), corp)
+                    if stop:
+                        continue
                 state = (h, other, idx)
                 if state in seen_state:
                     continue
                 seen_state.add(state)
-                stack.append(("n", h, other, idx))
+                push((False, h, other, idx))
     return Reach(nodes, paths_used, edges, found)
 
 

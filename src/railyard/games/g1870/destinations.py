@@ -125,8 +125,10 @@ def _components(g: "G1870State") -> _Track:
     changed = None
     if t is not None and t.board is board:
         old = t.tiles
+        if old == tiles:
+            return t
         if all(h in tiles for h in old):
-            changed = [h for h, laid in tiles.items() if old.get(h) != (laid[0], laid[1])]
+            changed = [h for h, laid in tiles.items() if old.get(h) != laid]
             tdefs = board.tiles
             for h in changed:
                 tile = tdefs[tiles[h][0]]
@@ -138,7 +140,9 @@ def _components(g: "G1870State") -> _Track:
         changed = printed.union(tiles)
     for h in changed:
         t.join(tiles, h, side, cache)
-    t.tiles = {h: (laid[0], laid[1]) for h, laid in tiles.items()}
+        laid = tiles.get(h)
+        if laid is not None:
+            t.tiles[h] = list(laid)
     return t
 
 

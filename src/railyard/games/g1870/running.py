@@ -160,10 +160,14 @@ def links_of(g: "G1870State") -> _Links:
         links = cache.links
         by_hex = cache.by_hex
         for h in set(old).union(tiles):
-            if old.get(h) != tiles.get(h):
+            laid = tiles.get(h)
+            if old.get(h) != laid:
                 for node in by_hex.pop(h, ()):
                     links.pop(node, None)
-        cache.tiles = {h: list(laid) for h, laid in tiles.items()}
+                if laid is None:
+                    del old[h]
+                else:
+                    old[h] = list(laid)
     return cache
 
 
