@@ -19,14 +19,17 @@ BUDGET = 200_000
 
 
 def connects(board, tiles: dict, tokens: dict, corp: str, home: str, dest: str,
-             distance: int, red: frozenset = frozenset()) -> bool:
-    """``tokens`` as the route rules see them; ``red``: off-board hexes (route ends only)."""
+             distance: int, red: frozenset = frozenset(), stretches=None) -> bool:
+    """``tokens`` as the route rules see them; ``red``: off-board hexes (route ends only);
+    ``stretches``: the state's stretches of track between stops in this layout
+    (:func:`.running.links_of`), else they are found here."""
     cache: dict = {}
 
     def links(node):
         v = cache.get(node)
         if v is None:
-            v = cache[node] = _links(board, tiles, node[0], node[1])
+            v = cache[node] = (_links(board, tiles, node[0], node[1]) if stretches is None
+                               else stretches.get(tiles, node))
         return v
 
     def passable(node) -> bool:

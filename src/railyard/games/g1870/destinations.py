@@ -176,7 +176,7 @@ def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
               for h, cities in s["tokens"].items()}
     return connect.connects(g.st.board, s["tiles"], tokens, corp, home, dest,
                             max(running.distance(t) for t in c["trains"]),
-                            running.red_hexes(g.st.board))
+                            running.red_hexes(g.st.board), running.links_of(g))
 
 
 def check(g: "G1870State", first: str | None = None) -> list[str]:
