@@ -1,0 +1,170 @@
+"""The pieces 1870's fast playout (:mod:`railyard.games.g1870.playout`) relies on, each
+compared with the rule-by-rule answer in many positions of seeded random games:
+
+- the stock round's listing (checks as booleans) against the listing that asks
+  ``sell_range``, ``par_problem``, ``buy_problem`` and the private offers' ``problem``;
+- the greedy route set (:func:`running.greedy`: its own search, stretches of track kept
+  per state) against the set built from ``eighteen.routes.find_routes`` as the engine
+  built it before, and every route of it accepted by ``routes.check_run`` with the same
+  revenues (the playout runs it without that check);
+- the state's stretches of track and connected track pieces, kept up to date move by
+  move, against the same found anew in a clone (which starts without them).
+
+The positions come from the playout itself (a few actions per call), so the per-state
+caches are the ones a playout has been updating."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from railyard.bots.random_bot import RandomBot
+from railyard.bots.selfplay import seat_names, start
+from railyard.eighteen.routes import _links, find_routes
+from railyard.engine import available
+from railyard.games.g1870 import destinations, player_privates, routes, running, stock
+
+
+def positions(players: int, seed: int, every: int = 7):
+    """States along a seeded random game (the same state object, advanced in between)."""
+    g = start(available()["1870"], seat_names(players), seed, None)
+    bot = RandomBot(seed)
+    step = random.Random(seed)
+    while g.current_player is not None:
+        yield g
+        g.random_playout(bot, step.randint(1, every))
+
+
+def reference_greedy(g, corp):
+    """The engine's greedy set as ``running.best_set`` computed it before the playout's
+    search: ``find_routes`` per train length, routes through an off-board skipped, the
+    first best route on unused track per train, longest train first."""
+    s = g.s
+    board = g.st.board
+    red = running.red_hexes(board)
+    tokens = running.tokens_for(g, corp)
+    used: set = set()
+    total = 0
+    out = []
+    revenues = {}
+    found_by = {}
+    for tid in sorted(s["corps"][corp]["trains"], key=lambda t: -running.distance(t)):
+        d = running.distance(tid)
+        if d not in found_by:
+            found_by[d] = find_routes(board, s["tiles"], tokens, corp, d, "gray")
+        best, best_paths, best_chains = 0, [], []
+        for _, stops, paths, chains in found_by[d]:
+            if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
+                continue
+            value = running.route_value(g, corp, stops)
+            if value > best:
+                best, best_paths, best_chains = value, paths, chains
+        used.update(best_paths)
+        total += best
+        if best_chains:
+            out.append({"train": tid, "chains": best_chains})
+            revenues[tid] = best
+    return total, out, revenues
+
+
+CASES = [(3, 11), (4, 12), (5, 13), (6, 14)]
+
+
+def test_greedy_search_finds_the_routes_of_find_routes():
+    """Same routes in the same order, with and without a small ``limit`` (routes through
+    an off-board count towards it but are left out)."""
+    compared = left_out = 0
+    for g in positions(4, 21):
+        if g.s["round"] != "operating":
+            continue
+        board = g.st.board
+        # the off-boards, and (as random games rarely run through an off-board) every
+        # other laid tile's hex counted as one, for the routes left out
+        red_sets = (running.red_hexes(board), frozenset(sorted(g.s["tiles"])[::2]))
+        for corp, c in g.s["corps"].items():
+            if c["president"] is None or c["closed"]:
+                continue
+            tokens = running.tokens_for(g, corp)
+            for d, limit, red in itertools.product((2, 3, 5, 999), (7, 400), red_sets):
+                everything = find_routes(board, g.s["tiles"], tokens, corp, d, "gray", limit)
+                expected = [(tuple(stops), frozenset(paths), chains)
+                            for _, stops, paths, chains in everything
+                            if not any(h in red for h, _ in stops[1:-1])]
+                got = running.greedy_routes(board, g.s["tiles"], tokens, corp, d, red,
+                                            limit, running.links_of(g))
+                assert [(stops, frozenset(trail), [list(h) for h in chains])
+                        for stops, trail, chains in got] == expected
+                compared += bool(expected)
+                left_out += len(everything) - len(expected)
+    assert compared > 100 and left_out > 100
+
+
+@pytest.mark.parametrize("players,seed", CASES)
+def test_stock_listing_is_the_rule_by_rule_listing(players, seed):
+    seen = 0
+    for g in positions(players, seed):
+        if g.s["round"] != "stock":
+            continue
+        assert stock.legal(g) == stock.legal_checked(g)
+        r = g.s["stock"]
+        if r["protect"] is None and not r.get("offer") and not r.get("redeem_offer"):
+            for seat in range(players):
+                expected = [sym for sym in g.s["companies"]
+                            if player_privates.problem(g, seat, sym) is None]
+                assert [c.fixed["company"] for c in player_privates.choices(g, seat)] \
+                    == expected
+        seen += 1
+    assert seen > 50
+
+
+@pytest.mark.parametrize("players,seed", CASES)
+def test_greedy_route_set_is_the_find_routes_set_and_passes_the_check(players, seed):
+    compared = with_routes = 0
+    for g in positions(players, seed):
+        if g.s["round"] != "operating":
+            continue
+        for corp, c in g.s["corps"].items():
+            if not c["trains"] or c["closed"] or c["president"] is None:
+                continue
+            expected = reference_greedy(g, corp)
+            assert running.greedy(g, corp) == expected            # the state's stretches
+            assert running.greedy(g.clone(), corp) == expected    # found anew
+            total, out, revenues = expected
+            if out:
+                _, checked, _ = routes.check_run(g, corp, out)
+                assert checked == revenues and sum(checked.values()) == total
+                with_routes += 1
+            compared += 1
+    assert compared > 30 and with_routes > 10
+
+
+@pytest.mark.parametrize("players,seed", CASES)
+def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
+    checked = 0
+    for g in positions(players, seed, every=12):
+        if g.s["round"] != "operating":
+            continue
+        board = g.st.board
+        tiles = g.s["tiles"]
+        kept = destinations._components(g)
+        fresh = destinations._components(g.clone())
+
+        def joined(parts):
+            by_piece: dict = {}
+            for h in parts.stops:
+                for piece in parts.get(h, ()):
+                    by_piece.setdefault(piece, set()).add(h)
+            return {h: frozenset().union(*(by_piece[p] for p in parts.get(h, ())))
+                    for h in parts.stops}
+
+        assert joined(kept) == joined(fresh)
+        stretches = running.links_of(g)
+        for h in sorted(set(tiles) | {h for h in g.s["tokens"]}):
+            tile = board.tiles[tiles[h][0]] if h in tiles else board.hexes[h].printed
+            stops = ([f"c{i}" for i in range(tile.n_cities)]
+                     + [f"t{i}" for i in range(tile.n_towns)])
+            for stop in stops:
+                assert stretches.get(tiles, (h, stop)) == _links(board, tiles, h, stop)
+        checked += 1
+    assert checked > 20
