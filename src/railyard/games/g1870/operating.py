@@ -167,11 +167,23 @@ def _phase_change(g: "G1870State", type_: str) -> None:
     s["op"]["discard"] = [c for c, v in s["corps"].items() if len(v["trains"]) > limit]
 
 
+def in_track_phase(g: "G1870State") -> bool:
+    """The operating corporation's own turn before its trains run (:func:`legal` lists
+    :func:`track_phase`)."""
+    op = g.s["op"]
+    return not (op.get("private_offer") or op.get("offer") or op.get("protecting")
+                or op["connections"] or op["discard"] or op["ran"]
+                or op.get("revenue") is not None)
+
+
 def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     """The choices of the operating round.  ``lazy`` false (the playout, :mod:`.playout`):
     the ``run_routes`` choice names only the corporation, not its route set."""
     s = g.s
     op = s["op"]
+    if in_track_phase(g):
+        corp = op["corp"]
+        return track_phase(g, corp, s["corps"][corp]["president"], lazy)[0]
     if op.get("private_offer"):
         return private_offer.legal(g)
     if op.get("offer"):
@@ -191,17 +203,6 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     if not op["ran"] and op.get("revenue") is not None:      # routes named: 9.4
         return [Choice("dividend", pres, {"corporation": corp, "kind": k})
                 for k in dividends.KINDS] + _private_choices(g, corp, pres)
-    if not op["ran"]:
-        out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp) if lazy
-                      else {"corporation": corp})]
-        seen: list = []                 # the network's reach, found once for both listings
-        if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
-                len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
-                or track.mrbc_lay_left(g, corp)):
-            out.extend(track.choices(g, corp, pres, seen))
-        out.extend(stations.choices(g, corp, pres, seen))
-        out.extend(_private_choices(g, corp, pres))
-        return out
     forced = emergency.choices(g, corp, pres)
     if forced:                         # 9.5.4: another corporation's train for its own cash
         return forced + trade.choices(g, corp, pres) + _private_choices(g, corp, pres)
@@ -218,6 +219,29 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     out.extend(trade.choices(g, corp, pres))
     out.extend(_private_choices(g, corp, pres))
     return out
+
+
+def track_phase(g: "G1870State", corp: str, pres: int, lazy: bool = True,
+                compact: bool = False) -> tuple[list[Choice], list | None]:
+    """The choices before the trains run (5.3): run, tile lays, station, privates.  With
+    ``compact`` the lays are not made choices but given as :func:`.track.lay_groups`
+    (``(choices without the lays, groups)``; the lays belong after the first choice);
+    otherwise ``(all choices, None)``."""
+    op = g.s["op"]
+    out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp) if lazy
+                  else {"corporation": corp})]
+    seen: list = []                 # the network's reach, found once for both listings
+    groups = None
+    if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
+            len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
+            or track.mrbc_lay_left(g, corp)):
+        if compact:
+            groups = track.lay_groups(g, corp, seen)
+        if groups is None:
+            out.extend(track.choices(g, corp, pres, seen))
+    out.extend(stations.choices(g, corp, pres, seen))
+    out.extend(_private_choices(g, corp, pres))
+    return out, groups
 
 
 def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:

@@ -37,14 +37,19 @@ _OTHER_TRAIN = 0.1          # ... a train from another corporation
 _PRIVATE_PRICE = 0.05       # ... a private bought at a price
 
 
-def listing(g: "G1870State") -> list:
-    """``legal_actions()`` with the ``run_routes`` choice naming only the corporation."""
+def listing(g: "G1870State") -> tuple[list, list | None]:
+    """``legal_actions()`` with the ``run_routes`` choice naming only the corporation, and
+    the tile lays (if any are listed as groups, :func:`.track.lay_groups`) apart:
+    ``(choices, groups)``; the lays belong after the first choice."""
     r = g.s["round"]
     if r == "auction":
-        return auction.legal(g)
+        return auction.legal(g), None
     if r == "stock":
-        return stock.legal(g)
-    return operating.legal(g, lazy=False)
+        return stock.legal(g), None
+    if operating.in_track_phase(g):
+        corp = g.s["op"]["corp"]
+        return operating.track_phase(g, corp, g.s["corps"][corp]["president"], False, True)
+    return operating.legal(g, lazy=False), None
 
 
 def _weights(choices: list) -> list[float]:
@@ -90,11 +95,34 @@ def run(g: "G1870State", bot: Any, max_actions: int) -> int:
     played = 0
     acts = g.__dict__.get("acts", 0)
     while played < max_actions and g.current_player is not None:
-        choices = listing(g)
-        if not choices:
-            raise ValueError("no legal action: the game is over")
-        usable = [c for c in choices if c.type not in ignored] or choices
-        choice = rng.choices(usable, _weights(usable))[0]
+        choices, groups = listing(g)
+        n_lays = sum(len(rots) for _, _, rots in groups) if groups else 0
+        if n_lays:
+            # the lays (not ignored) after the first choice (``run_routes``), each weighing
+            # as a lay_tile choice of the full list: the same weights, the same draw
+            usable = [c for c in choices if c.type not in ignored]
+            weights = _weights(usable)
+            lay = W1870["lay_tile"] / n_lays
+            weights[1:1] = [lay] * n_lays
+            i = rng.choices(range(len(weights)), weights)[0]
+            if 1 <= i <= n_lays:
+                i -= 1
+                for hex_id, name, rots in groups:
+                    if i < len(rots):
+                        break
+                    i -= len(rots)
+                track.place(g, g.s["op"]["corp"], choices[0].player, hex_id, name, rots[i],
+                            False)
+                played += 1
+                acts += 1
+                g.acts = acts
+                continue
+            choice = usable[i if i == 0 else i - n_lays]
+        else:
+            if not choices:
+                raise ValueError("no legal action: the game is over")
+            usable = [c for c in choices if c.type not in ignored] or choices
+            choice = rng.choices(usable, _weights(usable))[0]
         t = choice.type
         if t == "run_routes":
             corp = choice.fixed["corporation"]

@@ -275,24 +275,53 @@ def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
         return out
     hx = board.hexes[hex_id]
     bad = impassable()
+    river = hex_id in RIVER_BANKS or hex_id in RIVER_ONLY_EDGES
     out = []
-    for name, tdef in board.tiles.items():
-        if (tdef.n_cities != cur.n_cities or tdef.n_towns != cur.n_towns
-                or not board.colour_may_follow(cur, tdef) or not label_ok(hex_id, tdef)):
+    for name, tdef in _same_stops(board, cur.n_cities, cur.n_towns):
+        if not board.colour_may_follow(cur, tdef) or not label_ok(hex_id, tdef):
             continue
         rots = []
-        for rot in distinct_rotations(name):
+        for rot, paths, ex in _turned(board, name, tdef):
             if board.upgrade_mappings(cur, cur_rot, tdef, rot) is None:
                 continue
-            paths = rotate_paths(tdef.paths, rot)
-            ex = exits(paths)
             if any(e not in hx.neighbors or (hex_id, e) in bad for e in ex):
                 continue
-            rots.append((rot, ex, crosses_river(hex_id, paths)))
+            rots.append((rot, ex, river and crosses_river(hex_id, paths)))
         if rots:
             out.append((name, tdef, rots))
     _LAYS[key] = out
     return out
+
+
+_STOPS: dict = {}
+
+
+def _same_stops(board, n_cities: int, n_towns: int) -> list:
+    """The board's tiles with ``n_cities`` cities and ``n_towns`` towns, in the order of
+    the tile manifest: ``[(name, tile)]``."""
+    hit = _STOPS.get(id(board))
+    if hit is None or hit[0] is not board:
+        table: dict = {}
+        for name, tdef in board.tiles.items():
+            table.setdefault((tdef.n_cities, tdef.n_towns), []).append((name, tdef))
+        hit = _STOPS[id(board)] = (board, table)
+    return hit[1].get((n_cities, n_towns), [])
+
+
+_TURNED: dict = {}
+
+
+def _turned(board, name: str, tdef) -> list:
+    """Per distinct rotation of the tile: ``(rotation, paths, exits)``."""
+    key = (id(board), name)
+    hit = _TURNED.get(key)
+    if hit is None or hit[0] is not tdef:
+        rows = []
+        for rot in distinct_rotations(name):
+            paths = rotate_paths(tdef.paths, rot)
+            rows.append((rot, paths, exits(paths)))
+        hit = _TURNED[key] = (tdef, rows)
+    return hit[1]
 
 
 def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
@@ -300,10 +329,22 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
     :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
     rotations.  Without MRBC, the checks that do not depend on the game's state are made
     once per hex and tile on it (:func:`_static_lays`) and the others here, as
-    :func:`lay_error` makes them; a corporation owning MRBC has every lay checked by
-    :func:`lay_error` (its discount and free home tile change the limits per turn).
-    ``seen``: a list holding the reach of ``corp``'s network at this position, or empty
-    (then the reach found here is put in it)."""
+    :func:`lay_error` makes them (:func:`lay_groups`); a corporation owning MRBC has every
+    lay checked by :func:`lay_error` (its discount and free home tile change the limits
+    per turn).  ``seen``: a list holding the reach of ``corp``'s network at this
+    position, or empty (then the reach found here is put in it)."""
+    groups = lay_groups(g, corp, seen)
+    if groups is None:
+        return _choices_checked(g, corp, seat, seen[0] if seen else None)
+    return [Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id, "tile": name,
+                                      "rotation": rot})
+            for hex_id, name, rots in groups for rot in rots]
+
+
+def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | None:
+    """The legal lays of :func:`choices` without making a choice of each: ``[(hex, tile
+    name, [rotations])]`` in the listing's order; None for a corporation owning MRBC (its
+    lays are listed by :func:`_choices_checked`).  ``seen`` as for :func:`choices`."""
     s = g.s
     board = g.st.board
     tiles = s["tiles"]
@@ -315,24 +356,24 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
         if seen is not None:
             seen.append(reach)
     if g.company_owner("MRBC") == corp:
-        return _choices_checked(g, corp, seat, reach)
-    supply = s["supply"]
-    sides: dict = {}                                 # hex -> its edges the track reaches
-    for h, e in reach.edges:
-        sides.setdefault(h, set()).add(e)
-    hexes = set(sides) | {h for h, cities in tokens.items()
-                          if any(corp in held for held in cities)}
-    out = []
-    colours = g.phase_info()["tiles"]
+        return None
+    out: list = []
     op = s["op"]
     lays = op["lays"]
     if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
         return out                                   # 9.1.1: no further lay this turn
+    supply = s["supply"]
+    sides: dict = {}                                 # hex -> its edges the track reaches
+    for h, e in reach.edges:
+        sides.setdefault(h, set()).add(e)
+    own = {h for h, cities in tokens.items() if any(corp in held for held in cities)}
+    colours = g.phase_info()["tiles"]
     home_laid = op.get("home_laid")
     closed = river_closed(g)
     cash = s["corps"][corp]["cash"]
-    for hex_id in sorted(hexes):
-        hx = board.hexes[hex_id]
+    hexes_of = board.hexes
+    for hex_id in sorted(own.union(sides)):
+        hx = hexes_of[hex_id]
         if not hx.layable or hex_id == home_laid or (lays and lays[0][0] == hex_id):
             continue                                 # 11.2 (c); 9.1.1: another hex
         laid = tiles.get(hex_id)
@@ -342,17 +383,15 @@ def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> 
                 continue
         else:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
-        own_here = any(corp in held for held in tokens.get(hex_id, []))
-        reached = None if own_here else frozenset(sides.get(hex_id, ()))
-        for name, tdef, rots in _connected_lays(board, hex_id, cur, cur_rot, reached):
+        reached = None if hex_id in own else frozenset(sides[hex_id])
+        for name, tdef, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
+                                                             reached):
             if (supply.get(name, 0) <= 0 or tdef.colour not in colours
                     or (lays and tdef.colour != "yellow")):
                 continue
-            for rot, crosses in rots:
-                if closed and crosses:
-                    continue                         # 9.1.7
-                out.append(Choice("lay_tile", seat, {"corporation": corp, "hex": hex_id,
-                                                     "tile": name, "rotation": rot}))
+            rots = open_rots if closed else rots     # 9.1.7
+            if rots:
+                out.append((hex_id, name, rots))
     return out
 
 
@@ -362,7 +401,8 @@ _CONNECTED: dict = {}
 def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
     """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
     an exit on one of the ``reached`` edges of the hex (9.1.3; ``None``: it has a station
-    there, every rotation).  Items ``(name, tile, [(rotation, crosses the river)])``."""
+    there, every rotation).  Items ``(name, tile, [rotation], [rotation not crossing the
+    river])``."""
     key = (id(board), hex_id, cur.name, cur_rot, reached)
     out = _CONNECTED.get(key)
     if out is not None:
@@ -372,7 +412,8 @@ def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
         keep = [(rot, crosses) for rot, ex, crosses in rots
                 if reached is None or not ex.isdisjoint(reached)]
         if keep:
-            out.append((name, tdef, keep))
+            out.append((name, tdef, [rot for rot, _ in keep],
+                        [rot for rot, crosses in keep if not crosses]))
     if len(_CONNECTED) >= 50_000:
         _CONNECTED.clear()
     _CONNECTED[key] = out
