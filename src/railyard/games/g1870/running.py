@@ -122,6 +122,7 @@ def _links_touching(board, tiles: dict, h: str, stop: str) -> tuple[list, set]:
             walk(h, other, [(h, idx)], [h], 0)
         else:
             out.append(((h, other), [(h, idx)], [h]))
+    walk = None             # the walk's closure refers to itself: free it now, not by gc
     return out, touched
 
 
@@ -252,6 +253,7 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
 
     for start in starts:
         dfs((start,), (), (), False)
+    dfs = None              # the search's closure refers to itself: free it now, not by gc
     return out
 
 
