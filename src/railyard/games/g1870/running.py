@@ -276,6 +276,7 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
     values: dict = {}                       # stop values at this position
     route_values: dict = {}                 # id of a found route -> its value
     links = links_of(g)
+    worth = _route_worth(g, corp, values)
     for tid in sorted(trains, key=lambda t: -distance(t)):
         d = distance(tid)
         found = by_distance.get(d)
@@ -290,7 +291,7 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
                 continue
             value = route_values.get(id(route))
             if value is None:
-                value = route_values[id(route)] = route_value(g, corp, stops, values)
+                value = route_values[id(route)] = worth(stops)
             if value > best:
                 best, best_route = value, route
         total += best
@@ -299,6 +300,42 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
             out.append({"train": tid, "chains": [list(c) for c in best_route[2]]})
             revenues[tid] = best
     return total, out, revenues
+
+
+def _route_worth(g: "G1870State", corp: str, values: dict):
+    """:func:`route_value` of ``corp``'s routes at this position as a function of the
+    stops, with what it asks of the position (bonus tokens, 11.3, 11.4; the destination
+    marker, 9.6.6) looked up once; ``values``: the stop values' cache it fills."""
+    b = g.s.get("bonus") or {}
+    cattle = b.get("cattle")
+    cattle_hex = cattle[0] if cattle and cattle[1] == corp else None
+    port = b.get("port")
+    port_hex = port_bonus = None
+    if port:
+        port_bonus = 20 if port[1] == corp else 10 if port[2] == "open" else 0
+        port_hex = port[0] if port_bonus else None
+    dest = (g.st.corps[corp].destination
+            if g.s["corps"][corp].get("dest_marker") == "map" else None)
+
+    def worth(stops) -> int:
+        value = 0
+        for stop in stops:
+            v = values.get(stop)
+            if v is None:
+                v = values[stop] = stop_value(g, *stop)
+            value += v
+        if cattle_hex is not None or port_hex is not None:
+            hexes = {h for h, _ in stops}
+            if cattle_hex in hexes:
+                value += 10
+            if port_hex in hexes:
+                value += port_bonus
+        if dest is not None:
+            for end in {stops[0], stops[-1]}:
+                if end[0] == dest:
+                    value += values[end]
+        return value
+    return worth
 
 
 def best_set(g: "G1870State", corp: str, exclude: str | None = None,
