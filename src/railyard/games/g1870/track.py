@@ -267,8 +267,9 @@ def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
     check of :func:`lay_error` not depending on the game's changing state: tiles of the next
     colour with the same cities and towns and the right label (9.1.3, 9.1.5), and per
     distinct rotation that the old track is kept (9.1.3), no track runs off the map or
-    across the New Orleans barrier (9.1.6).  Items ``(name, tile, [(rotation, exits,
-    crosses the river)])`` in the order of the tile manifest."""
+    across the New Orleans barrier (9.1.6).  Items ``(name, colour, ((rotation, exits as
+    a bit mask, crosses the river), ...))`` in the order of the tile manifest, all tuples
+    of plain values (the garbage collector need not look at the cache)."""
     key = (id(board), hex_id, cur.name, cur_rot)
     out = _LAYS.get(key)
     if out is not None:
@@ -286,10 +287,11 @@ def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
                 continue
             if any(e not in hx.neighbors or (hex_id, e) in bad for e in ex):
                 continue
-            rots.append((rot, ex, river and crosses_river(hex_id, paths)))
+            rots.append((rot, sum(1 << e for e in ex),
+                         bool(river and crosses_river(hex_id, paths))))
         if rots:
-            out.append((name, tdef, rots))
-    _LAYS[key] = out
+            out.append((name, tdef.colour, tuple(rots)))
+    out = _LAYS[key] = tuple(out)
     return out
 
 
@@ -363,9 +365,9 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
         return out                                   # 9.1.1: no further lay this turn
     supply = s["supply"]
-    sides: dict = {}                                 # hex -> its edges the track reaches
+    sides: dict = {}                     # hex -> its edges the track reaches (bit mask)
     for h, e in reach.edges:
-        sides.setdefault(h, set()).add(e)
+        sides[h] = sides.get(h, 0) | 1 << e
     own = {h for h, cities in tokens.items() if any(corp in held for held in cities)}
     colours = g.phase_info()["tiles"]
     home_laid = op.get("home_laid")
@@ -383,11 +385,11 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
                 continue
         else:
             cur, cur_rot = board.tiles[laid[0]], laid[1]
-        reached = None if hex_id in own else frozenset(sides[hex_id])
-        for name, tdef, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
+        reached = None if hex_id in own else sides[hex_id]
+        for name, colour, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
                                                              reached):
-            if (supply.get(name, 0) <= 0 or tdef.colour not in colours
-                    or (lays and tdef.colour != "yellow")):
+            if (supply.get(name, 0) <= 0 or colour not in colours
+                    or (lays and colour != "yellow")):
                 continue
             rots = open_rots if closed else rots     # 9.1.7
             if rots:
@@ -400,23 +402,23 @@ _CONNECTED: dict = {}
 
 def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
     """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
-    an exit on one of the ``reached`` edges of the hex (9.1.3; ``None``: it has a station
-    there, every rotation).  Items ``(name, tile, [rotation], [rotation not crossing the
-    river])``."""
+    an exit on one of the ``reached`` edges of the hex (9.1.3; a bit mask of the edges;
+    ``None``: it has a station there, every rotation).  Items ``(name, colour,
+    (rotation, ...), (rotation not crossing the river, ...))``, tuples of plain values."""
     key = (id(board), hex_id, cur.name, cur_rot, reached)
     out = _CONNECTED.get(key)
     if out is not None:
         return out
     out = []
-    for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
+    for name, colour, rots in _static_lays(board, hex_id, cur, cur_rot):
         keep = [(rot, crosses) for rot, ex, crosses in rots
-                if reached is None or not ex.isdisjoint(reached)]
+                if reached is None or ex & reached]
         if keep:
-            out.append((name, tdef, [rot for rot, _ in keep],
-                        [rot for rot, crosses in keep if not crosses]))
+            out.append((name, colour, tuple(rot for rot, _ in keep),
+                        tuple(rot for rot, crosses in keep if not crosses)))
     if len(_CONNECTED) >= 50_000:
         _CONNECTED.clear()
-    _CONNECTED[key] = out
+    out = _CONNECTED[key] = tuple(out)
     return out
 
 
@@ -440,9 +442,9 @@ def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[
         if not hx.layable:
             continue
         cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-        for name, tdef, rots in _static_lays(board, hex_id, cur, cur_rot):
-            if (s["supply"].get(name, 0) <= 0 or tdef.colour not in colours
-                    or (laid and tdef.colour != "yellow")):
+        for name, colour, rots in _static_lays(board, hex_id, cur, cur_rot):
+            if (s["supply"].get(name, 0) <= 0 or colour not in colours
+                    or (laid and colour != "yellow")):
                 continue
             for rot, _, _ in rots:
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
