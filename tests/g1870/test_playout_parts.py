@@ -177,3 +177,31 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
                 assert stretches.get(tiles, (h, stop)) == _links(board, tiles, h, stop)
         checked += 1
     assert checked > 20
+
+
+def test_connection_check_is_the_reach_and_route_test():
+    """``destinations.eligible`` (track pieces, then the exact search) against 9.6.1 asked
+    as before: the destination among the corporation's reach, then the exact search
+    with the stretches of track found anew."""
+    from railyard.eighteen import graph
+    from railyard.games.g1870 import connect
+    checked = joined = 0
+    runs = [(players, seed, 5) for players, seed in CASES] + [(4, 44, 1), (5, 54, 1)]
+    for g in (g for players, seed, every in runs for g in positions(players, seed, every)):
+        s = g.s
+        if s["round"] != "operating":
+            continue
+        for corp, c in s["corps"].items():
+            if c["closed"] or not c["floated"] or c.get("connected") or not c["trains"]:
+                continue
+            home, dest = g.st.corps[corp].home, g.st.corps[corp].destination
+            nodes = graph.reach(g.st.board, s["tiles"], s["tokens"], corp).nodes
+            tokens = {h: [[] if corp in held and h != home else held for held in cities]
+                      for h, cities in s["tokens"].items()}
+            expected = any(h == dest for h, _ in nodes) and connect.connects(
+                g.st.board, s["tiles"], tokens, corp, home, dest,
+                max(running.distance(t) for t in c["trains"]), running.red_hexes(g.st.board))
+            assert destinations.eligible(g, corp) == expected
+            checked += 1
+            joined += expected
+    assert checked > 100 and joined > 0

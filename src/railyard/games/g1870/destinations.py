@@ -147,16 +147,15 @@ def _components(g: "G1870State") -> _Track:
 
 
 def _dest_reached(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
-    """Track joins the home hex to the destination hex, and the corporation's track reaches
-    the destination (quick necessary conditions of 9.6.1; stop counts are looked at only
-    when they hold)."""
+    """Track joins the home hex to the destination hex (a quick necessary condition of
+    9.6.1; :func:`eligible` asks :func:`.connect.connects` only when it holds).  The
+    corporation's reach (:func:`graph.reach`) is not asked: a route found by ``connects``
+    runs on track the reach covers, so that test could only refuse what ``connects``
+    refuses too, and with the state's stretches of track ``connects`` is the cheaper
+    one."""
     home, dest = _ends(g, corp)
     parts = _components(g) if parts is None else parts
-    if not parts.get(home, set()) & parts.get(dest, set()):
-        return False
-    s = g.s
-    nodes = graph.reach(g.st.board, s["tiles"], s["tokens"], corp).nodes
-    return any(h == dest for h, _ in nodes)
+    return bool(parts.get(home, set()) & parts.get(dest, set()))
 
 
 def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
@@ -166,7 +165,7 @@ def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
     if not c["trains"]:
         return False
     if not _dest_reached(g, corp, parts):
-        return False                      # no track from its stations reaches it at all
+        return False                      # no track joins its home and destination
     # a route of a shorter train is also one of the longest train (at most N stops); a
     # route through home and destination contains one that starts at home
     home, dest = _ends(g, corp)
