@@ -107,6 +107,11 @@ def test_stock_listing_is_the_rule_by_rule_listing(players, seed):
         if g.s["round"] != "stock":
             continue
         assert stock.legal(g) == stock.legal_checked(g)
+        for seat in range(players):
+            for projected in (True, False):
+                assert g.cert_count(seat, projected) == g.privates_held(seat) + sum(
+                    len(h.get(str(seat), ())) for corp, h in g.s["holders"].items()
+                    if g.counts(corp, projected))
         r = g.s["stock"]
         if r["protect"] is None and not r.get("offer") and not r.get("redeem_offer"):
             for seat in range(players):

@@ -298,10 +298,24 @@ class G1870State(DictState):
         s = self.s
         n = self.privates_held(seat)
         key = str(seat)
+        market = self.st.market
+        corps = s["corps"]
+        queued = self.queued_sales() if projected else ()
         for c, h in s["holders"].items():
             held = h.get(key)
-            if held and self.counts(c, projected):
-                n += len(held)
+            if not held:
+                continue
+            pos = corps[c]["pos"]                      # as :meth:`counts`
+            if pos is not None:
+                if not market.counts_for_cert_limit(pos):
+                    continue
+                if queued:
+                    for sale in queued:
+                        if sale["corporation"] == c:
+                            pos = market.sell(pos, sale["count"])
+                    if not market.counts_for_cert_limit(pos):
+                        continue
+            n += len(held)
         return n
 
     def cert_limit(self) -> int:

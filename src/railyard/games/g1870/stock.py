@@ -198,6 +198,8 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
     if not mine:
         return None
     room = (50 - sh.percent(h, "pool")) // 10         # 3.1.5
+    if room < 1:
+        return None                                   # the pool is full
     if s["corps"][corp]["president"] == seat:
         others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
                      default=0)
