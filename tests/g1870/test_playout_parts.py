@@ -21,9 +21,11 @@ import pytest
 
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.selfplay import seat_names, start
+from railyard.eighteen import graph
 from railyard.eighteen.routes import _links, find_routes
 from railyard.engine import available
-from railyard.games.g1870 import destinations, player_privates, routes, running, stock
+from railyard.games.g1870 import (destinations, player_privates, routes, running, stock,
+                                  track)
 
 
 def positions(players: int, seed: int, every: int = 7):
@@ -173,6 +175,12 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
                     for h in parts.stops}
 
         assert joined(kept) == joined(fresh)
+        for corp, c in g.s["corps"].items():
+            if c["president"] is None:
+                continue
+            full = graph.reach(board, tiles, running.tokens_for(g, corp), corp)
+            net = track.network(g, corp)
+            assert (net.nodes, net.edges) == (full.nodes, full.edges)
         stretches = running.links_of(g)
         for h in sorted(set(tiles) | {h for h in g.s["tokens"]}):
             tile = board.tiles[tiles[h][0]] if h in tiles else board.hexes[h].printed
@@ -188,7 +196,6 @@ def test_connection_check_is_the_reach_and_route_test():
     """``destinations.eligible`` (track pieces, then the exact search) against 9.6.1 asked
     as before: the destination among the corporation's reach, then the exact search
     with the stretches of track found anew."""
-    from railyard.eighteen import graph
     from railyard.games.g1870 import connect
     checked = joined = 0
     runs = [(players, seed, 5) for players, seed in CASES] + [(4, 44, 1), (5, 54, 1)]

@@ -225,12 +225,15 @@ def track_phase(g: "G1870State", corp: str, pres: int, lazy: bool = True,
                 compact: bool = False) -> tuple[list[Choice], list | None]:
     """The choices before the trains run (5.3): run, tile lays, station, privates.  With
     ``compact`` the lays are not made choices but given as :func:`.track.lay_groups`
-    (``(choices without the lays, groups)``; the lays belong after the first choice);
-    otherwise ``(all choices, None)``."""
+    (``(choices without the lays, groups)``; the lays belong after the first choice),
+    and the listings read the network from :func:`.track.network`; otherwise ``(all
+    choices, None)``."""
     op = g.s["op"]
     out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp) if lazy
                   else {"corporation": corp})]
     seen: list = []                 # the network's reach, found once for both listings
+    if compact:                     # the playout: only the reach's stops and sides
+        seen.append(track.network(g, corp))
     groups = None
     if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
             len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")

@@ -397,6 +397,62 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     return out
 
 
+def network(g: "G1870State", corp: str) -> graph.Reach:
+    """The stops and hex sides ``corp``'s routes reach (``nodes`` and ``edges`` of
+    :func:`graph.reach` with :func:`tokens_for`, the same search) for the playout's
+    listing of tile lays and stations, which read only those two: its ``paths`` and
+    ``found`` are left empty, and nothing is remembered."""
+    s = g.s
+    board = g.st.board
+    tiles = s["tiles"]
+    tokens = tokens_for(g, corp)
+    start = [(h, f"c{i}") for h, cities in tokens.items()
+             for i, held in enumerate(cities) if corp in held]
+    nodes: set = set(start)
+    edges: set = set()
+    seen_state: set = {(h, n, None) for h, n in start}
+    stack: list = [(h, n, None) for h, n in start]
+    cache: dict = {}
+    blocked: dict = {}
+    hexes = board.hexes
+    pop, push, add_node = stack.pop, stack.append, nodes.add
+    while stack:
+        h, end, came = pop()
+        ends = cache.get(h)
+        if ends is None:
+            ends = cache[h] = graph.path_ends(board, tiles, h)
+        for idx, other in ends.get(end, ()):
+            if idx == came:
+                continue
+            if isinstance(other, int):
+                nb = hexes[h].neighbors.get(other)
+                if nb is None:
+                    continue
+                key = (nb, (other + 3) % 6)
+                if key not in edges:
+                    edges.add(key)
+                    push((nb, key[1], None))
+            else:
+                node = (h, other)
+                add_node(node)
+                kind = other[0]
+                if kind == "o":
+                    continue
+                if kind == "c":
+                    stop = blocked.get(node)
+                    if stop is None:
+                        stop = blocked[node] = graph.city_blocked(board, tiles, tokens, h,
+                                                                  int(other[1:]), corp)
+                    if stop:
+                        continue
+                state = (h, other, idx)
+                if state in seen_state:
+                    continue
+                seen_state.add(state)
+                push((h, other, idx))
+    return graph.Reach(nodes, set(), edges, set())
+
+
 _CONNECTED: dict = {}
 
 
