@@ -235,13 +235,31 @@ def legal(g: "G1870State") -> list[Choice]:
             or r.get("bought_after_sale")):
         sold_turn = r["sold_turn"]
         key = str(seat)
-        for corp in corps:
-            if corp in sold_turn or not s["holders"][corp].get(key):
+        keys = [str(p) for p in range(len(g.players)) if p != seat]
+        percent = sh.percent
+        exceed = g.st.market.may_exceed_holding_limit
+        for corp, c in corps.items():               # sell_range for each, flags known
+            if corp in sold_turn or c["president"] is None or c["closed"]:
                 continue
-            rng = sell_range(g, seat, corp)
-            if rng:
+            h = s["holders"][corp]
+            if not h.get(key):
+                continue
+            mine = percent(h, key)
+            room = (50 - percent(h, "pool")) // 10    # 3.1.5
+            if room < 1:
+                continue
+            if c["president"] == seat:
+                others = max((percent(h, k) for k in keys), default=0)
+                own = mine // 10 if others >= 20 else (mine - 20) // 10   # 6.1.6
+            else:
+                own = mine // 10
+            hi = min(room, own)
+            lo = 1
+            if mine > 60 and not exceed(c["pos"]):
+                lo = max(1, (mine - 60 + 9) // 10)    # ruling 3.1.4
+            if lo <= hi:
                 sells.append(Choice("sell_shares", seat, {"corporation": corp},
-                                    {"count": rng}))
+                                    {"count": (lo, hi)}))
     certs = g.cert_count(seat)
     limit = g.cert_limit()
     if certs > limit and sells:
