@@ -4,23 +4,30 @@ random bot plays through ``legal_actions()`` and ``apply()``, faster.
 Each step lists the choices as ``legal_actions()`` does, in the same order, and draws one
 exactly as :meth:`RandomBot.choose_from <railyard.bots.random_bot.RandomBot.choose_from>`
 does with 1870's weights (:mod:`railyard.bots.weights`: the same weights computed by the
-same float operations, one ``rng.choices`` call, then the bot's ``pick_value`` for the
-ranges), so the generator gives the same numbers.  What it leaves out:
+same float operations, one ``rng.choices`` call over as many entries, then the bot's
+``pick_value`` for the ranges), so the generator gives the same numbers.  What it does
+differently:
 
-- the engine contract's turn and shape checks, undo snapshot and event watch (as
-  ``DictState.random_playout``);
-- the ``run_routes`` choice is listed without its lazy route set (no snapshot of the
-  position to guard it); when it is drawn, the engine's greedy set is computed once
-  (:func:`.running.greedy`, which gives each train's revenue too) and run without
-  :func:`.routes.check_run`;
-- a drawn ``lay_tile`` is laid without asking :func:`.track.lay_error` again (the listing
-  holds only lays it accepts); in the stock round a drawn ``pass``, ``buy_share``,
-  ``par`` or ``sell_shares`` of the seat whose turn it is runs without the checks the
-  listing made (:func:`.stock.buy_problem`, ``par_problem``, ``sell_range``, the
-  certificate limit before anything but a sale, 6.4.1).
+- the engine contract's turn and shape checks, undo snapshot and event watch are left
+  out (as ``DictState.random_playout``);
+- before the trains run, the tile lays are listed as groups (hex, tile, rotations,
+  :func:`.track.lay_groups`) and only the drawn lay is made into an action; the network
+  for the lays and stations comes from :func:`.track.network` (the reach's stops and
+  sides, nothing remembered); the ``run_routes`` choice is listed without its lazy route
+  set (no snapshot of the position to guard it);
+- a drawn ``run_routes`` runs the engine's greedy set (:func:`.running.greedy`, which
+  gives each train's revenue too) without :func:`.routes.check_run`; a drawn lay is laid
+  without asking :func:`.track.lay_error` again (the listing holds only lays it
+  accepts); in the stock round a drawn ``pass``, ``buy_share``, ``par`` or
+  ``sell_shares`` of the seat whose turn it is runs without the checks the listing made
+  (:func:`.stock.buy_problem`, ``par_problem``, ``sell_range``, the certificate limit
+  before anything but a sale, 6.4.1).
 
-Everything else runs the rules of the action (``_dispatch``), checks included.
-``tests/eighteen/test_playout.py`` plays it in lockstep with ``choose`` + ``apply()``."""
+Everything else runs the rules of the action (``_dispatch``), checks included.  The state
+keeps its stretches of track (:func:`.running.links_of`) and connected track pieces
+(``destinations._components``) between actions; ``clone()`` copies neither.
+``tests/eighteen/test_playout.py`` and ``test_playout1870.py`` play it in lockstep with
+``choose`` + ``apply()``; ``tests/g1870/test_playout_parts.py`` checks its pieces."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
