@@ -15,6 +15,7 @@ caches are the ones a playout has been updating."""
 from __future__ import annotations
 
 import itertools
+import marshal
 import random
 
 import pytest
@@ -189,6 +190,17 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
             for stop in stops:
                 assert stretches.get(tiles, (h, stop)) == _links(board, tiles, h, stop)
         checked += 1
+        # a state restored to an earlier position (as after a refused action): the kept
+        # pieces and stretches must follow the tiles back
+        before = marshal.dumps(g.s)
+        g.random_playout(RandomBot(seed + checked), 6)
+        destinations._components(g)
+        running.links_of(g)
+        g.s = marshal.loads(before)
+        assert joined(destinations._components(g)) == joined(
+            destinations._components(g.clone()))
+        for node, links in list(running.links_of(g).links.items()):
+            assert links == _links(board, g.s["tiles"], *node)
     assert checked > 20
 
 

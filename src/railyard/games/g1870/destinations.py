@@ -68,9 +68,10 @@ class _Track:
     union-find over hex sides (one id per side shared by two hexes) and stops, kept in the
     state (``g.__dict__``, not copied by ``clone``) and brought up to date when asked.  A
     lay keeps all the track it replaces (9.1.3), so a hex whose tile changed only adds its
-    new tile's joins; when a tile went away or a tile with more than one stop changed (its
-    stops may be numbered anew), the layout is joined again from the start.  ``get(hex)``:
-    the pieces at the hex's stops."""
+    new tile's joins; when a tile went away or was replaced by one of the same or an
+    earlier colour (the state restored after a refused action) or a tile with more than
+    one stop changed (its stops may be numbered anew), the layout is joined again from
+    the start.  ``get(hex)``: the pieces at the hex's stops."""
 
     __slots__ = ("board", "tiles", "parent", "stops")
 
@@ -111,6 +112,9 @@ class _Track:
         return {self.find(n) for n in nodes}
 
 
+_RANK = {"yellow": 1, "green": 2, "brown": 3, "gray": 4}
+
+
 def _components(g: "G1870State") -> _Track:
     """The pieces of connected track of the current tile layout (:class:`_Track`)."""
     s = g.s
@@ -132,8 +136,11 @@ def _components(g: "G1870State") -> _Track:
             tdefs = board.tiles
             for h in changed:
                 tile = tdefs[tiles[h][0]]
-                if tile.n_cities + tile.n_towns > 1:
-                    changed = None
+                before = old.get(h)
+                if tile.n_cities + tile.n_towns > 1 or (
+                        before is not None and _RANK.get(tile.colour, 0)
+                        <= _RANK.get(tdefs[before[0]].colour, 0)):
+                    changed = None          # not an upgrade (a refused action undone)
                     break
     if changed is None:
         t = g.__dict__["_track"] = _Track(board)
