@@ -173,7 +173,8 @@ def links_of(g: "G1870State") -> _Links:
 
 
 def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
-                  red: frozenset, limit: int = 400, links: _Links | None = None) -> list:
+                  red: frozenset, limit: int = 400, links: _Links | None = None,
+                  complete: list | None = None) -> list:
     """The routes :func:`railyard.eighteen.routes.find_routes` finds (same search, same
     order, same ``limit`` on the routes found, same de-duplication), without the routes
     that stop at an off-board area in their middle (9.3.2; they still count towards
@@ -185,7 +186,10 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
     De-duplication: the search keeps one of two routes with the same two ends, stops and
     track.  From one start a route is fixed by its track (every stop and hex side of a
     route is passed once), so two such routes start at different ends, both starting
-    points (stations): the key is made only for routes ending at one."""
+    points (stations): the key is made only for routes ending at one.
+
+    ``complete``: a list to which True is appended when the search ended below
+    ``limit`` (it found every route)."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
     start_set = set(starts)
@@ -254,6 +258,8 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
     for start in starts:
         dfs((start,), (), (), False)
     dfs = None              # the search's closure refers to itself: free it now, not by gc
+    if complete is not None and count < limit:
+        complete.append(True)
     return out
 
 
@@ -277,12 +283,21 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
     route_values: dict = {}                 # id of a found route -> its value
     links = links_of(g)
     worth = _route_worth(g, corp, values)
+    whole = None                            # every route of the longest train searched
     for tid in sorted(trains, key=lambda t: -distance(t)):
         d = distance(tid)
         found = by_distance.get(d)
         if found is None:
-            found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d, red,
-                                                   links=links)
+            if whole is not None:
+                # the search for a longer train ended below the limit: the routes of at
+                # most d stops are, in the same order, those a search for d would find
+                found = by_distance[d] = [r for r in whole if len(r[0]) <= d]
+            else:
+                complete: list = []
+                found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d,
+                                                       red, links=links, complete=complete)
+                if complete:
+                    whole = found
         best = 0
         best_route = None
         for route in found:
