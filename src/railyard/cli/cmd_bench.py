@@ -69,9 +69,12 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     legal_actions() and apply(), the engine contract.  "playout games/s": the same games as
     search plays them out: clone() of the start position and the title's random_playout
     (setup not timed; "-" where a title has none).  The small games' playouts build no
-    Choices or action dicts and do not re-validate; 1830's and 1870's still list
-    legal_actions() and run the rules' checks, without the engine contract's turn check,
-    undo snapshot and event watch.  "setup µs": making a start position.  Rates and times are CPU time of this
+    Choices or action dicts and do not re-validate; 1830's and 1870's list the frequent
+    steps (1830: stock turns and most operating steps; 1870: tile lays as groups, stock
+    turns, route runs) in legal_actions() order without Choices or without re-checking
+    the drawn action, and the rest through legal_actions() and the rules' checks; none has
+    the engine contract's turn check, undo snapshot and event watch.  "setup µs": making a
+    start position.  Rates and times are CPU time of this
     single-threaded process, so a busy machine distorts them less; the wall-clock rate is
     shown too."""
     if export is not None:
