@@ -232,12 +232,17 @@ def track_phase(g: "G1870State", corp: str, pres: int, lazy: bool = True,
     out = [Choice("run_routes", pres, lazyroutes.LazyRun(g, corp) if lazy
                   else {"corporation": corp})]
     seen: list = []                 # the network's reach, found once for both listings
-    if compact:                     # the playout: only the reach's stops and sides
+    lays_listed = not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
+        len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
+        or track.mrbc_lay_left(g, corp))
+    if compact and (lays_listed or not (op.get("token")
+                                        or stations.next_price(g, corp) is None)):
+        # the playout: only the reach's stops and sides, and only when a listing of lays
+        # or stations reads them (stations.choices lists none after a station or
+        # without a marker left)
         seen.append(track.network(g, corp))
     groups = None
-    if not op["token"] and (not op["lays"] or op.get("mrbc_home") or (
-            len(op["lays"]) == 1 and op["lays"][0][1] == "yellow")
-            or track.mrbc_lay_left(g, corp)):
+    if lays_listed:
         if compact:
             groups = track.lay_groups(g, corp, seen)
         if groups is None:
