@@ -512,29 +512,36 @@ def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
 
 def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[Choice]:
     """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
-    hex, tile and rotation that passes the state-independent checks (:func:`_static_lays`,
-    which both kinds of lay must pass), and again with MRBC's discount."""
+    hex, tile and rotation that passes the state-independent checks and joins the
+    corporation's track (:func:`_connected_lays`, which both kinds of lay must pass), and
+    again with MRBC's discount."""
     s = g.s
     board = g.st.board
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
     if reach is None:
         reach = graph.reach(board, s["tiles"], tokens, corp)
-    hexes = {h for h, _ in reach.edges} | {h for h, cities in tokens.items()
-                                           if any(corp in held for held in cities)}
+    sides: dict = {}                     # hex -> its edges the track reaches (bit mask)
+    for h, e in reach.edges:
+        sides[h] = sides.get(h, 0) | 1 << e
+    own = {h for h, cities in tokens.items() if any(corp in held for held in cities)}
     out = []
     owns_mrbc = g.company_owner("MRBC") == corp
     colours = g.phase_info()["tiles"]
     laid = bool(s["op"]["lays"])
-    for hex_id in sorted(hexes):
+    for hex_id in sorted(own.union(sides)):
         hx = board.hexes[hex_id]
         if not hx.layable:
             continue
         cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-        for name, colour, rots in _static_lays(board, hex_id, cur, cur_rot):
+        # only the rotations joining the corporation's track (the check of lay_error
+        # that refuses every other rotation, with or without MRBC)
+        for name, colour, rots, _ in _connected_lays(board, hex_id, cur, cur_rot,
+                                                     None if hex_id in own
+                                                     else sides[hex_id]):
             if (s["supply"].get(name, 0) <= 0 or colour not in colours
                     or (laid and colour != "yellow")):
                 continue
-            for rot, _, _ in rots:
+            for rot in rots:
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
                 if lay_error(g, corp, hex_id, name, rot, reach) is None:
                     out.append(Choice("lay_tile", seat, fixed))
