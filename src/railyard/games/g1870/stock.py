@@ -249,8 +249,8 @@ def legal(g: "G1870State") -> list[Choice]:
             if room < 1:
                 continue
             if c["president"] == seat:
-                others = max((percent(h, k) for k in keys), default=0)
-                own = mine // 10 if others >= 20 else (mine - 20) // 10   # 6.1.6
+                others = any(percent(h, k) >= 20 for k in keys if h.get(k))
+                own = mine // 10 if others else (mine - 20) // 10         # 6.1.6
             else:
                 own = mine // 10
             hi = min(room, own)
