@@ -71,15 +71,18 @@ class _Track:
     new tile's joins; when a tile went away or was replaced by one of the same or an
     earlier colour (the state restored after a refused action) or a tile with more than
     one stop changed (its stops may be numbered anew), the layout is joined again from
-    the start.  ``get(hex)``: the pieces at the hex's stops."""
+    the start.  ``get(hex)``: the pieces at the hex's stops.  ``joined``: per pair of
+    hexes, whether a piece reaches both (:func:`_dest_reached`), forgotten when a tile
+    changes."""
 
-    __slots__ = ("board", "tiles", "parent", "stops")
+    __slots__ = ("board", "tiles", "parent", "stops", "joined")
 
     def __init__(self, board) -> None:
         self.board = board
         self.tiles: dict = {}
         self.parent: dict = {}
         self.stops: dict = {}
+        self.joined: dict = {}
 
     def find(self, x):
         parent = self.parent
@@ -145,6 +148,8 @@ def _components(g: "G1870State") -> _Track:
     if changed is None:
         t = g.__dict__["_track"] = _Track(board)
         changed = printed.union(tiles)
+    if changed:
+        t.joined.clear()
     for h in changed:
         t.join(tiles, h, side, cache)
         laid = tiles.get(h)
@@ -162,7 +167,11 @@ def _dest_reached(g: "G1870State", corp: str, parts: "_Track | None" = None) -> 
     one."""
     home, dest = _ends(g, corp)
     parts = _components(g) if parts is None else parts
-    return bool(parts.get(home, set()) & parts.get(dest, set()))
+    key = (home, dest)
+    out = parts.joined.get(key)
+    if out is None:
+        out = parts.joined[key] = bool(parts.get(home, set()) & parts.get(dest, set()))
+    return out
 
 
 def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
