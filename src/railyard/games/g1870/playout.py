@@ -13,7 +13,8 @@ differently:
 - before the trains run, the tile lays are listed as groups (hex, tile, rotations,
   :func:`.track.lay_groups`) and only the drawn lay is made into an action; the network
   for the lays and stations comes from :func:`.track.network` (the reach's stops and
-  sides, nothing remembered); the ``run_routes`` choice is listed without its lazy route
+  sides, nothing of the state remembered; searched only when lays or a station are
+  listed at all); the ``run_routes`` choice is listed without its lazy route
   set (no snapshot of the position to guard it);
 - a drawn ``run_routes`` runs the engine's greedy set (:func:`.running.greedy`, which
   gives each train's revenue too) without :func:`.routes.check_run`; a drawn lay is laid
