@@ -127,7 +127,8 @@ class G1830State(DictState):
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """The random bot's game for up to ``max_actions`` actions, faster than
-        :meth:`DictState.random_playout` in stock rounds (:mod:`.playout`)."""
+        :meth:`DictState.random_playout` in stock turns and most operating steps
+        (:mod:`.playout`)."""
         from .playout import random_playout
         return random_playout(self, bot, max_actions)
 
