@@ -9,23 +9,27 @@ from .board import Board, revenue_for
 from .graph import city_blocked, hex_tile, path_ends, side_key
 
 
-def _links(board: Board, tiles: dict, h: str, stop: str):
-    """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes)."""
+def _links(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None):
+    """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes).
+    ``touched``, when given, receives every hex the walk entered (the stretches depend on
+    the tiles of those hexes and ``h`` only)."""
     out = []
     for idx, other in path_ends(board, tiles, h).get(stop, ()):
         if isinstance(other, int):
-            _walk(board, tiles, h, other, [(h, idx)], [h], out)
+            _walk(board, tiles, h, other, [(h, idx)], [h], out, 0, touched)
         else:
             out.append(((h, other), [(h, idx)], [h]))
     return out
 
 
-def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
+def _walk(board, tiles, h, edge, used, hexes, out, depth=0, touched=None):
     if depth > 40:
         return
     nb = board.hexes[h].neighbors.get(edge)
     if nb is None:
         return
+    if touched is not None:
+        touched.add(nb)
     ein = (edge + 3) % 6
     side = side_key(h, nb)
     if side in used:
@@ -36,7 +40,7 @@ def _walk(board, tiles, h, edge, used, hexes, out, depth=0):
         u = used + [side, (nb, idx)]
         hx = hexes + [nb]
         if isinstance(other, int):
-            _walk(board, tiles, nb, other, u, hx, out, depth + 1)
+            _walk(board, tiles, nb, other, u, hx, out, depth + 1, touched)
         else:
             out.append(((nb, other), u, hx))
 

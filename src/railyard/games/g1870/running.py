@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ...eighteen.graph import city_blocked, hex_tile, path_ends, side_key
+from ...eighteen.graph import city_blocked, hex_tile
 from ...eighteen.routes import _link_cache, _links
 from .data import static
 from .privates import bonus
@@ -89,41 +89,11 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
 
 
 def _links_touching(board, tiles: dict, h: str, stop: str) -> tuple[list, set]:
-    """:func:`railyard.eighteen.routes._links` (same stretches of track, same order) and the
+    """:func:`railyard.eighteen.routes._links` (the stretches of track from the stop) and the
     hexes its walk looked at (the stop's hex and every hex entered): the stretches depend
     on the tiles of those hexes only."""
-    out: list = []
     touched = {h}
-    hexes_of = board.hexes
-
-    def walk(h: str, edge: int, used: list, hexes: list, depth: int) -> None:
-        if depth > 40:
-            return
-        nb = hexes_of[h].neighbors.get(edge)
-        if nb is None:
-            return
-        touched.add(nb)
-        ein = (edge + 3) % 6
-        side = side_key(h, nb)
-        if side in used:
-            return
-        for idx, other in path_ends(board, tiles, nb).get(ein, ()):
-            if (nb, idx) in used:
-                continue
-            u = used + [side, (nb, idx)]
-            hx = hexes + [nb]
-            if isinstance(other, int):
-                walk(nb, other, u, hx, depth + 1)
-            else:
-                out.append(((nb, other), u, hx))
-
-    for idx, other in path_ends(board, tiles, h).get(stop, ()):
-        if isinstance(other, int):
-            walk(h, other, [(h, idx)], [h], 0)
-        else:
-            out.append(((h, other), [(h, idx)], [h]))
-    walk = None             # the walk's closure refers to itself: free it now, not by gc
-    return out, touched
+    return _links(board, tiles, h, stop, touched), touched
 
 
 class _Links:
