@@ -215,19 +215,29 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
 
 
 # ---- choices ---------------------------------------------------------------------------
-def legal(g: "G1870State") -> list[Choice]:
-    """The choices of the stock round, in the order of :func:`legal_checked` (which asks
-    :func:`sell_range`, :func:`par_problem` and :func:`buy_problem` for each): the same
-    checks made here as booleans, with what every check of one listing shares (the seat's
-    certificate count, the limit, the turn's flags) found once."""
-    s = g.s
-    r = s["stock"]
+def _pending_legal(g: "G1870State") -> list[Choice] | None:
+    """The choices of a step waiting inside the stock turn (price protection, an offer of a
+    private between players, a redemption offer), or None when there is none."""
+    r = g.s["stock"]
     if r["protect"] is not None:
         return protection.legal(g)
     if r.get("offer"):
         return player_privates.legal(g)
     if r.get("redeem_offer"):
         return treasury.offer_legal(g)
+    return None
+
+
+def legal(g: "G1870State") -> list[Choice]:
+    """The choices of the stock round, in the order of :func:`legal_checked` (which asks
+    :func:`sell_range`, :func:`par_problem` and :func:`buy_problem` for each): the same
+    checks made here as booleans, with what every check of one listing shares (the seat's
+    certificate count, the limit, the turn's flags) found once."""
+    pending = _pending_legal(g)
+    if pending is not None:
+        return pending
+    s = g.s
+    r = s["stock"]
     seat = r["turn"]
     corps = s["corps"]
     sells = []
@@ -307,14 +317,11 @@ def legal(g: "G1870State") -> list[Choice]:
 
 def legal_checked(g: "G1870State") -> list[Choice]:
     """:func:`legal` by asking every rule's check (the reference its tests compare with)."""
+    pending = _pending_legal(g)
+    if pending is not None:
+        return pending
     s = g.s
     r = s["stock"]
-    if r["protect"] is not None:
-        return protection.legal(g)
-    if r.get("offer"):
-        return player_privates.legal(g)
-    if r.get("redeem_offer"):
-        return treasury.offer_legal(g)
     seat = r["turn"]
     sells = []
     for corp in s["corps"]:
