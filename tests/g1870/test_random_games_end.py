@@ -1,5 +1,5 @@
 """Random 1870 games end (bank broken, bankruptcy, ...) with the random bot's 1870 lean
-(``bots/weights.py``), without rules errors, conserving money and certificates."""
+(``games/g1870/lean.py``, registered as the title's ``random_lean``), without rules errors, conserving money and certificates."""
 from __future__ import annotations
 
 import pytest
@@ -35,4 +35,5 @@ def test_lean_only_for_1870_and_split_over_the_choices_of_a_type():
     choices = [Choice("pass", 0), Choice("buy_share", 0, {"corporation": "IC"}),
                Choice("buy_share", 0, {"corporation": "MP"})]
     assert weights("1830", choices) is None and weights(None, choices) is None
+    assert weights("no-such-game", choices) is None
     assert weights("1870", choices) == [1.0, 3.0, 3.0]

@@ -11,13 +11,14 @@ HUMAN, BOT = "human", "bot"
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # HUMAN, BOT or a bot kind ("mcts:hard", "rules", "random")
+    kind: str  # HUMAN, BOT or a bot kind ("mcts:hard", "strategic:normal", "rules", "random")
     name: str | None  # None: a default name is given
 
 
 def parse_seats(text: str) -> list[Seat]:
     """``"human:Ann,bot,mcts:hard,rules:Rob"`` -> seats; a kind is ``human``, ``bot`` (the
-    default bot) or a bot kind with its level (``random``, ``rules``, ``mcts:hard``)."""
+    default bot) or a bot kind with its level (``random``, ``rules``, ``mcts:hard``,
+    ``strategic:normal``)."""
     from ..bots.kinds import BotSpecError, parse_seat
     seats = []
     for token in (t.strip() for t in text.split(",")):

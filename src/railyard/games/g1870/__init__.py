@@ -7,6 +7,7 @@ Where things are: :mod:`.auction` the private sale (4), :mod:`.stock` stock roun
 from __future__ import annotations
 
 from ...engine.registry import OptionSpec, TitleInfo
+from .lean import lean
 from .state import G1870State
 
 
@@ -118,5 +119,5 @@ TITLE = TitleInfo(
     notes="Mississippi-region 18xx by Bill Dixon (Mayfair), with the seed's variants as "
           "options (see docs/games/1870.md).",
     extra={"route_network": _route_network, "import_18xx": _import_18xx,
-           "connection_position": _connection_position},
+           "connection_position": _connection_position, "random_lean": lean},
 )

@@ -3,7 +3,7 @@ random bot plays through ``legal_actions()`` and ``apply()``, faster.
 
 Each step lists the choices as ``legal_actions()`` does, in the same order, and draws one
 exactly as :meth:`RandomBot.choose_from <railyard.bots.random_bot.RandomBot.choose_from>`
-does with 1870's weights (:mod:`railyard.bots.weights`: the same weights computed by the
+does with 1870's lean (:mod:`.lean`, the random bot's weights: the same weights computed by the
 same float operations, one ``rng.choices`` call over as many entries, then the bot's
 ``pick_value`` for the ranges), so the generator gives the same numbers.  What it does
 differently:
@@ -33,16 +33,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...bots.weights import W1870
 from . import auction, operating, stock, track
+from .lean import BY_TYPE, FULL_PAYOUT, OTHER_TRAIN, PRIVATE_PRICE
 from .running import greedy
 
 if TYPE_CHECKING:
     from .state import G1870State
-
-_FULL_WEIGHT = 4.0          # weights._factor_1870: a full payout
-_OTHER_TRAIN = 0.1          # ... a train from another corporation
-_PRIVATE_PRICE = 0.05       # ... a private bought at a price
 
 
 def listing(g: "G1870State") -> tuple[list, list | None]:
@@ -61,25 +57,25 @@ def listing(g: "G1870State") -> tuple[list, list | None]:
 
 
 def _weights(choices: list) -> list[float]:
-    """:func:`railyard.bots.weights.weights` for 1870, the same floats."""
+    """:func:`.lean.lean`, the same floats (inlined: the playout's most frequent call)."""
     counts: dict = {}
     for c in choices:
         t = c.type
         counts[t] = counts.get(t, 0) + 1
     out = []
-    get = W1870.get
+    get = BY_TYPE.get
     for c in choices:
         t = c.type
         w = get(t, 1.0) / counts[t]
         if t == "dividend":
             if c.fixed.get("kind") == "full":
-                w = w * _FULL_WEIGHT
+                w = w * FULL_PAYOUT
         elif t == "buy_train":
             if c.fixed.get("source") not in ("depot", "pool"):
-                w = w * _OTHER_TRAIN
+                w = w * OTHER_TRAIN
         elif t == "buy_private":
             if "price" in c.ranges:
-                w = w * _PRIVATE_PRICE
+                w = w * PRIVATE_PRICE
         out.append(w)
     return out
 
@@ -110,7 +106,7 @@ def run(g: "G1870State", bot: Any, max_actions: int) -> int:
             # as a lay_tile choice of the full list: the same weights, the same draw
             usable = [c for c in choices if c.type not in ignored]
             weights = _weights(usable)
-            lay = W1870["lay_tile"] / n_lays
+            lay = BY_TYPE["lay_tile"] / n_lays
             weights[1:1] = [lay] * n_lays
             i = rng.choices(range(len(weights)), weights)[0]
             if 1 <= i <= n_lays:
