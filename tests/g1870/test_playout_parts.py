@@ -23,7 +23,7 @@ import pytest
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.selfplay import seat_names, start
 from railyard.eighteen import graph
-from railyard.eighteen.routes import _links, find_routes
+from railyard.eighteen.routes import find_routes, stretches as find_stretches
 from railyard.engine import available
 from railyard.games.g1870 import (destinations, player_privates, routes, running, stock,
                                   track)
@@ -188,7 +188,7 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
             stops = ([f"c{i}" for i in range(tile.n_cities)]
                      + [f"t{i}" for i in range(tile.n_towns)])
             for stop in stops:
-                assert stretches.get(tiles, (h, stop)) == _links(board, tiles, h, stop)
+                assert stretches.get(tiles, (h, stop)) == find_stretches(board, tiles, h, stop)
         checked += 1
         # a state restored to an earlier position (as after a refused action): the kept
         # pieces and stretches must follow the tiles back
@@ -200,7 +200,7 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
         assert joined(destinations._components(g)) == joined(
             destinations._components(g.clone()))
         for node, links in list(running.links_of(g).links.items()):
-            assert links == _links(board, g.s["tiles"], *node)
+            assert links == find_stretches(board, g.s["tiles"], *node)
     assert checked > 20
 
 

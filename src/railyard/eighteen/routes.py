@@ -9,7 +9,7 @@ from .board import Board, revenue_for
 from .graph import city_blocked, hex_tile, path_ends, side_key
 
 
-def _links(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None):
+def stretches(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None):
     """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes).
     ``touched``, when given, receives every hex the walk entered (the stretches depend on
     the tiles of those hexes and ``h`` only)."""
@@ -53,14 +53,14 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     area (1830 27.0, :meth:`Board.offboard_area`)."""
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
-    link_cache = _link_cache(board, tiles)
+    link_cache = stretch_cache(board, tiles)
     found: list = []
     seen: set = set()
 
     def links(node):
         v = link_cache.get(node)
         if v is None:
-            v = link_cache[node] = _links(board, tiles, node[0], node[1])
+            v = link_cache[node] = stretches(board, tiles, node[0], node[1])
         return v
 
     values: dict = {}
@@ -118,8 +118,8 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
 _LINKS: dict = {}
 
 
-def _link_cache(board: Board, tiles: dict) -> dict:
-    """The stretches of track between stops (:func:`_links`) found so far on this board
+def stretch_cache(board: Board, tiles: dict) -> dict:
+    """The stretches of track between stops (:func:`stretches`) found so far on this board
     with these tiles: they depend on nothing else, so searches in the same track layout
     (several trains, several corporations, the check of a route) share them."""
     key = (id(board), marshal.dumps(tiles, 2))

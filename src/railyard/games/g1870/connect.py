@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...eighteen.graph import city_blocked
-from ...eighteen.routes import _links
+from ...eighteen.routes import stretches as find_stretches
 
 #: safety net against pathological maps: calls of the search before it gives up
 BUDGET = 200_000
@@ -28,7 +28,7 @@ def connects(board, tiles: dict, tokens: dict, corp: str, home: str, dest: str,
     def links(node):
         v = cache.get(node)
         if v is None:
-            v = cache[node] = (_links(board, tiles, node[0], node[1]) if stretches is None
+            v = cache[node] = (find_stretches(board, tiles, node[0], node[1]) if stretches is None
                                else stretches.get(tiles, node))
         return v
 

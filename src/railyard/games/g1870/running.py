@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...eighteen.graph import city_blocked, hex_tile
-from ...eighteen.routes import _link_cache, _links
+from ...eighteen.routes import stretch_cache, stretches
 from .data import static
 from .privates import bonus
 
@@ -89,11 +89,11 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
 
 
 def _links_touching(board, tiles: dict, h: str, stop: str) -> tuple[list, set]:
-    """:func:`railyard.eighteen.routes._links` (the stretches of track from the stop) and the
+    """:func:`railyard.eighteen.routes.stretches` (the stretches of track from the stop) and the
     hexes its walk looked at (the stop's hex and every hex entered): the stretches depend
     on the tiles of those hexes only."""
     touched = {h}
-    return _links(board, tiles, h, stop, touched), touched
+    return stretches(board, tiles, h, stop, touched), touched
 
 
 class _Links:
@@ -164,12 +164,12 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
               for i, held in enumerate(cities) if corp in held]
     start_set = set(starts)
     if links is None:
-        link_cache = _link_cache(board, tiles)
+        link_cache = stretch_cache(board, tiles)
 
         def links_at(node):
             v = link_cache.get(node)
             if v is None:
-                v = link_cache[node] = _links(board, tiles, node[0], node[1])
+                v = link_cache[node] = stretches(board, tiles, node[0], node[1])
             return v
     else:
         def links_at(node):
