@@ -94,6 +94,22 @@ def describe_action(a: Mapping[str, Any]) -> str:
     return str(t or "acts").replace("_", " ")
 
 
+def _shares_count(market, pos, corp: str, queued) -> bool:
+    """3.1.2: shares of ``corp`` at ``pos`` count against the certificate limit unless the
+    cell is in the yellow, green or brown zone; 6.2.6: ``queued`` sales waiting for
+    protection move it first (:meth:`G1870State.counts`)."""
+    if pos is None:
+        return True
+    if not market.counts_for_cert_limit(pos):
+        return False
+    if queued:
+        for sale in queued:
+            if sale["corporation"] == corp:
+                pos = market.sell(pos, sale["count"])
+        return market.counts_for_cert_limit(pos)
+    return True
+
+
 class G1870State(DictState):
     title = "1870"
     #: every action of 1870; any other type is refused as ``malformed`` (engine/state.py)
@@ -274,17 +290,8 @@ class G1870State(DictState):
         """3.1.2; 6.2.6 (ruling, 18xx.games): while sales of ``corp`` wait for protection,
         its shares already count as they will after the drops, if that cell does not
         count (``projected=False``: the current cell, as for the protecting president)."""
-        pos = self.s["corps"][corp]["pos"]
-        if pos is None:
-            return True
-        market = self.st.market
-        if not market.counts_for_cert_limit(pos):
-            return False
-        if projected:
-            for sale in self.queued_sales():
-                if sale["corporation"] == corp:
-                    pos = market.sell(pos, sale["count"])
-        return market.counts_for_cert_limit(pos)
+        return _shares_count(self.st.market, self.s["corps"][corp]["pos"], corp,
+                             self.queued_sales() if projected else ())
 
     def queued_sales(self) -> list:
         s = self.s
@@ -303,19 +310,8 @@ class G1870State(DictState):
         queued = self.queued_sales() if projected else ()
         for c, h in s["holders"].items():
             held = h.get(key)
-            if not held:
-                continue
-            pos = corps[c]["pos"]                      # as :meth:`counts`
-            if pos is not None:
-                if not market.counts_for_cert_limit(pos):
-                    continue
-                if queued:
-                    for sale in queued:
-                        if sale["corporation"] == c:
-                            pos = market.sell(pos, sale["count"])
-                    if not market.counts_for_cert_limit(pos):
-                        continue
-            n += len(held)
+            if held and _shares_count(market, corps[c]["pos"], c, queued):
+                n += len(held)
         return n
 
     def cert_limit(self) -> int:
