@@ -155,3 +155,30 @@ def test_20_1_route_search_keeps_routes_apart_at_a_side_between_two_switches():
     assert len(chosen) == 1                     # the second train has no separate route
     for rev, stops, paths, chains in find_routes(B, tiles, tokens, "NYNH", 2, "yellow"):
         assert len(set(paths)) == len(paths)
+
+
+def test_stops_and_sides_is_the_reach_of_every_1830_position_seen():
+    """graph.stops_and_sides (the listings' fast search) finds the same stops and sides as
+    graph.reach, on the positions of random 1830 games (blocked cities, towns, off-board
+    areas, several tokens)."""
+    from railyard.bots.random_bot import RandomBot
+    from railyard.bots.selfplay import start
+    from railyard.engine.registry import get_title
+    compared = 0
+    for seed in (3, 11):
+        g = start(get_title("1830"), ["a", "b", "c", "d"], seed, {})
+        bot = RandomBot(seed)
+        for n in range(4000):
+            if g.current_player is None:
+                break
+            g.apply(bot.choose(g))
+            if n % 25:
+                continue
+            s = g.s
+            for corp in sorted({c for cities in s["tokens"].values()
+                                for held in cities for c in held}):
+                full = graph.reach(B, s["tiles"], s["tokens"], corp)
+                fast = graph.stops_and_sides(B, s["tiles"], s["tokens"], corp)
+                assert (fast.nodes, fast.edges) == (full.nodes, full.edges)
+                compared += 1
+    assert compared > 100

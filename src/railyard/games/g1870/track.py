@@ -397,92 +397,11 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     return out
 
 
-#: per board: (hex, tile name or None for the printed tile, rotation) -> the steps of
-#: :func:`network` from each track end of the hex
-_STEPS: dict = {}
-
-
-def _steps(board, tiles: dict, h: str, cache: dict) -> dict:
-    """The paths of the tile on ``h`` by track end (:func:`graph.path_ends`), each as
-    ``(path index, side key, stop key, kind)``: for a path to a side, the side of the
-    neighbouring hex it arrives at (``(hex, edge)``; a side at the map's edge is left
-    out) and ``None, None``; for a path to a stop, ``None``, ``(h, stop)`` and the
-    stop's kind (its first letter).  Made once per board, hex, tile and rotation."""
-    laid = tiles.get(h)
-    key = (h, None, 0) if laid is None else (h, laid[0], laid[1])
-    steps = cache.get(key)
-    if steps is not None:
-        return steps
-    neighbors = board.hexes[h].neighbors
-    steps = {}
-    for end, paths in graph.path_ends(board, tiles, h).items():
-        out = []
-        for idx, other in paths:
-            if isinstance(other, int):
-                nb = neighbors.get(other)
-                if nb is not None:
-                    out.append((idx, (nb, (other + 3) % 6), None, None))
-            else:
-                out.append((idx, None, (h, other), other[0]))
-        steps[end] = tuple(out)
-    if len(cache) >= 50_000:
-        cache.clear()
-    cache[key] = steps
-    return steps
-
-
 def network(g: "G1870State", corp: str) -> graph.Reach:
-    """The stops and hex sides ``corp``'s routes reach (``nodes`` and ``edges`` of
-    :func:`graph.reach` with :func:`tokens_for`, the same search) for the playout's
-    listing of tile lays and stations, which read only those two: its ``paths`` and
-    ``found`` are left empty.  The steps from each track end of a hex are kept per
-    board, tile and rotation (:func:`_steps`); nothing of the state is remembered."""
-    s = g.s
-    board = g.st.board
-    tiles = s["tiles"]
-    tokens = tokens_for(g, corp)
-    known = _STEPS.get(id(board))
-    if known is None or known[0] is not board:
-        known = _STEPS[id(board)] = (board, {})
-    table = known[1]
-    start = [(h, f"c{i}") for h, cities in tokens.items()
-             for i, held in enumerate(cities) if corp in held]
-    nodes: set = set(start)
-    edges: set = set()
-    seen_state: set = {(h, n, None) for h, n in start}
-    stack: list = [(h, n, None) for h, n in start]
-    cache: dict = {}
-    blocked: dict = {}
-    pop, push, add_node, add_edge = stack.pop, stack.append, nodes.add, edges.add
-    while stack:
-        h, end, came = pop()
-        steps = cache.get(h)
-        if steps is None:
-            steps = cache[h] = _steps(board, tiles, h, table)
-        for idx, side, node, kind in steps.get(end, ()):
-            if idx == came:
-                continue
-            if side is not None:
-                if side not in edges:
-                    add_edge(side)
-                    push((side[0], side[1], None))
-                continue
-            add_node(node)
-            if kind == "o":
-                continue
-            if kind == "c":
-                stop = blocked.get(node)
-                if stop is None:
-                    stop = blocked[node] = graph.city_blocked(board, tiles, tokens, h,
-                                                              int(node[1][1:]), corp)
-                if stop:
-                    continue
-            state = (h, node[1], idx)
-            if state in seen_state:
-                continue
-            seen_state.add(state)
-            push(state)
-    return graph.Reach(nodes, set(), edges, set())
+    """The stops and hex sides ``corp``'s routes reach (:func:`graph.stops_and_sides` with
+    :func:`tokens_for`: ``nodes`` and ``edges`` of :func:`graph.reach`) for the playout's
+    listing of tile lays and stations, which read only those two."""
+    return graph.stops_and_sides(g.st.board, g.s["tiles"], tokens_for(g, corp), corp)
 
 
 _CONNECTED: dict = {}
