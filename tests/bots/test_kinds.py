@@ -55,3 +55,13 @@ def test_parse_seat():
     assert parse_seat("bot").bot_spec == "bot"
     with pytest.raises(BotSpecError, match="Unknown seat kind 'robot'"):
         parse_seat("robot")
+
+
+@pytest.mark.parametrize("title,kind", [
+    ("chicago-express", "mcts:normal"), ("american-rails", "mcts:normal"),
+    ("north-american-railways", "mcts:normal"), ("1830", "strategic:normal"),
+    ("1870", "strategic:normal")])
+def test_recommended_kind_is_the_strongest_at_the_normal_level(title, kind):
+    from railyard.bots.factory import bot_kinds, recommended_kind
+    assert recommended_kind(title) == kind
+    assert kind in bot_kinds(title)

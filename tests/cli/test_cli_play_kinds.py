@@ -44,3 +44,15 @@ def test_interactive_play_asks_for_the_bot_kind(run, monkeypatch, tmp_path):
     monkeypatch.setattr(cmd_play, "interactive", lambda: False)
     piped = run("play", "chicago-express", "--seed", "3", input="q\nn\n")
     assert "Bot kind" not in piped.output and "Bot 1 (bot)" in piped.output
+
+
+def test_enter_takes_the_recommended_bot(run, monkeypatch, tmp_path):
+    """Issue 14, point 5: the terminal offers the title's strongest bot at the normal level
+    first; Enter takes it."""
+    monkeypatch.setattr(cmd_play, "interactive", lambda: True)
+    path = tmp_path / "g.json"
+    result = run("play", "chicago-express", "--seed", "3", "--save", str(path),
+                 input="\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "[mcts:normal]" in result.output
+    assert json.loads(path.read_text())["seats"] == ["human", "mcts:normal"]

@@ -59,6 +59,11 @@ def test_undo_notice_end_and_rematch_by_clicking(server, browser):
     offered = page.locator("#seats select.kind").nth(1).locator("option").all_inner_texts()
     assert any(t.startswith("bot: mcts:hard") for t in offered)
     assert any(t.startswith("open seat") for t in offered)
+    # a bot seat starts at the title's strongest bot at the normal level
+    assert page.locator("#seats select.kind").nth(1).input_value() == "bot:mcts:normal"
+    assert "bot: mcts:normal — search, normal (recommended)" in offered
+    page.select_option("#title", "1830")
+    assert page.locator("#seats select.kind").nth(1).input_value() == "bot:strategic:normal"
     gid = _create(page, server, "chicago-express", [("human", "Ann"), ("bot:rules", "Rob")])
     assert [s.get("bot") for s in get_json(f"{server}/api/games/{gid}")["seats"]] == \
         [None, "rules"]

@@ -2,7 +2,8 @@
 
 A seat is either a named kind (``random``, ``rules``, ``mcts:normal`` ... - see
 :mod:`.kinds`) or a plain bot seat, which gets the title's default kind
-(``TitleInfo.extra["default_bot"]``, else ``random``).  The bot made here answers with
+(``TitleInfo.extra["default_bot"]``, else ``random``); a player choosing an opponent is
+offered the strongest kind first (:func:`recommended_kind`).  The bot made here answers with
 ``choose(state)`` but decides from the seat's view only (:func:`.kinds.play_move`).
 """
 from __future__ import annotations
@@ -17,6 +18,19 @@ from .kinds import available_kinds, make_bot as make_kind, play_move
 def default_kind(title: str | TitleInfo) -> str:
     info = title if isinstance(title, TitleInfo) else get_title(title)
     return str(info.extra.get("default_bot") or "random")
+
+
+#: the kinds offered first to a player who picks an opponent, strongest first
+RECOMMENDED = ("strategic:normal", "mcts:normal")
+
+
+def recommended_kind(title: str | TitleInfo) -> str:
+    """The kind a player is offered first for a bot seat (the web page's preselection, the
+    terminal's Enter): the title's strongest bot at the normal level (``strategic:normal``
+    in 1830 and 1870, ``mcts:normal`` in the small games), else its default kind."""
+    info = title if isinstance(title, TitleInfo) else get_title(title)
+    offered = available_kinds(info.slug)
+    return next((k for k in RECOMMENDED if k in offered), default_kind(info))
 
 
 def bot_kinds(title: str | TitleInfo) -> list[str]:

@@ -70,11 +70,12 @@ def new_seats(info: TitleInfo, players: str | None, bots: int | None,
 
 def ask_bot_kind(info: TitleInfo, layout: list[str]) -> list[str]:
     """At an interactive terminal with no seats given: ask which kind of bot the bot seats
-    are (the title's kinds from :func:`railyard.bots.factory.bot_kinds`, its default first;
-    Enter keeps the default).  Returns the kinds with the bot seats set."""
+    are (the title's kinds from :func:`railyard.bots.factory.bot_kinds`; Enter takes the
+    recommended one, :func:`~railyard.bots.factory.recommended_kind`).  Returns the kinds
+    with the bot seats set."""
     import click
 
-    from ..bots.factory import bot_kinds
+    from ..bots.factory import bot_kinds, recommended_kind
     from ..bots.kinds import BotSpecError, parse_kind
     n = sum(1 for k in layout if k != HUMAN)
     kinds = bot_kinds(info)
@@ -82,7 +83,7 @@ def ask_bot_kind(info: TitleInfo, layout: list[str]) -> list[str]:
         return layout
     seats = "the bot seat" if n == 1 else f"the {n} bot seats"
     while True:
-        answer = click.prompt(f"Bot kind for {seats} ({', '.join(kinds)})", default=kinds[0],
+        answer = click.prompt(f"Bot kind for {seats} ({', '.join(kinds)})", default=recommended_kind(info),
                               prompt_suffix="> ").strip().lower()
         try:
             kind = str(parse_kind(answer))

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..bots.factory import bot_kinds
+from ..bots.factory import bot_kinds, recommended_kind
 from ..engine.registry import available
 from . import history18xx
 from .service import ApiError
@@ -48,6 +48,7 @@ async def new_game(request: Request) -> Response:
     for slug, info in available().items():
         titles.append({"slug": slug, "name": info.name, "min": info.min_players,
                        "max": info.max_players, "bots": bot_kinds(info),
+                       "recommended": recommended_kind(info),
                        "options": [{"name": o.name, "default": o.default,
                                     "description": o.description,
                                     "choices": list(o.choices) if o.choices else None,

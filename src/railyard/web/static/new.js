@@ -14,15 +14,24 @@
     const [k, level] = kind.split(":");
     return kind + " — " + (WORDS[k] || k) + (level ? ", " + level : "");
   }
+  // A new bot seat gets the title's recommended kind (its strongest bot at the normal
+  // level); "bot" stays the value of the default kind, as the server names it.
+  function recommended() {
+    const info = titles.find(t => t.slug === titleSel.value);
+    const rec = info && info.recommended;
+    return !rec || rec === (info.bots || [])[0] ? "bot" : "bot:" + rec;
+  }
   function kindOptions(select, keep) {
     const info = titles.find(t => t.slug === titleSel.value);
     const bots = (info && info.bots) || [];
+    const rec = info && info.recommended;
     select.replaceChildren(
       el("option", {value: "human"}, "human (gets a private link)"),
       el("option", {value: "open"}, "open seat (anyone may join from the lobby)"),
       ...bots.map((k, j) => el("option", {value: j === 0 ? "bot" : "bot:" + k},
-                               "bot: " + kindLabel(k) + (j === 0 ? " (default)" : ""))));
-    select.value = [...select.options].some(o => o.value === keep) ? keep : (keep === "human" ? "human" : "bot");
+                               "bot: " + kindLabel(k) + (k === rec ? " (recommended)" : ""))));
+    select.value = [...select.options].some(o => o.value === keep) ? keep
+      : (keep === "human" ? "human" : recommended());
   }
   function seatRow(i, kind) {
     const select = el("select", {class: "kind", "aria-label": "seat " + (i + 1) + " kind"});
@@ -43,7 +52,8 @@
     count.min = opt.dataset.min; count.max = opt.dataset.max;
     let n = Math.max(+count.min, Math.min(+count.max, +count.value || +count.min));
     count.value = n;
-    while (list.children.length < n) list.append(seatRow(list.children.length, list.children.length ? "bot" : "human"));
+    while (list.children.length < n)
+      list.append(seatRow(list.children.length, list.children.length ? recommended() : "human"));
     while (list.children.length > n) list.lastChild.remove();
     for (const fs of document.querySelectorAll("fieldset.options"))
       fs.hidden = fs.dataset.title !== titleSel.value;
