@@ -10,28 +10,11 @@ import random
 
 import pytest
 
-from railyard.bots.random_bot import RandomBot
-from railyard.bots.selfplay import seat_names, start
-from railyard.engine import available
+from tests.bots.test_playouts import lockstep_chunks
 
 
 @pytest.mark.parametrize("players,seed", [(3, 31), (4, 32), (6, 33)])
 def test_playout_in_chunks_is_the_random_bots_game(players, seed):
-    a = start(available()["1870"], seat_names(players), seed, None)
-    b = a.clone()
-    bot_a, bot_b = RandomBot(seed), RandomBot(seed)
-    chunk = random.Random(seed)
-    steps = chunks = 0
-    while a.current_player is not None:
-        k = chunk.randint(1, 12)
-        played = 0
-        while played < k and a.current_player is not None:
-            a.apply(bot_a.choose(a))
-            played += 1
-        assert b.random_playout(bot_b, k) == played
-        steps += played
-        chunks += 1
-        assert bot_a.rng.getstate() == bot_b.rng.getstate(), f"chunk {chunks}"
-        assert a.s == b.s, f"chunk {chunks}, action {steps}"
-    assert b.current_player is None and a.result() == b.result()
+    steps = lockstep_chunks("1870", players, seed, same=lambda st: st.s,
+                            sizes=random.Random(seed))
     assert steps > 300
