@@ -56,3 +56,24 @@ def test_enter_takes_the_recommended_bot(run, monkeypatch, tmp_path):
     assert result.exit_code == 0, result.output
     assert "[mcts:normal]" in result.output
     assert json.loads(path.read_text())["seats"] == ["human", "mcts:normal"]
+
+
+def test_a_terminal_shows_which_bot_is_thinking():
+    """Issue 14, point 5: at a terminal a spinner names the bot that is thinking; at a pipe
+    nothing of it is printed."""
+    import io
+
+    from rich.console import Console
+
+    from railyard.cli.terminal_play import TerminalPlay
+    for terminal in (True, False):
+        game = Game("chicago-express", ["Ann", "Rob", "Sue"], 5, {})
+        play = TerminalPlay(game, ["random", "random", "random"])
+        buf = io.StringIO()
+        play.out = Console(file=buf, force_terminal=terminal, width=100)
+        seat = game.current_player
+        play.bot_turn(seat)
+        assert len(game.log) == 1
+        assert ("is thinking" in buf.getvalue()) is terminal
+        if terminal:
+            assert f"{game.players[seat]} is thinking…" in buf.getvalue()

@@ -136,8 +136,13 @@ class TerminalPlay:
 
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]
-        # the default bot reads the state; bot kinds get the seat's view only
-        action = bot.choose(self.game.state)
+        # the default bot reads the state; bot kinds get the seat's view only.  A search bot
+        # thinks up to a second or more: at a terminal a spinner says who is thinking
+        if self.out.is_terminal:
+            with self.out.status(f"{self.game.players[seat]} is thinking…"):
+                action = bot.choose(self.game.state)
+        else:
+            action = bot.choose(self.game.state)
         self.game.apply(action)
         self.tell()
 
