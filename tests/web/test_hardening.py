@@ -399,3 +399,15 @@ def test_a_nar_deck_is_uploaded_content_not_a_server_path(client):
         assert r.status_code == 400, (path, r.text)
         assert "root:" not in r.text
     assert len(client.get("/api/games").json()["games"]) == 1
+
+
+def test_new_game_page_names_options_in_words_and_offers_board_files(client):
+    """The new-game page names each option in a player's words (not its key) and offers a
+    file chooser for a board or deck of one's own."""
+    html = client.get("/new").text
+    assert ">A third 6-train" in html and ">extra_6_train" not in html
+    assert ">Station wars (variant)" in html
+    import re
+    board = re.search(r'<input type="file" data-option="board"[^>]*>', html)
+    deck = re.search(r'<input type="file" data-option="deck"[^>]*>', html)
+    assert board and deck

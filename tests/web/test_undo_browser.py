@@ -61,7 +61,7 @@ def test_undo_notice_end_and_rematch_by_clicking(server, browser):
     assert any(t.startswith("open seat") for t in offered)
     # a bot seat starts at the title's strongest bot at the normal level
     assert page.locator("#seats select.kind").nth(1).input_value() == "bot:mcts:normal"
-    assert "bot: mcts:normal — search, normal (recommended)" in offered
+    assert "bot: mcts:normal — search (recommended)" in offered
     page.select_option("#title", "1830")
     assert page.locator("#seats select.kind").nth(1).input_value() == "bot:strategic:normal"
     gid = _create(page, server, "chicago-express", [("human", "Ann"), ("bot:rules", "Rob")])
@@ -203,3 +203,17 @@ def test_page_says_which_bot_is_thinking(browser, tmp_path):
         page.wait_for_selector("#turn:has-text('Rob is thinking…')")
         assert page.is_checked("#notify-toggle")
         page.close()
+
+
+def test_new_game_page_fits_a_phone(server, browser):
+    """At 400 px the seats' bot kinds (the longest: strategic:normal, recommended) and the
+    options' words fit the width: no sideways scrolling."""
+    page = browser.new_page(viewport={"width": 400, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server}/new")
+    for title in ("1830", "1870", "chicago-express", "american-rails"):
+        page.select_option("#title", title)
+        page.fill("#seat-count", "4")
+        page.dispatch_event("#seat-count", "change")
+        _no_sideways_scroll(page)
+    page.close()

@@ -15,6 +15,17 @@ class OptionSpec:
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None  # None: any value of the default's type
+    #: the option in a player's words (the web page's name for it); "" = from ``name``
+    label: str = ""
+    #: the value can be the content of a file of the player's own (a deck, a board): the web
+    #: page offers a file chooser and sends the file's text; no file leaves the option out
+    upload: bool = False
+
+    @property
+    def shown_name(self) -> str:
+        """What a player reads: the label, else the name with spaces (``bank_cash`` ->
+        "Bank cash")."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def check(self, value: Any) -> Any:
         if self.choices is not None:

@@ -37,10 +37,10 @@ MAX_UPLOAD = 1024 * 1024 - 16 * 1024
 
 def is_upload(option) -> bool:
     """Whether an option's value is uploaded content (a custom deck or board: a file the
-    player picks, whose text the page sends): a free option (no fixed choices) whose default
-    is ``None``, empty text or an object."""
-    return option.choices is None and (option.default is None or option.default == ""
-                                       or isinstance(option.default, dict))
+    player picks, whose text the page sends): an option marked ``upload``, or a free option
+    (no fixed choices) whose default is ``None``, empty text or an object."""
+    return option.upload or option.choices is None and (
+        option.default is None or option.default == "" or isinstance(option.default, dict))
 
 
 async def new_game(request: Request) -> Response:
@@ -49,7 +49,8 @@ async def new_game(request: Request) -> Response:
         titles.append({"slug": slug, "name": info.name, "min": info.min_players,
                        "max": info.max_players, "bots": bot_kinds(info),
                        "recommended": recommended_kind(info),
-                       "options": [{"name": o.name, "default": o.default,
+                       "options": [{"name": o.name, "label": o.shown_name,
+                                    "default": o.default,
                                     "description": o.description,
                                     "choices": list(o.choices) if o.choices else None,
                                     "upload": is_upload(o)}

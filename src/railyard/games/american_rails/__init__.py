@@ -18,6 +18,7 @@ class BoardOption(OptionSpec):
     of one's own (a JSON object, or its text, which is parsed and stored as the object)."""
 
     values_text: str = "published|JSON board content"
+    upload: bool = True
 
     def check(self, value: Any) -> Any:
         return check_option(value, RULES.special_names)
@@ -37,7 +38,8 @@ TITLE = TitleInfo(
                          "'published' (the published board), or a board of your own: its "
                          "content (a JSON object in the format of the published board, "
                          "docs/games/american-rails.md), never a file name; in the terminal "
-                         "--board FILE or -o board=@FILE reads the file once."),),
+                         "--board FILE or -o board=@FILE reads the file once.",
+                         label="A board of your own"),),
     notes="The published board, transcribed: city values other than New York, Buffalo, "
           "Atlanta, Philadelphia and Pittsburgh were read from a low-resolution image.",
     aliases=("six-companies",),

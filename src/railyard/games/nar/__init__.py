@@ -38,7 +38,7 @@ TITLE = TitleInfo(
                                     f"object) of docs/games/north-american-railways.md, at "
                                     f"most {MAX_DECK_BYTES // 1024} KiB - not a file name "
                                     "(in the terminal: --deck FILE); empty: the built-in "
-                                    "reconstructed deck"),),
+                                    "reconstructed deck", label="A city deck of your own"),),
     notes="The built-in city deck is RECONSTRUCTED: the rulebook does not print the card "
           "values. Players' money is secret during the game (public_view hides it).",
     extra={"reconstructed_deck": True, "docs": "docs/games/north-american-railways.md",

@@ -11,8 +11,8 @@
   const WORDS = {random: "random moves", rules: "rule of thumb", mcts: "search",
                  strategic: "strategic play"};
   function kindLabel(kind) {
-    const [k, level] = kind.split(":");
-    return kind + " — " + (WORDS[k] || k) + (level ? ", " + level : "");
+    const k = kind.split(":")[0];
+    return WORDS[k] ? kind + " — " + WORDS[k] : kind;
   }
   // A new bot seat gets the title's recommended kind (its strongest bot at the normal
   // level); "bot" stays the value of the default kind, as the server names it.
