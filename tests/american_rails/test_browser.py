@@ -27,7 +27,10 @@ def test_create_auction_and_place_the_first_cube_by_clicking(server, browser):  
     page.select_option("#title", "american-rails")
     board_field = page.locator('fieldset.options[data-title="american-rails"] '
                                '[data-option="board"]')
-    assert board_field.input_value() == "published"
+    # a board of one's own is a file the player picks; without one the published board
+    assert board_field.get_attribute("type") == "file"
+    assert page.locator('fieldset.options[data-title="american-rails"] .file-note'
+                        ).inner_text() == "No file: the game's own."
     page.fill("#seat-count", "3")
     page.dispatch_event("#seat-count", "change")
     for i in range(3):

@@ -79,3 +79,55 @@ class Auction(NamedTuple):
                 "next_minimum": self.next_minimum, "high_bid": self.high_bid,
                 "high_bidder": self.high_bidder, "passed": sorted(self.passed),
                 "bidder": None if self.done else self.bidder, "starter": self.starter}
+
+
+def random_bidding(a: Auction, cash, getrandbits, pick, budget: int) -> tuple[Auction, bool, int]:
+    """The random bot's bidding in ``a`` played on local values, for the playouts of the
+    cube games: at each turn a seat that can reach the minimum bids (``pick(lo, its cash)``)
+    or passes with even odds, drawn as ``Random.choice`` over [bid, pass] draws
+    (``getrandbits(2)`` until below 2); a seat that cannot only passes (one draw
+    ``randbelow(1)`` consumes).  Stops when the auction is over or after ``budget`` actions.
+    Returns the auction reached, whether it is over, and the number of actions played."""
+    order = a.order
+    n = len(order)
+    pos = a.pos
+    hb, hbr = a.high_bid, a.high_bidder
+    passed = set(a.passed)
+    lo = a.min_bid if hb is None else hb + 1
+    active = n - len(passed)
+    done = False
+    played = 0
+    while played < budget:
+        played += 1
+        p = order[pos]
+        cp = cash[p]
+        if cp >= lo:
+            r = getrandbits(2)
+            while r >= 2:
+                r = getrandbits(2)
+            if r == 0:                      # bid (as Auction.bid)
+                hb = pick(lo, cp)
+                hbr = p
+                lo = hb + 1
+                for _ in order:
+                    pos = (pos + 1) % n
+                    if order[pos] not in passed:
+                        break
+                if active == 1:
+                    done = True
+                    break
+                continue
+        else:
+            while getrandbits(1):           # randbelow(1): the pass is the only choice
+                pass
+        passed.add(p)                       # pass (as Auction.pass_turn)
+        active -= 1
+        for _ in order:
+            pos = (pos + 1) % n
+            if order[pos] not in passed:
+                break
+        if active == (0 if hbr is None else 1):
+            done = True
+            break
+    return (Auction(a.lot, order, a.min_bid, a.kind, hb, hbr, frozenset(passed), pos),
+            done, played)

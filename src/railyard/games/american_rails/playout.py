@@ -10,7 +10,8 @@ gives, ``_take2`` / ``_levy``).  Legal cubes are counted by the companies' build
 rules of ``build_mask``) and only the drawn one is located; between the cubes of one
 expansion only the building company's mask is made again (a cube on hex h changes the other
 companies' masks only at h).  An auction is played on local values and stored as one
-:class:`Auction` when it ends or ``max_actions`` stops it.  ``tests/bots/test_playouts.py``
+:class:`Auction` when it ends or ``max_actions`` stops it
+(:func:`railyard.cube.auction.random_bidding`).  ``tests/bots/test_playouts.py``
 checks, step by step, that the result is the bot's game through ``apply()``.  No action log
 is kept.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...cube.auction import Auction
+from ...cube.auction import random_bidding
 from .legal import afford_masks
 from .rules import RULES
 from .state_consts import POPCOUNT
@@ -82,52 +83,12 @@ def random_playout(st: "AmericanRailsState", bot: Any, max_actions: int) -> int:
                 r -= 1
             st._space(p, i, spaces[i])
         elif step == "bid":
-            a = st.auction
-            order = a.order
-            n = len(order)
-            pos = a.pos
-            hb, hbr = a.high_bid, a.high_bidder
-            passed = set(a.passed)
-            lo = a.min_bid if hb is None else hb + 1
-            active = n - len(passed)
-            done = False
-            while played < max_actions:
-                played += 1
-                p = order[pos]
-                cp = cash[p]
-                if cp >= lo:
-                    r = getrandbits(2)
-                    while r >= 2:
-                        r = getrandbits(2)
-                    if r == 0:                      # bid (as Auction.bid)
-                        hb = pick(lo, cp)
-                        hbr = p
-                        lo = hb + 1
-                        for _ in order:
-                            pos = (pos + 1) % n
-                            if order[pos] not in passed:
-                                break
-                        if active == 1:
-                            done = True
-                            break
-                        continue
-                else:
-                    while getrandbits(1):           # randbelow(1): the pass is the only choice
-                        pass
-                passed.add(p)                       # pass (as Auction.pass_turn)
-                active -= 1
-                for _ in order:
-                    pos = (pos + 1) % n
-                    if order[pos] not in passed:
-                        break
-                if active == (0 if hbr is None else 1):
-                    done = True
-                    break
-            st.auction = Auction(a.lot, order, a.min_bid, a.kind, hb, hbr, frozenset(passed),
-                                 pos)
+            st.auction, done, n = random_bidding(st.auction, cash, getrandbits, pick,
+                                                 max_actions - played)
+            played += n
             if not done:
-                st.actor = order[pos]               # as _next_bidder
-            elif hbr is None:
+                st.actor = st.auction.bidder        # as _next_bidder
+            elif st.auction.high_bidder is None:
                 st._auction_unsold()
             else:
                 st._auction_won()

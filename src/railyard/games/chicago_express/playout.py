@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from ...cube.auction import Auction
+from ...cube.auction import Auction, random_bidding
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OPENING
 
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ def random_playout(st: "ChicagoExpressState", bot: Any, max_actions: int) -> int
     One uniform index below ``n`` is drawn as ``Random._randbelow`` draws it (what
     ``Random.choice`` uses): ``getrandbits(n.bit_length())`` until the value is below ``n``.
     An auction is played on local values and stored as one :class:`Auction` when it ends
-    (or when ``max_actions`` stops it); a build action's steps reuse the company's build
-    mask computed after the previous step."""
+    (or when ``max_actions`` stops it; :func:`railyard.cube.auction.random_bidding`); a
+    build action's steps reuse the company's build mask computed after the previous step."""
     getrandbits = bot.rng.getrandbits
     pick = bot.pick_value
     b = st.board
@@ -88,49 +88,9 @@ def random_playout(st: "ChicagoExpressState", bot: Any, max_actions: int) -> int
     while played < max_actions and not st.over:
         ph = st.phase
         if ph == AUCTION or ph == OPENING:
-            a = st.auction
-            order = a.order
-            n = len(order)
-            pos = a.pos
-            hb, hbr = a.high_bid, a.high_bidder
-            passed = set(a.passed)
-            lo = a.min_bid if hb is None else hb + 1
-            active = n - len(passed)
-            done = False
-            while played < max_actions:
-                played += 1
-                p = order[pos]
-                cp = cash[p]
-                if cp >= lo:
-                    r = getrandbits(2)
-                    while r >= 2:
-                        r = getrandbits(2)
-                    if r == 0:                      # bid (as Auction.bid)
-                        hb = pick(lo, cp)
-                        hbr = p
-                        lo = hb + 1
-                        for _ in order:
-                            pos = (pos + 1) % n
-                            if order[pos] not in passed:
-                                break
-                        if active == 1:
-                            done = True
-                            break
-                        continue
-                else:
-                    while getrandbits(1):           # randbelow(1): the pass is the only choice
-                        pass
-                passed.add(p)                       # pass (as Auction.pass_turn)
-                active -= 1
-                for _ in order:
-                    pos = (pos + 1) % n
-                    if order[pos] not in passed:
-                        break
-                if active == (0 if hbr is None else 1):
-                    done = True
-                    break
-            st.auction = Auction(a.lot, order, a.min_bid, a.kind, hb, hbr, frozenset(passed),
-                                 pos)
+            st.auction, done, n = random_bidding(st.auction, cash, getrandbits, pick,
+                                                 max_actions - played)
+            played += n
             if done:
                 st._finish_auction()
         elif ph == CHOOSE:
