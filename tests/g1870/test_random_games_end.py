@@ -1,5 +1,6 @@
 """Random 1870 games end (bank broken, bankruptcy, ...) with the random bot's 1870 lean
-(``games/g1870/lean.py``, registered as the title's ``random_lean``), without rules errors, conserving money and certificates."""
+(``games/g1870/lean.py``, registered as the title's ``random_lean``), without rules errors,
+conserving money and certificates."""
 from __future__ import annotations
 
 import pytest

@@ -83,8 +83,8 @@ def ask_bot_kind(info: TitleInfo, layout: list[str]) -> list[str]:
         return layout
     seats = "the bot seat" if n == 1 else f"the {n} bot seats"
     while True:
-        answer = click.prompt(f"Bot kind for {seats} ({', '.join(kinds)})", default=recommended_kind(info),
-                              prompt_suffix="> ").strip().lower()
+        answer = click.prompt(f"Bot kind for {seats} ({', '.join(kinds)})",
+                              default=recommended_kind(info), prompt_suffix="> ").strip().lower()
         try:
             kind = str(parse_kind(answer))
         except BotSpecError as exc:

@@ -46,9 +46,9 @@ TITLE = TitleInfo(
     factory=_factory,
     options=(
         OptionSpec("extra_6_train", False, "26.0: a third 6-train (18xx.games: optional_6_train)",
-                   label='A third 6-train'),
+                   label="A third 6-train"),
         OptionSpec("diesels", True, "26.0: play with D-trains (False: the variant without)",
-                   label='D-trains (diesels)'),
+                   label="D-trains (diesels)"),
         OptionSpec("bank_cash", FULL_BANK,
                    "26.0: the bank's total money; the variant without the $500 notes is "
                    "played with the total of the bank without them (the rulebook gives no "
@@ -57,25 +57,26 @@ TITLE = TitleInfo(
         OptionSpec("unlimited_d_trains", False,
                    "D-trains without limit, as 18xx.games plays (21.0 prints six); set by the "
                    "import of 18xx.games exports",
-                   label='D-trains without limit (18xx.games)'),
+                   label="D-trains without limit (18xx.games)"),
         OptionSpec("multiple_brown_from_ipo", False,
                    "several shares per turn from the initial offering too in the brown zone "
                    "(18xx.games option)",
-                   label='Several brown-zone shares a turn from the initial offering (18xx.games)'),
+                   label="Several brown-zone shares a turn from the initial offering (18xx.games)"),
         OptionSpec("agreed_prices_need_consent", True,
                    "21.0, 23.1: a train bought from another player's company and a private "
                    "bought from a player other than the president are offers the seller "
                    "accepts or declines (false: the buying president's price stands, as "
                    "18xx.games plays)",
-                   label='The seller agrees to the price of a train or private bought from a player'),
+                   label="The seller agrees to the price of a train or private bought from "
+                         "a player"),
         OptionSpec("route_may_start_and_end_in_one_red_area", False,
                    "27.0: a route may start and end in the same red area (A9/A11 Canadian "
                    "West, I1/J2 Gulf), as 18xx.games plays; the rule forbids it",
-                   label='A route may start and end in one red area (18xx.games)'),
+                   label="A route may start and end in one red area (18xx.games)"),
         OptionSpec("withhold_moves_at_once", False,
                    "8.2d: a withholding company's price moves left at once, as 18xx.games "
                    "plays (the rule: at the end of the operating round)",
-                   label='Withholding moves the price at once (18xx.games)'),
+                   label="Withholding moves the price at once (18xx.games)"),
         OptionSpec("erie_token_replaced", False,
                    "19.1: Erie's home token goes to the first city of its untracked home "
                    "hex by itself and whoever lays the first tile there places it again, as "
@@ -91,7 +92,7 @@ TITLE = TitleInfo(
                    "21.0: a company at its train limit that could trade a 4, 5 or 6 in for "
                    "a D may buy any train it can pay and then discards down to the limit, as "
                    "18xx.games plays (the rule allows no purchase beyond the limit)",
-                   label='Buy at the train limit, then discard (18xx.games)'),
+                   label="Buy at the train limit, then discard (18xx.games)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

@@ -43,50 +43,50 @@ TITLE = TitleInfo(
         OptionSpec("can_protect_if_sold", False,
                    "6.2.2 original rules: a president may protect even after selling the "
                    "corporation in this round (18xx.games: can_protect_if_sold)",
-                   label='Protect after selling (original rules)'),
+                   label="Protect after selling (original rules)"),
         OptionSpec("finish_on_400", False,
                    "10.1.3 variant: the game ends when a marker reaches $400 (18xx.games: "
                    "finish_on_400; ends right after the action that moved it)",
-                   label='The game ends when a price reaches $400 (variant)'),
+                   label="The game ends when a price reaches $400 (variant)"),
         OptionSpec("station_wars", False,
                    "9.6.8 variant (Bahnhofsmarker-Kämpfe): GMO, MP, SP, SSW and TP put a map "
                    "destination marker into a station space, where it blocks "
                    "(18xx.games: station_wars)",
-                   label='Station wars (variant)'),
+                   label="Station wars (variant)"),
         OptionSpec("diesels", False,
                    "12.2 variant (1830er Dieselloks): no 8s and 10s; the diesel from phase 5, "
                    "$1100 or $800 trading in a 4, 5 or 6 (18xx.games: diesels)",
-                   label='Diesels instead of 8- and 10-trains (variant)'),
+                   label="Diesels instead of 8- and 10-trains (variant)"),
         OptionSpec("historical_start", False,
                    "12.4 variant (Start in historischer Reihenfolge): a corporation floats "
                    "only after all historically earlier ones; until then at most five of its "
                    "shares are sold; the SLSF private pays $20 until SLSF floats at 60 %",
-                   label='Start in historical order (variant)'),
+                   label="Start in historical order (variant)"),
         OptionSpec("original_market", False,
                    "12.5: the 1850/1832 market (three cells change colour; 18xx.games: "
                    "original_market)",
-                   label='The original market (1850/1832)'),
+                   label="The original market (1850/1832)"),
         OptionSpec("original_tiles", False,
                    "9.1.8: the original, smaller tile manifest (18xx.games: original_tiles)",
-                   label='The original tile manifest'),
+                   label="The original tile manifest"),
         OptionSpec("max_reissue_200", False,
                    "7.4.2: reissue prices above $200 become $200 (18xx.games: "
                    "max_reissue_200)",
-                   label='Reissue at most $200'),
+                   label="Reissue at most $200"),
         OptionSpec("redemption_without_consent", False,
                    "7.3.4, 18xx.games profile: a corporation redeeming a share from a player "
                    "takes it without asking (printed: the player is asked, \"anbieten\")",
-                   label='Redemption without asking the player (18xx.games)'),
+                   label="Redemption without asking the player (18xx.games)"),
         OptionSpec("reissue_after_dealing", False,
                    "7.4.1, 18xx.games profile: a president who has bought or sold in his "
                    "turn may still reissue, which ends his turn (printed: the reissue "
                    "replaces his buying and selling in that turn)",
-                   label='Reissue after buying or selling (18xx.games)'),
+                   label="Reissue after buying or selling (18xx.games)"),
         OptionSpec("buy_after_buy_and_sell", False,
                    "6.1.4, 18xx.games profile: in the brown zone the purchase from the pool "
                    "may go on after a sale that followed it (printed: buy then sell, or sell "
                    "then buy)",
-                   label='Buy on after a sale in the brown zone (18xx.games)'),
+                   label="Buy on after a sale in the brown zone (18xx.games)"),
         OptionSpec("mrbc_lay_extra", False,
                    "11.2 (b), 18xx.games profile: the MRBC owner's discounted yellow lay on "
                    "a Mississippi hex comes in addition to its normal lays (supplement: one "
@@ -96,7 +96,7 @@ TITLE = TitleInfo(
                    "6.3.1, 18xx.games profile: players buy privates from each other in stock "
                    "rounds only in phases 2-3 (printed: from the first stock round until the "
                    "privates close)",
-                   label='Privates change hands between players in phases 2-3 only (18xx.games)'),
+                   label="Privates change hands between players in phases 2-3 only (18xx.games)"),
         OptionSpec("redeem_with_reissue_money", False,
                    "7.3.2, 7.4.5, 18xx.games profile: a redemption may spend money from "
                    "reissued shares sold in the same stock round (printed: that money is "
@@ -106,7 +106,7 @@ TITLE = TitleInfo(
                    "2.1, 9.5.1, 12.2, 18xx.games profile: a corporation at its train limit "
                    "that could trade a 4, 5 or 6 in for a diesel may buy any train and then "
                    "discards down to the limit (printed: no purchase beyond the limit)",
-                   label='Buy at the train limit, then discard (18xx.games)'),
+                   label="Buy at the train limit, then discard (18xx.games)"),
         OptionSpec("emergency_sale_whole_presidents_certificate", False,
                    "10.2.1, 18xx.games profile: a president whose only certificate of a "
                    "corporation is its 20 % president's certificate may sell it whole in an "
@@ -118,18 +118,18 @@ TITLE = TitleInfo(
                    "that do not count against the certificate limit is offered for "
                    "protection to the president before the sale even when he is the seller "
                    "(printed: never the seller, nobody after a presidency change)",
-                   label='The seller may protect his own emergency sale (18xx.games)'),
+                   label="The seller may protect his own emergency sale (18xx.games)"),
         OptionSpec("connection_run_without_routes", False,
                    "9.6.4, 18xx.games profile: a connection run may name no routes at all "
                    "and earns $0 (printed: one train must run between home and "
                    "destination)",
-                   label='A connection run without routes (18xx.games)'),
+                   label="A connection run without routes (18xx.games)"),
         OptionSpec("emergency_sale_when_corporation_short", False,
                    "9.5.4, 10.2.1, 18xx.games profile: while the corporation's cash is "
                    "below the cheapest train its president may sell shares, one at a time, "
                    "even when his own cash covers the rest (printed: only to cover what he "
                    "lacks)",
-                   label='Emergency sales while the corporation is short (18xx.games)'),
+                   label="Emergency sales while the corporation is short (18xx.games)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "
                    "max_reissue_200, can_protect_if_sold, original_market and the "
