@@ -98,6 +98,17 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     return r
 
 
+def _blocked_at(blocked: dict, board: Board, tiles: dict, tokens: dict, node: tuple,
+                corp: str) -> bool:
+    """:func:`city_blocked` for the city stop ``node`` = (hex, "cN") of one search,
+    remembered in ``blocked`` (the searches of :func:`_reach` and :func:`stops_and_sides`)."""
+    stop = blocked.get(node)
+    if stop is None:
+        stop = blocked[node] = city_blocked(board, tiles, tokens, node[0], int(node[1][1:]),
+                                            corp)
+    return stop
+
+
 def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     start = [(h, f"c{i}") for h, cities in tokens.items()
              for i, held in enumerate(cities) if corp in held]
@@ -138,13 +149,8 @@ def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
                 kind = other[0]
                 if kind == "o":
                     continue
-                if kind == "c":
-                    stop = blocked.get(node)
-                    if stop is None:
-                        stop = blocked[node] = city_blocked(board, tiles, tokens, h,
-                                                            int(other[1:]), corp)
-                    if stop:
-                        continue
+                if kind == "c" and _blocked_at(blocked, board, tiles, tokens, node, corp):
+                    continue
                 state = (h, other, idx)
                 if state in seen_state:
                     continue
@@ -222,13 +228,8 @@ def stops_and_sides(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach
             add_node(node)
             if kind == "o":
                 continue
-            if kind == "c":
-                stop = blocked.get(node)
-                if stop is None:
-                    stop = blocked[node] = city_blocked(board, tiles, tokens, h,
-                                                        int(node[1][1:]), corp)
-                if stop:
-                    continue
+            if kind == "c" and _blocked_at(blocked, board, tiles, tokens, node, corp):
+                continue
             state = (h, node[1], idx)
             if state in seen_state:
                 continue
