@@ -219,8 +219,17 @@ def human_move(page, stats: dict, prefix: str = "18xx") -> None:
     if sm["tiles"] and stats.get("tiles", 0) < 8:
         hexes = page.locator("#board .hex.legal")
         n = hexes.count()
-        hexes.nth(stats.setdefault("tiles", 0) % n).click()
-        page.wait_for_selector("#tile-picker:not([hidden])")
+        # a click that lands while the board is drawn again opens nothing: click once more
+        # (at most three times) before the long wait for the picker
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        for attempt in range(3):
+            hexes.nth(stats.setdefault("tiles", 0) % n).click()
+            try:
+                page.wait_for_selector("#tile-picker:not([hidden])", timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
         if page.locator("#tile-confirm").count():
             stats["tiles"] += 1
             if page.is_enabled("#tile-rotate"):
