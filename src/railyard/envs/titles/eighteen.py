@@ -1,0 +1,554 @@
+"""What the 1830 and 1870 encoders share (:mod:`.g1830`, :mod:`.g1870`): the fixed action
+space, the per-position listing that maps each legal choice to its id, the buckets of
+numbers, and the blocks of the observation tensor.
+
+Action ids.  An encoder builds, once per (title, players, options), the ordered list of
+every action *key* the title can ever offer (``("pass",)``, ``("par", "PRR", 67)``,
+``("lay_tile", "H10", "57", 1)``, ...); the id of a key is its index.  In a position the
+encoder lists the legal choices (``legal_actions()`` or the title's faster listing that gives
+the same choices, see each title) and maps every choice to its key(s):
+
+- a choice without numbers is one key;
+- a choice with a number range is one key per *bucket* whose amount lies in the range
+  (:func:`bid_buckets`, :func:`price_buckets`; counts of shares are exact, one key each);
+  the id stands for that bucket's representative amount, and an engine action with
+  another amount maps to the bucket at or below it ("the representative amount");
+- equal trains (the same type at the same source, e.g. two 2-trains of one company) are
+  one key; the id stands for the first of them in the listing (the trains of one type are
+  alike in every rule).
+
+``to_action`` builds the engine action from the listed choice (its fixed fields, plus the
+bucket's amount); ``to_id`` finds the listed choice an action belongs to.  The listing and
+its ids are cached per position (the state object, its action count and its dict), so
+``legal_ids``, ``mask`` and ``to_action`` of one position list once.
+
+Observation.  A flat float32 vector made of named blocks (:class:`Layout`); the player
+blocks are in seat order starting with the observing seat ("me" first), seats elsewhere
+(the seat to act, presidents, owners, bidders) are given relative to the observer too.
+1830 and 1870 hide nothing, so the observation of a seat is the whole position seen from
+that seat and ``information_state`` is None.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from ...engine.actions import Choice
+
+#: auction bids: the lowest bid allowed plus one of these offsets (dollars); an id is
+#: legal when its amount does not exceed the bidder's free cash
+BID_OFFSETS = (0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300)
+
+#: prices in a range (train or private bought from another owner, private offered to a
+#: player): bucket 0 = the lowest price allowed, bucket j >= 1 = face value x
+#: PRICE_FRACTIONS[j - 1] (rounded down), legal when above the lowest and not above the
+#: highest price allowed
+PRICE_FRACTIONS = (0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0)
+
+#: share counts of a sale: 1..MAX_COUNT (exact)
+MAX_COUNT = 10
+
+
+def bid_buckets(lo: int, hi: int) -> list[tuple[int, int]]:
+    """``(bucket, amount)`` of the bids in ``lo..hi`` (lo = the lowest bid allowed)."""
+    return [(j, lo + off) for j, off in enumerate(BID_OFFSETS) if lo + off <= hi]
+
+
+def price_amounts(face: int, lo: int) -> list[int]:
+    """The representative amount of every price bucket (None where it is not above ``lo``)."""
+    return [lo] + [int(face * f) for f in PRICE_FRACTIONS]
+
+
+def price_buckets(face: int, lo: int, hi: int) -> list[tuple[int, int]]:
+    """``(bucket, amount)`` of the price buckets legal in ``lo..hi``."""
+    out = [(0, lo)] if lo <= hi else []
+    for j, f in enumerate(PRICE_FRACTIONS, 1):
+        a = int(face * f)
+        if lo < a <= hi:
+            out.append((j, a))
+    return out
+
+
+def bucket_of(buckets: list[tuple[int, int]], amount: int) -> int | None:
+    """The bucket an amount falls in: the last one whose amount is not above it."""
+    best = None
+    for j, a in buckets:
+        if a <= amount:
+            best = j
+    return best
+
+
+class Layout:
+    """Named blocks of the flat observation: ``(name, start, stop, meaning)``."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[str, int, int, str]] = []
+        self.size = 0
+        self.at: dict[str, int] = {}
+
+    def add(self, name: str, size: int, meaning: str) -> int:
+        start = self.size
+        self.blocks.append((name, start, start + size, meaning))
+        self.at[name] = start
+        self.size += size
+        return start
+
+
+def tile_candidates(board: Any, fits) -> dict[str, list[str]]:
+    """Per layable hex, every tile that can ever lie on it: the closure of ``fits(hex,
+    current tile, new tile)`` (the title's colour, label and stop rules) from the printed
+    tile, in the order of the tile manifest."""
+    out: dict[str, list[str]] = {}
+    tiles = board.tiles
+    for h, hx in board.hexes.items():
+        if not hx.layable:
+            continue
+        seen: list[str] = []
+        frontier = [hx.printed]
+        while frontier:
+            cur = frontier.pop()
+            for name, t in tiles.items():
+                if name not in seen and fits(h, cur, t):
+                    seen.append(name)
+                    frontier.append(t)
+        order = {name: i for i, name in enumerate(tiles)}
+        out[h] = sorted(seen, key=order.__getitem__)
+    return out
+
+
+class Encoder18xx:
+    """The interface every railyard encoder has (docs/research.md), for the 18xx titles.
+
+    A title subclass sets ``slug``, builds its keys in ``_build_actions`` (with
+    :meth:`_add`), lists a position in ``_choices`` and maps a choice to ``[(id, extra
+    fields)]`` in ``_ids_of``; it builds its observation blocks in ``_build_layout`` and
+    fills them in ``_fill``."""
+
+    slug = ""
+    info_shape = None
+    #: the documented cap of an episode in actions (the environments end a game there;
+    #: the result is then each player's worth at that moment)
+    action_cap = 10_000
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        self.players = int(players)
+        self.options = dict(options or {})
+        self.keys: list[tuple] = []
+        self.ids: dict[tuple, int] = {}
+        self._build_actions()
+        self.num_actions = len(self.keys)
+        self.lay = Layout()
+        self._build_layout()
+        self.obs_shape = (self.lay.size,)
+        self._cache: tuple | None = None
+
+    # ---- the action space ----------------------------------------------------------
+    def _add(self, *key: Any) -> int:
+        i = self.ids.get(key)
+        if i is None:
+            i = self.ids[key] = len(self.keys)
+            self.keys.append(key)
+        return i
+
+    def _build_actions(self) -> None:
+        raise NotImplementedError
+
+    def _choices(self, state: Any) -> list[Choice]:
+        """The legal choices of the position, as ``legal_actions()`` lists them (the
+        ``run_routes`` choice need not carry a route set)."""
+        return state.legal_actions()
+
+    def _ids_of(self, state: Any, c: Choice, ctx: dict) -> list[tuple[int, dict | None]]:
+        raise NotImplementedError
+
+    #: the random lean of :meth:`sample_id`: a weight per action family (key[0]) split
+    #: evenly over the legal ids of that family, times a factor per id (:attr:`id_factor`);
+    #: families not named weigh 1
+    family_weight: dict[str, float] = {}
+
+    def sample_id(self, ids: list[int], rng: Any) -> int:
+        """A random legal id with the title's lean (what the benchmark and the tests play;
+        uniform play over ids never ends 1830 or 1870: the offers between players and the
+        sales repeat forever).  ``rng``: a ``random.Random``."""
+        keys = self.keys
+        fw = self.family_weight
+        counts: dict[str, int] = {}
+        for i in ids:
+            f = keys[i][0]
+            counts[f] = counts.get(f, 0) + 1
+        if not fw:
+            return rng.choice(ids)
+        factor = self.id_factor
+        weights = [fw.get(keys[i][0], 1.0) / counts[keys[i][0]] * factor.get(i, 1.0)
+                   for i in ids]
+        if not any(weights):
+            return rng.choice(ids)
+        return rng.choices(ids, weights)[0]
+
+    @property
+    def id_factor(self) -> dict[int, float]:
+        return {}
+
+    def action_names(self) -> list[str]:
+        return [" ".join(str(k) for k in key) for key in self.keys]
+
+    def _listing(self, state: Any) -> tuple[dict, list]:
+        """``({id: (choice, extra fields)}, [(choice, [(id, extra)])])`` of the position,
+        cached per position."""
+        c = self._cache
+        s = state.s
+        acts = state.__dict__.get("acts", 0)
+        if c is not None and c[0] is state and c[1] == acts and c[2] is s:
+            return c[3], c[4]
+        entries: dict[int, tuple] = {}
+        pairs: list = []
+        ctx: dict = {}
+        if state.current_player is not None:
+            for ch in self._choices(state):
+                got = self._ids_of(state, ch, ctx)
+                pairs.append((ch, got))
+                for i, extra in got:
+                    if i not in entries:            # equal trains: the first one listed
+                        entries[i] = (ch, extra)
+        self._cache = (state, acts, s, entries, pairs)
+        return entries, pairs
+
+    def legal_ids(self, state: Any) -> list[int]:
+        return sorted(self._listing(state)[0])
+
+    def mask(self, state: Any) -> np.ndarray:
+        m = np.zeros(self.num_actions, dtype=bool)
+        ids = list(self._listing(state)[0])
+        if ids:
+            m[ids] = True
+        return m
+
+    def to_action(self, state: Any, action_id: int) -> dict:
+        entries = self._listing(state)[0]
+        hit = entries.get(action_id) if isinstance(action_id, (int, np.integer)) else None
+        if hit is None:
+            raise ValueError(f"action id {action_id!r} is not legal in this position")
+        ch, extra = hit
+        act = {"type": ch.type, "player": ch.player}
+        act.update(ch.fixed)
+        if extra:
+            act.update(extra)
+        if ch.type == "run_routes":
+            act = self._run_action(state, act)
+        return act
+
+    def _run_action(self, state: Any, act: dict) -> dict:
+        """The ``run_routes`` action with the optimal routes (the exact route optimiser,
+        as the browser's "auto" button; option ``routes="engine"``: the engine's own)."""
+        raise NotImplementedError
+
+    def to_id(self, state: Any, action: Mapping[str, Any]) -> int:
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise ValueError("an action is a mapping with a 'type'")
+        _, pairs = self._listing(state)
+        for ch, got in pairs:
+            if not got:
+                continue
+            if ch.type == "run_routes":
+                if action["type"] == "run_routes" and action.get("player") == ch.player:
+                    return got[0][0]
+                continue
+            if not ch.matches(action) or any(
+                    v and k not in ch.fixed and k not in ch.ranges
+                    for k, v in action.items() if k != "type" and k != "player"):
+                continue                # (an extra field such as "mrbc" or "exchange"
+                                        # makes another action)
+            if not ch.ranges:
+                return got[0][0]
+            (field, _), = ch.ranges.items()
+            amount = action[field]
+            best = None
+            for i, extra in got:
+                if extra[field] <= amount:
+                    best = i
+            if best is not None:
+                return best
+        raise ValueError(f"the action {dict(action)!r} is not legal in this position, so "
+                         f"it has no id here")
+
+    # ---- the observation ------------------------------------------------------------
+    def _build_layout(self) -> None:
+        raise NotImplementedError
+
+    def _fill(self, state: Any, seat: int, out: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        return list(self.lay.blocks)
+
+    def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.obs_shape, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        self._fill(state, int(seat), out)
+        return out
+
+    def information_state(self, state: Any, seat: int) -> None:
+        return None
+
+    def observation_string(self, state: Any, seat: int) -> str:
+        vec = self.observation(state, seat)
+        lines = [f"{self.slug} seen by seat {seat} ({state.players[seat]}); "
+                 f"to act: {state.current_player}"]
+        for name, a, b, _ in self.lay.blocks:
+            nz = [(i - a, round(float(vec[i]), 3)) for i in range(a, b) if vec[i]]
+            if len(nz) > 24:
+                lines.append(f"  {name}: {len(nz)} non-zero of {b - a}")
+            else:
+                lines.append(f"  {name}: " + ", ".join(f"[{i}]={v}" for i, v in nz))
+        return "\n".join(lines)
+
+
+def rel(p: int, seat: int, n: int) -> int:
+    """Seat ``p`` counted from the observer ``seat`` (0 = the observer)."""
+    return (p - seat) % n
+
+
+def one_hot(out: np.ndarray, start: int, index: int | None) -> None:
+    if index is not None:
+        out[start + index] = 1.0
+
+
+def seq(*parts: Iterable) -> list:
+    return [x for p in parts for x in p]
+
+
+class Core:
+    """The observation blocks 1830 and 1870 share (their states keep these facts in the
+    same shape): round, seats, phase, bank, players, holdings, corporations, privates and
+    the map.  ``corp_extra`` names extra per-corporation features the title fills."""
+
+    ROUNDS = ("auction", "stock", "operating", "ended")
+
+    def __init__(self, st: Any, players: int, phases: list[str], train_types: list[str],
+                 privates: list[str], fits, corp_extra: tuple[str, ...] = ()) -> None:
+        self.st = st
+        self.n = players
+        self.corps = list(st.corp_order) if hasattr(st, "corp_order") else list(st.corps)
+        self.ci = {c: i for i, c in enumerate(self.corps)}
+        self.phases = {p: i for i, p in enumerate(phases)}
+        self.types = list(train_types)
+        self.ti = {t: i for i, t in enumerate(self.types)}
+        self.privates = list(privates)
+        self.pi = {p: i for i, p in enumerate(self.privates)}
+        board = st.board
+        self.cands = tile_candidates(board, fits)
+        self.tile_hexes = sorted(self.cands)
+        self.hex_tile_at: dict[str, int] = {}
+        self.hex_tile_index: dict[str, dict[str, int]] = {}
+        k = 0
+        for h in self.tile_hexes:
+            self.hex_tile_at[h] = k
+            self.hex_tile_index[h] = {t: i for i, t in enumerate(self.cands[h])}
+            k += len(self.cands[h])
+        self.n_tile_slots = k
+        self.hex_rot = {h: i for i, h in enumerate(self.tile_hexes)}
+        self.token_hexes = sorted(
+            h for h, hx in board.hexes.items()
+            if hx.printed.n_cities or any(board.tiles[t].n_cities for t in self.cands.get(h, ())))
+        self.th = {h: i for i, h in enumerate(self.token_hexes)}
+        self.max_slots = {h: max([sum(hx.printed.city_slots)] + [
+            sum(board.tiles[t].city_slots) for t in self.cands.get(h, ())])
+            for h, hx in board.hexes.items() if h in self.th}
+        self.tile_names = list(board.tiles)
+        self.tile_count = {name: t.count for name, t in board.tiles.items()}
+        self.rows = max(1, len(st.market.grid) - 1)
+        self.cols = max(1, max(len(r) for r in st.market.grid) - 1)
+        self.corp_extra = corp_extra
+        #: per corporation: 11 fixed features, president (n + 1), trains per type, extras
+        self.corp_width = 11 + (players + 1) + len(self.types) + len(corp_extra)
+
+    def layout(self, lay: Layout) -> None:
+        n, C = self.n, len(self.corps)
+        lay.add("round", 4, "one-hot: " + ", ".join(self.ROUNDS))
+        lay.add("to_act", n, "one-hot: the seat to act, counted from the observer (0 = me)")
+        lay.add("priority", n, "one-hot: the seat holding the priority deal, from the observer")
+        lay.add("phase", len(self.phases), "one-hot: the phase (" + ", ".join(self.phases) + ")")
+        lay.add("counters", 3, "stock round number / 10, operating round in the set / 3, "
+                               "operating rounds in the set / 3")
+        lay.add("bank", 2, "bank cash / 10000, bank broken (0/1)")
+        lay.add("player_cash", n, "each player's cash / 1000, me first")
+        lay.add("player_certs", n, "each player's certificates / the certificate limit, me first")
+        lay.add("holdings", n * C, f"per player (me first) x corporation ({', '.join(self.corps)})"
+                                   f": percent held / 100")
+        feats = ("par price / 100 (0 = not started)", "market price / 100",
+                 "market row / last row", "market column / last column", "treasury / 1000",
+                 "floated", "operated (this round)", "initial offering percent / 100",
+                 "pool percent / 100", "stations on the map / 10", "is operating now")
+        lay.add("corporations", C * self.corp_width,
+                f"per corporation ({', '.join(self.corps)}), {self.corp_width} features: "
+                + "; ".join(feats) + f"; president one-hot over {n} seats from the "
+                f"observer + none; trains held per type ({', '.join(self.types)}); "
+                + "; ".join(self.corp_extra))
+        P = len(self.privates)
+        lay.add("privates", P * (2 + n + C),
+                f"per private ({', '.join(self.privates)}): closed, unsold (bank), owner "
+                f"one-hot over {n} players from the observer, owner one-hot over the "
+                f"corporations")
+        lay.add("map_tiles", self.n_tile_slots,
+                f"per layable hex ({len(self.tile_hexes)}, sorted) one-hot over the tiles "
+                f"that can lie there (the printed tile = all zero); the hexes' tile lists "
+                f"are in the encoder's core.cands")
+        lay.add("map_rotations", 6 * len(self.tile_hexes),
+                "per layable hex: one-hot rotation of the tile laid (all zero: printed)")
+        lay.add("map_stations", C * len(self.token_hexes),
+                f"per hex with cities ({len(self.token_hexes)}, sorted) x corporation: "
+                f"stations of that corporation in the hex")
+        lay.add("map_free_slots", len(self.token_hexes),
+                "per hex with cities: free station slots / 4")
+        lay.add("tile_supply", len(self.tile_names),
+                "per tile of the manifest: tiles left / tiles in the game (0 if none)")
+
+    def fill(self, g: Any, seat: int, out: np.ndarray, at: dict, extra=None) -> None:
+        s = g.s
+        n = self.n
+        st = self.st
+        corps = self.corps
+        C = len(corps)
+        rnd = "ended" if s["ended"] else s["round"]
+        if rnd in self.ROUNDS:
+            out[at["round"] + self.ROUNDS.index(rnd)] = 1.0
+        cur = g.current_player
+        if cur is not None:
+            out[at["to_act"] + (cur - seat) % n] = 1.0
+        pr = s.get("priority")
+        if isinstance(pr, int):
+            out[at["priority"] + (pr - seat) % n] = 1.0
+        ph = self.phases.get(s["phase"])
+        if ph is not None:
+            out[at["phase"] + ph] = 1.0
+        a = at["counters"]
+        out[a] = s["sr"] / 10
+        out[a + 1] = s["or_num"] / 3
+        out[a + 2] = s["or_total"] / 3
+        a = at["bank"]
+        out[a] = s["bank"] / 10000
+        out[a + 1] = 1.0 if s["bank_broken"] else 0.0
+        cash = s["cash"]
+        a = at["player_cash"]
+        for p in range(n):
+            out[a + (p - seat) % n] = cash[p] / 1000
+        certs = g.cert_counts() if hasattr(g, "cert_counts") else [
+            g.cert_count(p) for p in range(n)]
+        limit = g.cert_limit() or 1
+        a = at["player_certs"]
+        for p in range(n):
+            out[a + (p - seat) % n] = certs[p] / limit
+        # holdings, corporations
+        hold = at["holdings"]
+        cw = self.corp_width
+        ca = at["corporations"]
+        market = st.market
+        stations = [0] * C
+        tokens = s["tokens"]
+        ms = at["map_stations"]
+        fs = at["map_free_slots"]
+        th = self.th
+        ci = self.ci
+        for h, cities in tokens.items():
+            hi = th.get(h)
+            used = 0
+            for held in cities:
+                for c in held:
+                    k = ci.get(c)
+                    if k is not None:
+                        stations[k] += 1
+                        if hi is not None:
+                            out[ms + k * len(th) + hi] += 1.0
+                    used += 1
+            if hi is not None:
+                out[fs + hi] = max(0, self.slots_now(g, h) - used) / 4
+        op = s.get("op") if s["round"] == "operating" else None
+        now = op.get("corp") if op else None
+        ti = self.ti
+        for k, corp in enumerate(corps):
+            c = s["corps"][corp]
+            h = s["holders"][corp]
+            for key, certs_ in h.items():
+                if certs_ and key.isdigit():
+                    p = int(key)
+                    out[hold + ((p - seat) % n) * C + k] = _pct(certs_) / 100
+            b = ca + k * cw
+            if c.get("par"):
+                out[b] = c["par"] / 100
+            pos = c.get("pos")
+            if pos is not None:
+                out[b + 1] = market.price(pos) / 100
+                out[b + 2] = pos[0] / self.rows
+                out[b + 3] = pos[1] / self.cols
+            out[b + 4] = c["cash"] / 1000
+            out[b + 5] = 1.0 if c.get("floated") else 0.0
+            out[b + 6] = 1.0 if c.get("operated") else 0.0
+            out[b + 7] = _pct(h.get("ipo", ())) / 100
+            out[b + 8] = _pct(h.get("pool", ())) / 100
+            out[b + 9] = stations[k] / 10
+            out[b + 10] = 1.0 if corp == now else 0.0
+            pres = c.get("president")
+            out[b + 11 + (n if pres is None else (pres - seat) % n)] = 1.0
+            tb = b + 12 + n
+            for t in c["trains"]:
+                j = ti.get(t.split("-", 1)[0])
+                if j is not None:
+                    out[tb + j] += 1.0
+            if extra is not None:
+                extra(g, corp, c, out, tb + len(self.types))
+        # privates
+        pa = at["privates"]
+        pw = 2 + n + C
+        for sym, comp in s["companies"].items():
+            i = self.pi.get(sym)
+            if i is None:
+                continue
+            b = pa + i * pw
+            owner = comp["owner"]
+            if comp["closed"]:
+                out[b] = 1.0
+            if owner is None:
+                out[b + 1] = 1.0
+            elif owner[0] == "p" and owner[1:].isdigit():
+                out[b + 2 + (int(owner[1:]) - seat) % n] = 1.0
+            else:
+                k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
+                if k is not None:
+                    out[b + 2 + n + k] = 1.0
+        # map
+        mt = at["map_tiles"]
+        mr = at["map_rotations"]
+        hta = self.hex_tile_at
+        hti = self.hex_tile_index
+        hr = self.hex_rot
+        for h, (name, rot) in s["tiles"].items():
+            off = hta.get(h)
+            if off is None:
+                continue
+            i = hti[h].get(name)
+            if i is not None:
+                out[mt + off + i] = 1.0
+            out[mr + 6 * hr[h] + rot % 6] = 1.0
+        sup = at["tile_supply"]
+        counts = self.tile_count
+        for i, name in enumerate(self.tile_names):
+            total = counts[name]
+            if total:
+                out[sup + i] = s["supply"].get(name, 0) / total
+
+    def slots_now(self, g: Any, h: str) -> int:
+        board = self.st.board
+        laid = g.s["tiles"].get(h)
+        t = board.tiles[laid[0]] if laid else board.hexes[h].printed
+        return sum(t.city_slots)
+
+
+def _pct(certs: Iterable[str]) -> int:
+    """Percent of a list of certificates (``CORP_0`` = the 20 % president's certificate)."""
+    total = 0
+    for cert in certs:
+        total += 20 if cert.endswith("_0") else 10
+    return total
