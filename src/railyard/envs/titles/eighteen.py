@@ -30,6 +30,7 @@ that seat and ``information_state`` is None.
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Iterable, Mapping
 
 import numpy as np
@@ -193,48 +194,52 @@ class Encoder18xx:
     def action_names(self) -> list[str]:
         return [" ".join(str(k) for k in key) for key in self.keys]
 
-    def _listing(self, state: Any) -> tuple[dict, list]:
-        """``({id: (choice, extra fields)}, [(choice, [(id, extra)])])`` of the position,
-        cached per position."""
+    def _listing(self, state: Any) -> dict:
+        """``{id: (type, player, fixed fields, extra fields)}`` of the position, cached
+        per position (the state object, its action count and its dict)."""
         c = self._cache
         s = state.s
         acts = state.__dict__.get("acts", 0)
         if c is not None and c[0] is state and c[1] == acts and c[2] is s:
-            return c[3], c[4]
+            return c[3]
+        entries = self._entries(state) if state.current_player is not None else {}
+        self._cache = (state, acts, s, entries)
+        return entries
+
+    def _entries(self, state: Any) -> dict:
+        """The listing of :meth:`_listing` from :meth:`_choices`; titles may list the
+        frequent positions faster (the same entries; the tests compare them with the
+        engine's ``legal_actions()``)."""
         entries: dict[int, tuple] = {}
-        pairs: list = []
         ctx: dict = {}
-        if state.current_player is not None:
-            for ch in self._choices(state):
-                got = self._ids_of(state, ch, ctx)
-                pairs.append((ch, got))
-                for i, extra in got:
-                    if i not in entries:            # equal trains: the first one listed
-                        entries[i] = (ch, extra)
-        self._cache = (state, acts, s, entries, pairs)
-        return entries, pairs
+        for ch in self._choices(state):
+            for i, extra in self._ids_of(state, ch, ctx):
+                if i not in entries:            # equal trains: the first one listed
+                    entries[i] = (ch.type, ch.player, ch.fixed, extra)
+        return entries
 
     def legal_ids(self, state: Any) -> list[int]:
-        return sorted(self._listing(state)[0])
+        return sorted(self._listing(state))
 
     def mask(self, state: Any) -> np.ndarray:
         m = np.zeros(self.num_actions, dtype=bool)
-        ids = list(self._listing(state)[0])
+        ids = list(self._listing(state))
         if ids:
             m[ids] = True
         return m
 
     def to_action(self, state: Any, action_id: int) -> dict:
-        entries = self._listing(state)[0]
-        hit = entries.get(action_id) if isinstance(action_id, (int, np.integer)) else None
+        entries = self._listing(state)
+        hit = entries.get(action_id) if isinstance(action_id, (int, np.integer)) \
+            and not isinstance(action_id, bool) else None
         if hit is None:
             raise ValueError(f"action id {action_id!r} is not legal in this position")
-        ch, extra = hit
-        act = {"type": ch.type, "player": ch.player}
-        act.update(ch.fixed)
+        t, player, fixed, extra = hit
+        act = {"type": t, "player": player}
+        act.update(fixed)
         if extra:
             act.update(extra)
-        if ch.type == "run_routes":
+        if t == "run_routes":
             act = self._run_action(state, act)
         return act
 
@@ -244,21 +249,25 @@ class Encoder18xx:
         raise NotImplementedError
 
     def to_id(self, state: Any, action: Mapping[str, Any]) -> int:
+        """The id of a legal ``action`` (found among the engine's ``legal_actions()``; a
+        number maps to the bucket at or below it, a train to its type)."""
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise ValueError("an action is a mapping with a 'type'")
-        _, pairs = self._listing(state)
-        for ch, got in pairs:
-            if not got:
-                continue
+        entries = self._listing(state)
+        ctx: dict = {}
+        for ch in (state.legal_actions() if entries else ()):
             if ch.type == "run_routes":
                 if action["type"] == "run_routes" and action.get("player") == ch.player:
-                    return got[0][0]
+                    return self.ids[("run_routes",)]
                 continue
             if not ch.matches(action) or any(
                     v and k not in ch.fixed and k not in ch.ranges
                     for k, v in action.items() if k != "type" and k != "player"):
                 continue                # (an extra field such as "mrbc" or "exchange"
                                         # makes another action)
+            got = [(i, extra) for i, extra in self._ids_of(state, ch, ctx) if i in entries]
+            if not got:
+                continue
             if not ch.ranges:
                 return got[0][0]
             (field, _), = ch.ranges.items()
@@ -271,6 +280,20 @@ class Encoder18xx:
                 return best
         raise ValueError(f"the action {dict(action)!r} is not legal in this position, so "
                          f"it has no id here")
+
+    def step(self, state: Any, action: Mapping[str, Any]) -> None:
+        """Apply an action :meth:`to_action` made for this position, faster than
+        ``state.apply``: the rules of the action run with their checks (``_dispatch``),
+        as in the random playouts, without the engine contract's shape and turn checks,
+        the snapshot that undoes a refused action and the watch that finds the events of
+        the log.  ``run_routes`` (the optimiser's routes, checked by the game) goes
+        through ``state.apply``.  For environments and benchmarks; anything else (a
+        player's action, a saved log) goes through ``state.apply``."""
+        if action.get("type") == "run_routes" or state.current_player != action.get("player"):
+            state.apply(action)
+            return
+        state._dispatch(action)
+        state.acts = state.__dict__.get("acts", 0) + 1
 
     # ---- the observation ------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -304,20 +327,6 @@ class Encoder18xx:
             else:
                 lines.append(f"  {name}: " + ", ".join(f"[{i}]={v}" for i, v in nz))
         return "\n".join(lines)
-
-
-def rel(p: int, seat: int, n: int) -> int:
-    """Seat ``p`` counted from the observer ``seat`` (0 = the observer)."""
-    return (p - seat) % n
-
-
-def one_hot(out: np.ndarray, start: int, index: int | None) -> None:
-    if index is not None:
-        out[start + index] = 1.0
-
-
-def seq(*parts: Iterable) -> list:
-    return [x for p in parts for x in p]
 
 
 class Core:
@@ -362,11 +371,19 @@ class Core:
         self.rows = max(1, len(st.market.grid) - 1)
         self.cols = max(1, max(len(r) for r in st.market.grid) - 1)
         self.corp_extra = corp_extra
+        self.pres_cert = [f"{c}_0" for c in self.corps]
+        self.inv_count = np.array([1.0 / t.count if t.count else 0.0
+                                   for t in board.tiles.values()], dtype=np.float32)
+        self._map_cache: tuple | None = None
+        self._supply_in_order: bool | None = None
+        self._corp_cache: tuple | None = None
+        self._at: dict = {}
         #: per corporation: 11 fixed features, president (n + 1), trains per type, extras
         self.corp_width = 11 + (players + 1) + len(self.types) + len(corp_extra)
 
     def layout(self, lay: Layout) -> None:
         n, C = self.n, len(self.corps)
+        self._at = lay.at
         lay.add("round", 4, "one-hot: " + ", ".join(self.ROUNDS))
         lay.add("to_act", n, "one-hot: the seat to act, counted from the observer (0 = me)")
         lay.add("priority", n, "one-hot: the seat holding the priority deal, from the observer")
@@ -407,11 +424,11 @@ class Core:
                 "per tile of the manifest: tiles left / tiles in the game (0 if none)")
 
     def fill(self, g: Any, seat: int, out: np.ndarray, at: dict, extra=None) -> None:
+        """Write the shared blocks of ``g`` seen by ``seat`` into ``out`` (zeroed).  The
+        map and the corporations' blocks are computed again only when their part of the
+        state changed (compared as marshalled bytes with the last position encoded)."""
         s = g.s
         n = self.n
-        st = self.st
-        corps = self.corps
-        C = len(corps)
         rnd = "ended" if s["ended"] else s["round"]
         if rnd in self.ROUNDS:
             out[at["round"] + self.ROUNDS.index(rnd)] = 1.0
@@ -435,24 +452,63 @@ class Core:
         a = at["player_cash"]
         for p in range(n):
             out[a + (p - seat) % n] = cash[p] / 1000
-        certs = g.cert_counts() if hasattr(g, "cert_counts") else [
-            g.cert_count(p) for p in range(n)]
+        # the map (seat-independent): again only when tiles or tokens changed
+        sig = marshal.dumps((s["tiles"], s["tokens"]))
+        mc = self._map_cache
+        if mc is None or mc[0] != sig:
+            mc = self._map_cache = (sig,) + self._map_blocks(g)
+        a, b = at["map_tiles"], at["tile_supply"]
+        out[a:b] = mc[1]
+        stations = mc[2]
+        sup = s["supply"]
+        if self._supply_in_order is None:
+            self._supply_in_order = list(sup) == self.tile_names
+        if self._supply_in_order:
+            out[b:b + len(self.tile_names)] = np.fromiter(
+                sup.values(), dtype=np.float32, count=len(sup)) * self.inv_count
+        else:
+            for i, name in enumerate(self.tile_names):
+                out[b + i] = sup.get(name, 0) * self.inv_count[i]
+        # corporations, holdings, privates: again only when they changed
+        op = s.get("op") if s["round"] == "operating" else None
+        now = op.get("corp") if op else None
+        sig = marshal.dumps((s["corps"], s["holders"], s["companies"], now))
+        cc = self._corp_cache
+        if cc is None or cc[0] != sig:
+            cc = self._corp_cache = (sig,) + self._corp_blocks(g, now, stations, extra)
+        _, hold, corp_arr, pres, certs, priv_fixed, priv_players = cc
         limit = g.cert_limit() or 1
         a = at["player_certs"]
         for p in range(n):
             out[a + (p - seat) % n] = certs[p] / limit
-        # holdings, corporations
-        hold = at["holdings"]
+        a = at["holdings"]
+        C = len(self.corps)
+        out[a:a + n * C] = np.roll(hold, -seat, axis=0).ravel()
+        a = at["corporations"]
         cw = self.corp_width
-        ca = at["corporations"]
-        market = st.market
+        out[a:a + C * cw] = corp_arr
+        for k, p in pres:
+            out[a + k * cw + 11 + (n if p is None else (p - seat) % n)] = 1.0
+        a = at["privates"]
+        for i in priv_fixed:
+            out[a + i] = 1.0
+        for i, p in priv_players:
+            out[a + i + (p - seat) % n] = 1.0
+
+    def _map_blocks(self, g: Any) -> tuple:
+        """(the blocks from map_tiles up to tile_supply, stations per corporation)."""
+        s = g.s
+        at = self._at
+        base = at["map_tiles"]
+        vec = np.zeros(at["tile_supply"] - base, dtype=np.float32)
+        C = len(self.corps)
         stations = [0] * C
-        tokens = s["tokens"]
-        ms = at["map_stations"]
-        fs = at["map_free_slots"]
+        ms = at["map_stations"] - base
+        fs = at["map_free_slots"] - base
         th = self.th
         ci = self.ci
-        for h, cities in tokens.items():
+        NT = len(th)
+        for h, cities in s["tokens"].items():
             hi = th.get(h)
             used = 0
             for held in cities:
@@ -461,66 +517,12 @@ class Core:
                     if k is not None:
                         stations[k] += 1
                         if hi is not None:
-                            out[ms + k * len(th) + hi] += 1.0
+                            vec[ms + k * NT + hi] += 1.0
                     used += 1
             if hi is not None:
-                out[fs + hi] = max(0, self.slots_now(g, h) - used) / 4
-        op = s.get("op") if s["round"] == "operating" else None
-        now = op.get("corp") if op else None
-        ti = self.ti
-        for k, corp in enumerate(corps):
-            c = s["corps"][corp]
-            h = s["holders"][corp]
-            for key, certs_ in h.items():
-                if certs_ and key.isdigit():
-                    p = int(key)
-                    out[hold + ((p - seat) % n) * C + k] = _pct(certs_) / 100
-            b = ca + k * cw
-            if c.get("par"):
-                out[b] = c["par"] / 100
-            pos = c.get("pos")
-            if pos is not None:
-                out[b + 1] = market.price(pos) / 100
-                out[b + 2] = pos[0] / self.rows
-                out[b + 3] = pos[1] / self.cols
-            out[b + 4] = c["cash"] / 1000
-            out[b + 5] = 1.0 if c.get("floated") else 0.0
-            out[b + 6] = 1.0 if c.get("operated") else 0.0
-            out[b + 7] = _pct(h.get("ipo", ())) / 100
-            out[b + 8] = _pct(h.get("pool", ())) / 100
-            out[b + 9] = stations[k] / 10
-            out[b + 10] = 1.0 if corp == now else 0.0
-            pres = c.get("president")
-            out[b + 11 + (n if pres is None else (pres - seat) % n)] = 1.0
-            tb = b + 12 + n
-            for t in c["trains"]:
-                j = ti.get(t.split("-", 1)[0])
-                if j is not None:
-                    out[tb + j] += 1.0
-            if extra is not None:
-                extra(g, corp, c, out, tb + len(self.types))
-        # privates
-        pa = at["privates"]
-        pw = 2 + n + C
-        for sym, comp in s["companies"].items():
-            i = self.pi.get(sym)
-            if i is None:
-                continue
-            b = pa + i * pw
-            owner = comp["owner"]
-            if comp["closed"]:
-                out[b] = 1.0
-            if owner is None:
-                out[b + 1] = 1.0
-            elif owner[0] == "p" and owner[1:].isdigit():
-                out[b + 2 + (int(owner[1:]) - seat) % n] = 1.0
-            else:
-                k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
-                if k is not None:
-                    out[b + 2 + n + k] = 1.0
-        # map
-        mt = at["map_tiles"]
-        mr = at["map_rotations"]
+                vec[fs + hi] = max(0, self.slots_now(g, h) - used) / 4
+        mt = at["map_tiles"] - base
+        mr = at["map_rotations"] - base
         hta = self.hex_tile_at
         hti = self.hex_tile_index
         hr = self.hex_rot
@@ -530,14 +532,83 @@ class Core:
                 continue
             i = hti[h].get(name)
             if i is not None:
-                out[mt + off + i] = 1.0
-            out[mr + 6 * hr[h] + rot % 6] = 1.0
-        sup = at["tile_supply"]
-        counts = self.tile_count
-        for i, name in enumerate(self.tile_names):
-            total = counts[name]
-            if total:
-                out[sup + i] = s["supply"].get(name, 0) / total
+                vec[mt + off + i] = 1.0
+            vec[mr + 6 * hr[h] + rot % 6] = 1.0
+        return vec, stations
+
+    def _corp_blocks(self, g: Any, now: str | None, stations: list[int], extra) -> tuple:
+        """(holdings n x C by absolute seat, the corporations' block without the
+        presidents, [(corporation index, president seat)], certificates per seat, the
+        privates' seat-independent ones, [(offset, owner seat)])."""
+        s = g.s
+        n = self.n
+        corps = self.corps
+        C = len(corps)
+        cw = self.corp_width
+        hold = np.zeros((n, C), dtype=np.float32)
+        arr = np.zeros(C * cw, dtype=np.float32)
+        market = self.st.market
+        ti = self.ti
+        pres = []
+        for k, corp in enumerate(corps):
+            c = s["corps"][corp]
+            h = s["holders"][corp]
+            pres_cert = self.pres_cert[k]
+            for key, held in h.items():
+                if held and key.isdigit():
+                    p = int(key)
+                    if p < n:
+                        hold[p, k] = (10 * len(held) + (10 if pres_cert in held else 0)) / 100
+            b = k * cw
+            if c.get("par"):
+                arr[b] = c["par"] / 100
+            pos = c.get("pos")
+            if pos is not None:
+                arr[b + 1] = market.price(pos) / 100
+                arr[b + 2] = pos[0] / self.rows
+                arr[b + 3] = pos[1] / self.cols
+            arr[b + 4] = c["cash"] / 1000
+            arr[b + 5] = 1.0 if c.get("floated") else 0.0
+            arr[b + 6] = 1.0 if c.get("operated") else 0.0
+            ipo = h.get("ipo")
+            if ipo:
+                arr[b + 7] = (10 * len(ipo) + (10 if pres_cert in ipo else 0)) / 100
+            pool = h.get("pool")
+            if pool:
+                arr[b + 8] = (10 * len(pool) + (10 if pres_cert in pool else 0)) / 100
+            arr[b + 9] = stations[k] / 10
+            arr[b + 10] = 1.0 if corp == now else 0.0
+            pres.append((k, c.get("president")))
+            tb = b + 12 + n
+            for t in c["trains"]:
+                j = ti.get(t.split("-", 1)[0])
+                if j is not None:
+                    arr[tb + j] += 1.0
+            if extra is not None:
+                extra(g, corp, c, arr, tb + len(self.types))
+        certs = g.cert_counts() if hasattr(g, "cert_counts") else [
+            g.cert_count(p) for p in range(n)]
+        fixed = []
+        players = []
+        pw = 2 + n + C
+        ci = self.ci
+        for sym, comp in s["companies"].items():
+            i = self.pi.get(sym)
+            if i is None:
+                continue
+            b = i * pw
+            owner = comp["owner"]
+            if comp["closed"]:
+                fixed.append(b)
+            if owner is None:
+                fixed.append(b + 1)
+            elif owner[0] == "p" and owner[1:].isdigit():
+                players.append((b + 2, int(owner[1:])))
+            else:
+                k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
+                if k is not None:
+                    fixed.append(b + 2 + n + k)
+        return hold, arr, pres, certs, fixed, players
 
     def slots_now(self, g: Any, h: str) -> int:
         board = self.st.board

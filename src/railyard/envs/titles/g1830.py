@@ -38,7 +38,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from ...engine.actions import Choice
-from ...games.g1830 import consent, operating, private_sale, privates, stock, track, trains
+from ...games.g1830 import (consent, operating, playout, private_sale, privates, stock, track,
+                            trains)
 from ...games.g1830.data import PAR_PRICES, PRIVATE_ORDER, static
 from . import eighteen as e
 
@@ -159,6 +160,107 @@ class Encoder1830(e.Encoder18xx):
                         out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
                 return out
         return g.legal_actions()
+
+    def _entries(self, g: Any) -> dict:
+        """The frequent positions without Choices: a stock turn from
+        :func:`stock.share_options` (plus the offers of privates,
+        :func:`private_sale.choices`), an operating company's step from
+        :func:`playout.operating_options` (the listings the random playout uses, kept equal
+        to ``legal_actions()`` by the game's tests); anything else as :meth:`_choices`."""
+        s = g.s
+        r = s["round"]
+        if r == "stock" and s["stock"]["offer"] is None:
+            seat = s["stock"]["turn"]
+            entries = self._share_entries(g, seat)
+            ctx: dict = {}
+            for ch in private_sale.choices(g, seat):
+                for i, extra in self._ids_of(g, ch, ctx):
+                    entries[i] = (ch.type, ch.player, ch.fixed, extra)
+            return entries
+        if r == "operating":
+            opts = playout.operating_options(g)
+            if opts is not None:
+                return self._op_entries(g, opts)
+        return super()._entries(g)
+
+    def _share_entries(self, g: Any, seat: int) -> dict:
+        ids = self.ids
+        out: dict = {}
+        for o in stock.share_options(g, seat):
+            k = o[0]
+            if k == "buy_share":
+                out[ids[("buy_share", o[1], o[2])]] = (
+                    k, seat, {"corporation": o[1], "source": o[2]}, None)
+            elif k == "par":
+                out[ids[("par", o[1], o[2])]] = (k, seat, {"corporation": o[1], "price": o[2]},
+                                                 None)
+            elif k == "sell_shares":
+                fixed = {"corporation": o[1]}
+                for cnt in range(1, min(o[2], e.MAX_COUNT) + 1):
+                    out[ids[("sell_shares", o[1], cnt)]] = (k, seat, fixed, {"count": cnt})
+            elif k == "exchange":
+                out[ids[("exchange", o[1])]] = (k, seat, {"company": "MH", "source": o[1]},
+                                                None)
+            else:
+                out[ids[("pass",)]] = ("pass", seat, {}, None)
+        return out
+
+    def _op_entries(self, g: Any, opts: list) -> dict:
+        s = g.s
+        op = s["op"]
+        ids = self.ids
+        out: dict = {}
+        if op.get("deal"):
+            seat = op["deal"]["to"]
+        else:
+            seat = s["corps"][op["corp"]]["president"]
+        owners = None
+        for o in opts:
+            k = o[0]
+            if k == "lay_tile":
+                out[ids[("lay_tile", o[1], o[2], o[3])]] = (
+                    k, seat, {"hex": o[1], "tile": o[2], "rotation": o[3]}, None)
+            elif k == "place_token":
+                out[ids[("place_token", o[1], o[2])]] = (k, seat, {"hex": o[1], "city": o[2]},
+                                                         None)
+            elif k == "pass" or k == "run_routes":
+                out[ids[(k,)]] = (k, seat, {}, None)
+            elif k == "dividend":
+                out[ids[("dividend", o[1])]] = (k, seat, {"kind": o[1]}, None)
+            elif k == "buy_train":
+                tid = o[1]
+                src = "pool" if tid in s["train_pool"] else "depot"
+                given = o[3].rsplit("-", 1)[0] if o[3] else ""
+                key = ("buy_train", src, tid.rsplit("-", 1)[0], given)
+                i = ids[key]
+                if i not in out:
+                    fixed = {"train": tid, "price": o[2]}
+                    if o[3]:
+                        fixed["exchange"] = o[3]
+                    out[i] = (k, seat, fixed, None)
+            elif k == "buy_from":
+                tid, seller, most = o[1], o[2], o[3]
+                kind = tid.rsplit("-", 1)[0]
+                face = g.train_def(tid).price
+                fixed = {"train": tid}
+                for j, a in e.price_buckets(face, 1, most):
+                    i = ids[("buy_train_from", seller, kind, j)]
+                    if i not in out:
+                        out[i] = ("buy_train", seat, fixed, {"price": a})
+            elif k == "buy_company":
+                sym, lo, hi = o[1], o[2], o[3]
+                face = self.st.privates[sym].value
+                fixed = {"company": sym}
+                for j, a in e.price_buckets(face, lo, hi):
+                    out[ids[("buy_company", sym, j)]] = (k, seat, fixed, {"price": a})
+            elif k == "exchange":
+                out[ids[("exchange", o[1])]] = (k, seat, {"company": "MH", "source": o[1]},
+                                                None)
+            elif k == "deal":
+                out[ids[(o[1],)]] = (o[1], seat, {}, None)
+            else:
+                raise KeyError(f"1830 encoder: no id for the option {o!r}")
+        return out
 
     def _ids_of(self, g: Any, c: Choice, ctx: dict) -> list[tuple[int, dict | None]]:
         ids = self.ids
