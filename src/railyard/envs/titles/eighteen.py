@@ -172,17 +172,19 @@ class Encoder18xx:
         """A random legal id with the title's lean (what the benchmark and the tests play;
         uniform play over ids never ends 1830 or 1870: the offers between players and the
         sales repeat forever).  ``rng``: a ``random.Random``."""
-        keys = self.keys
         fw = self.family_weight
-        counts: dict[str, int] = {}
-        for i in ids:
-            f = keys[i][0]
-            counts[f] = counts.get(f, 0) + 1
         if not fw:
             return rng.choice(ids)
-        factor = self.id_factor
-        weights = [fw.get(keys[i][0], 1.0) / counts[keys[i][0]] * factor.get(i, 1.0)
-                   for i in ids]
+        table = self.__dict__.get("_lean")
+        if table is None:                 # per id: (family, family weight x id factor)
+            factor = self.id_factor
+            table = self._lean = [(k[0], fw.get(k[0], 1.0) * factor.get(i, 1.0))
+                                  for i, k in enumerate(self.keys)]
+        counts: dict[str, int] = {}
+        for i in ids:
+            f = table[i][0]
+            counts[f] = counts.get(f, 0) + 1
+        weights = [w / counts[f] for f, w in map(table.__getitem__, ids)]
         if not any(weights):
             return rng.choice(ids)
         return rng.choices(ids, weights)[0]
@@ -483,7 +485,8 @@ class Core:
             out[a + (p - seat) % n] = certs[p] / limit
         a = at["holdings"]
         C = len(self.corps)
-        out[a:a + n * C] = np.roll(hold, -seat, axis=0).ravel()
+        out[a:a + (n - seat) * C] = hold[seat:].ravel()      # me first, then the seats after me
+        out[a + (n - seat) * C:a + n * C] = hold[:seat].ravel()
         a = at["corporations"]
         cw = self.corp_width
         out[a:a + C * cw] = corp_arr
