@@ -67,9 +67,15 @@ def check_position(enc, state, rng: random.Random, seen: set) -> None:
                 assert back.get(k) == v, (act, back)
         from_engine.add(i)
     assert from_engine <= set(ids)
+    choices = state.legal_actions()
     for i in ids:
         act = enc.to_action(state, i)
         assert enc.to_id(state, act) == i, (enc.keys[i], act)
+        # and the id's action is one of the engine's legal actions (the encoder lists
+        # faster than legal_actions(): the two must agree)
+        assert any(ch.type == act["type"] == "run_routes" or (ch.matches(act) and all(
+            k in ch.fixed or k in ch.ranges for k, v in act.items()
+            if v and k not in ("type", "player"))) for ch in choices), act
         seen.add(enc.keys[i][0])
     if len(ids) < enc.num_actions:
         bad = next(j for j in range(enc.num_actions) if j not in set(ids))
@@ -276,3 +282,32 @@ def test_illegal_through_engine_is_still_typed():
     with pytest.raises(IllegalAction):
         state.apply(act)
     assert state.fingerprint() == before
+
+
+def test_1830_sale_respects_the_pool_limit_with_an_empty_pool():
+    """12.0b: the pool may hold at most 50 %: a president with 80 % and nobody to take the
+    presidency sells at most 5 shares even when the pool is empty (the encoder's fast
+    listing caps what the playout's share listing leaves open there)."""
+    enc = g1830.make_encoder(4)
+    state = new_state("1830", 4, 1)
+    bot = RandomBot(1)
+    while not (state.s["round"] == "stock" and state.s["sr"] >= 2
+               and state.s["stock"]["offer"] is None):
+        state.random_playout(bot, 1)
+    seat = state.current_player
+    corp = "NYC"
+    s = state.s
+    if s["corps"][corp]["pos"] is None:
+        from railyard.games.g1830 import stock
+        stock.set_par(state, corp, 67)
+    certs = [f"{corp}_{i}" for i in range(9)]
+    s["holders"][corp] = {"ipo": certs[7:], "pool": [], **{str(p): [] for p in range(4)}}
+    s["holders"][corp][str(seat)] = certs[:7]                  # 80 %, the president
+    s["corps"][corp]["president"] = seat
+    s["stock"]["sold"].pop(str(seat), None)
+    s["stock"]["bought"] = None
+    state.acts += 1                                              # a new position
+    sales = [enc.keys[i][2] for i in enc.legal_ids(state)
+             if enc.keys[i][:2] == ("sell_shares", corp)]
+    assert max(sales) == 5
+    check_position(enc, state, random.Random(0), set())

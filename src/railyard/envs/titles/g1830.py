@@ -196,7 +196,11 @@ class Encoder1830(e.Encoder18xx):
                                                  None)
             elif k == "sell_shares":
                 fixed = {"corporation": o[1]}
-                for cnt in range(1, min(o[2], e.MAX_COUNT) + 1):
+                # share_options leaves out the pool's 50 % (12.0b) when the pool is empty
+                # (games/g1830/stock.py; reported): capped here as legal_actions() does
+                pool = g.s["holders"][o[1]]["pool"]
+                room = (50 - 10 * len(pool) - (10 if f"{o[1]}_0" in pool else 0)) // 10
+                for cnt in range(1, min(o[2], room, e.MAX_COUNT) + 1):
                     out[ids[("sell_shares", o[1], cnt)]] = (k, seat, fixed, {"count": cnt})
             elif k == "exchange":
                 out[ids[("exchange", o[1])]] = (k, seat, {"company": "MH", "source": o[1]},
