@@ -96,10 +96,22 @@ class Layout:
         return start
 
 
+_CANDIDATES: dict = {}
+
+
 def tile_candidates(board: Any, fits) -> dict[str, list[str]]:
     """Per layable hex, every tile that can ever lie on it: the closure of ``fits(hex,
     current tile, new tile)`` (the title's colour, label and stop rules) from the printed
-    tile, in the order of the tile manifest."""
+    tile, in the order of the tile manifest.  Computed once per board (static data)."""
+    hit = _CANDIDATES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    out = _candidates(board, fits)
+    _CANDIDATES[id(board)] = (board, out)
+    return out
+
+
+def _candidates(board: Any, fits) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     tiles = board.tiles
     for h, hx in board.hexes.items():
@@ -379,6 +391,7 @@ class Core:
         self._map_cache: tuple | None = None
         self._supply_in_order: bool | None = None
         self._corp_cache: tuple | None = None
+        self._hold_cache: tuple | None = None
         self._at: dict = {}
         #: per corporation: 11 fixed features, president (n + 1), trains per type, extras
         self.corp_width = 11 + (players + 1) + len(self.types) + len(corp_extra)
@@ -474,11 +487,19 @@ class Core:
         # corporations, holdings, privates: again only when they changed
         op = s.get("op") if s["round"] == "operating" else None
         now = op.get("corp") if op else None
-        sig = marshal.dumps((s["corps"], s["holders"], s["companies"], now))
+        corps_ = s["corps"]
+        queued = g.queued_sales() if hasattr(g, "queued_sales") else None     # 1870 6.2.6
+        sig = marshal.dumps((s["holders"], s["companies"], [c["pos"] for c in corps_.values()],
+                             queued))
+        hc = self._hold_cache
+        if hc is None or hc[0] != sig:
+            hc = self._hold_cache = (sig,) + self._hold_blocks(g)
+        _, hold, certs, priv_fixed, priv_players = hc
+        sig = marshal.dumps((corps_, s["holders"], now, stations))
         cc = self._corp_cache
         if cc is None or cc[0] != sig:
             cc = self._corp_cache = (sig,) + self._corp_blocks(g, now, stations, extra)
-        _, hold, corp_arr, pres, certs, priv_fixed, priv_players = cc
+        _, corp_arr, pres = cc
         limit = g.cert_limit() or 1
         a = at["player_certs"]
         for p in range(n):
@@ -539,16 +560,53 @@ class Core:
             vec[mr + 6 * hr[h] + rot % 6] = 1.0
         return vec, stations
 
+    def _hold_blocks(self, g: Any) -> tuple:
+        """(holdings n x C by absolute seat, certificates per seat, the privates'
+        seat-independent ones, [(offset, owner seat)])."""
+        s = g.s
+        n = self.n
+        corps = self.corps
+        C = len(corps)
+        hold = np.zeros((n, C), dtype=np.float32)
+        for k, corp in enumerate(corps):
+            pres_cert = self.pres_cert[k]
+            for key, held in s["holders"][corp].items():
+                if held and key.isdigit():
+                    p = int(key)
+                    if p < n:
+                        hold[p, k] = (10 * len(held) + (10 if pres_cert in held else 0)) / 100
+        certs = g.cert_counts() if hasattr(g, "cert_counts") else [
+            g.cert_count(p) for p in range(n)]
+        fixed = []
+        players = []
+        pw = 2 + n + C
+        ci = self.ci
+        for sym, comp in s["companies"].items():
+            i = self.pi.get(sym)
+            if i is None:
+                continue
+            b = i * pw
+            owner = comp["owner"]
+            if comp["closed"]:
+                fixed.append(b)
+            if owner is None:
+                fixed.append(b + 1)
+            elif owner[0] == "p" and owner[1:].isdigit():
+                players.append((b + 2, int(owner[1:])))
+            else:
+                k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
+                if k is not None:
+                    fixed.append(b + 2 + n + k)
+        return hold, certs, fixed, players
+
     def _corp_blocks(self, g: Any, now: str | None, stations: list[int], extra) -> tuple:
-        """(holdings n x C by absolute seat, the corporations' block without the
-        presidents, [(corporation index, president seat)], certificates per seat, the
-        privates' seat-independent ones, [(offset, owner seat)])."""
+        """(the corporations' block without the presidents, [(corporation index,
+        president seat)])."""
         s = g.s
         n = self.n
         corps = self.corps
         C = len(corps)
         cw = self.corp_width
-        hold = np.zeros((n, C), dtype=np.float32)
         arr = np.zeros(C * cw, dtype=np.float32)
         market = self.st.market
         ti = self.ti
@@ -557,11 +615,6 @@ class Core:
             c = s["corps"][corp]
             h = s["holders"][corp]
             pres_cert = self.pres_cert[k]
-            for key, held in h.items():
-                if held and key.isdigit():
-                    p = int(key)
-                    if p < n:
-                        hold[p, k] = (10 * len(held) + (10 if pres_cert in held else 0)) / 100
             b = k * cw
             if c.get("par"):
                 arr[b] = c["par"] / 100
@@ -589,29 +642,7 @@ class Core:
                     arr[tb + j] += 1.0
             if extra is not None:
                 extra(g, corp, c, arr, tb + len(self.types))
-        certs = g.cert_counts() if hasattr(g, "cert_counts") else [
-            g.cert_count(p) for p in range(n)]
-        fixed = []
-        players = []
-        pw = 2 + n + C
-        ci = self.ci
-        for sym, comp in s["companies"].items():
-            i = self.pi.get(sym)
-            if i is None:
-                continue
-            b = i * pw
-            owner = comp["owner"]
-            if comp["closed"]:
-                fixed.append(b)
-            if owner is None:
-                fixed.append(b + 1)
-            elif owner[0] == "p" and owner[1:].isdigit():
-                players.append((b + 2, int(owner[1:])))
-            else:
-                k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
-                if k is not None:
-                    fixed.append(b + 2 + n + k)
-        return hold, arr, pres, certs, fixed, players
+        return arr, pres
 
     def slots_now(self, g: Any, h: str) -> int:
         board = self.st.board

@@ -175,18 +175,27 @@ class Encoder1870(e.Encoder18xx):
             board.tiles[t].n_cities for t in self.core.cands.get(h, ())])
 
     # ---- listing -----------------------------------------------------------------------
-    def _choices(self, g: Any) -> list[Choice]:
-        """``legal_actions()`` as the playout lists it (:func:`playout.listing`: the
-        ``run_routes`` choice without its route set, the tile lays as groups)."""
+    def _entries(self, g: Any) -> dict:
+        """The position listed as the playout lists it (:func:`playout.listing`: the
+        ``run_routes`` choice without its route set, the tile lays as groups of hex, tile
+        and rotations, made entries here without Choices)."""
         choices, groups = playout.listing(g)
+        entries: dict[int, tuple] = {}
+        ctx: dict = {}
+        for ch in choices:
+            for i, extra in self._ids_of(g, ch, ctx):
+                if i not in entries:            # equal trains: the first one listed
+                    entries[i] = (ch.type, ch.player, ch.fixed, extra)
         if groups:
             corp = g.s["op"]["corp"]
             pres = g.s["corps"][corp]["president"]
-            lays = [Choice("lay_tile", pres, {"corporation": corp, "hex": h, "tile": name,
-                                              "rotation": rot})
-                    for h, name, rots in groups for rot in rots]
-            choices = choices[:1] + lays + choices[1:]
-        return choices
+            ids = self.ids
+            for h, name, rots in groups:
+                for rot in rots:
+                    entries[ids[("lay_tile", h, name, rot)]] = (
+                        "lay_tile", pres, {"corporation": corp, "hex": h, "tile": name,
+                                           "rotation": rot}, None)
+        return entries
 
     def _ids_of(self, g: Any, c: Choice, ctx: dict) -> list[tuple[int, dict | None]]:
         ids = self.ids
