@@ -42,8 +42,10 @@ def run(title: str, players: int, steps: int, seed: int, apply: str, routes: str
     out = np.zeros(enc.obs_shape, dtype=np.float32)
     games_ended = 0
     n = 0
-    t_cpu = time.process_time()
+    clock = time.process_time
+    t_cpu = clock()
     t_wall = time.perf_counter()
+    t_policy = 0.0
     fast = apply == "fast"
     while n < steps:
         if state.current_player is None or state.acts >= enc.action_cap:
@@ -54,18 +56,44 @@ def run(title: str, players: int, steps: int, seed: int, apply: str, routes: str
         seat = state.current_player
         if obs:
             enc.observation(state, seat, out)
+        t0 = clock()
         ids = np.flatnonzero(mask).tolist()
-        action = enc.to_action(state, enc.sample_id(ids, rng))
+        i = enc.sample_id(ids, rng)                 # the agent's part: not the env's
+        t_policy += clock() - t0
+        action = enc.to_action(state, i)
         if fast:
             enc.step(state, action)
         else:
             state.apply(action)
         n += 1
-    cpu = time.process_time() - t_cpu
+    cpu = clock() - t_cpu
     wall = time.perf_counter() - t_wall
     return {"title": title, "players": players, "steps": n, "cpu_s": cpu, "wall_s": wall,
             "steps_per_cpu_s": n / cpu, "steps_per_wall_s": n / wall,
+            "env_steps_per_cpu_s": n / (cpu - t_policy),
             "games_started": game + 1, "games_ended": games_ended}
+
+
+def baseline(title: str, players: int, steps: int, seed: int) -> dict:
+    """The engine's public API alone, for comparison on the same machine at the same
+    moment: ``legal_actions()``, the random bot's choice (its lean) and ``apply()``."""
+    from railyard.bots.random_bot import RandomBot
+    info = get_title(title)
+    names = [f"p{i}" for i in range(players)]
+    bot = RandomBot(seed)
+    game = 0
+    state = info.factory(names, seed, {})
+    n = 0
+    clock = time.process_time
+    t_cpu = clock()
+    while n < steps:
+        if state.current_player is None or state.acts >= 8000:
+            game += 1
+            state = info.factory(names, seed + game, {})
+        state.apply(bot.choose_from(state.legal_actions(), title))
+        n += 1
+    cpu = clock() - t_cpu
+    return {"steps": n, "steps_per_cpu_s": n / cpu, "games_started": game + 1}
 
 
 def main() -> None:
@@ -78,6 +106,8 @@ def main() -> None:
     ap.add_argument("--routes", choices=("optimal", "engine"), default="optimal")
     ap.add_argument("--no-obs", action="store_true", help="leave the observation out")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also time the engine's own API (legal_actions, random bot, apply)")
     a = ap.parse_args()
     for title in a.title or ["1830", "1870"]:
         if a.profile:
@@ -89,10 +119,17 @@ def main() -> None:
         if a.profile:
             pr.disable()
             pstats.Stats(pr).sort_stats("tottime").print_stats(25)
-        print(f"{r['title']} {r['players']}p apply={a.apply} routes={a.routes}: "
-              f"{r['steps']} steps, {r['steps_per_cpu_s']:.0f} steps/s per CPU second "
-              f"({r['steps_per_wall_s']:.0f}/s wall), games started {r['games_started']}, "
+        print(f"{r['title']} {r['players']}p apply={a.apply} routes={a.routes}"
+              f"{' no-obs' if a.no_obs else ''}: {r['steps']} steps, "
+              f"{r['env_steps_per_cpu_s']:.0f} env steps/s per CPU second "
+              f"({r['steps_per_cpu_s']:.0f} with the random agent's draws, "
+              f"{r['steps_per_wall_s']:.0f}/s wall), games started {r['games_started']}, "
               f"ended by the rules {r['games_ended']}; load {os.getloadavg()[0]:.1f}")
+        if a.baseline:
+            b = baseline(title, a.players, a.steps, a.seed)
+            print(f"{title} {a.players}p engine API (legal_actions + random bot + apply): "
+                  f"{b['steps_per_cpu_s']:.0f} steps/s per CPU second; "
+                  f"load {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

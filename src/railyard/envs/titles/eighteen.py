@@ -441,7 +441,7 @@ class Core:
     def fill(self, g: Any, seat: int, out: np.ndarray, at: dict, extra=None) -> None:
         """Write the shared blocks of ``g`` seen by ``seat`` into ``out`` (zeroed).  The
         map and the corporations' blocks are computed again only when their part of the
-        state changed (compared as marshalled bytes with the last position encoded)."""
+        state changed (compared with a copy of that part of the last position encoded)."""
         s = g.s
         n = self.n
         rnd = "ended" if s["ended"] else s["round"]
@@ -468,13 +468,13 @@ class Core:
         for p in range(n):
             out[a + (p - seat) % n] = cash[p] / 1000
         # the map (seat-independent): again only when tiles or tokens changed
-        sig = marshal.dumps((s["tiles"], s["tokens"]))
         mc = self._map_cache
-        if mc is None or mc[0] != sig:
-            mc = self._map_cache = (sig,) + self._map_blocks(g)
+        if mc is None or mc[0] != s["tiles"] or mc[1] != s["tokens"]:
+            mc = self._map_cache = (_copy(s["tiles"]), _copy(s["tokens"])) + \
+                self._map_blocks(g)
         a, b = at["map_tiles"], at["tile_supply"]
-        out[a:b] = mc[1]
-        stations = mc[2]
+        out[a:b] = mc[2]
+        stations = mc[3]
         sup = s["supply"]
         if self._supply_in_order is None:
             self._supply_in_order = list(sup) == self.tile_names
@@ -489,16 +489,15 @@ class Core:
         now = op.get("corp") if op else None
         corps_ = s["corps"]
         queued = g.queued_sales() if hasattr(g, "queued_sales") else None     # 1870 6.2.6
-        sig = marshal.dumps((s["holders"], s["companies"], [c["pos"] for c in corps_.values()],
-                             queued))
+        key = (s["holders"], s["companies"], [c["pos"] for c in corps_.values()], queued)
         hc = self._hold_cache
-        if hc is None or hc[0] != sig:
-            hc = self._hold_cache = (sig,) + self._hold_blocks(g)
+        if hc is None or hc[0] != key:
+            hc = self._hold_cache = (_copy(key),) + self._hold_blocks(g)
         _, hold, certs, priv_fixed, priv_players = hc
-        sig = marshal.dumps((corps_, s["holders"], now, stations))
+        key = (corps_, s["holders"], now, stations)
         cc = self._corp_cache
-        if cc is None or cc[0] != sig:
-            cc = self._corp_cache = (sig,) + self._corp_blocks(g, now, stations, extra)
+        if cc is None or cc[0] != key:
+            cc = self._corp_cache = (_copy(key),) + self._corp_blocks(g, now, stations, extra)
         _, corp_arr, pres = cc
         limit = g.cert_limit() or 1
         a = at["player_certs"]
@@ -649,6 +648,11 @@ class Core:
         laid = g.s["tiles"].get(h)
         t = board.tiles[laid[0]] if laid else board.hexes[h].printed
         return sum(t.city_slots)
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (what the caches compare the next position with)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def _pct(certs: Iterable[str]) -> int:
