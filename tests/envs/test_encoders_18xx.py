@@ -160,6 +160,11 @@ def test_fixed_space_and_layout(title):
         assert stop == start
     assert all(meaning for *_, meaning in blocks)
     assert a.info_shape is None and a.information_state(new_state(title, 4, 1), 0) is None
+    # the buckets of one choice have consecutive ids (the listing relies on it)
+    for key, i in a.ids.items():
+        if key[0] in ("bid", "offer_private", "corp_buy_private", "buy_company",
+                      "buy_train_from"):
+            assert a.ids[key[:-1] + (0,)] + key[-1] == i, key
 
 
 @pytest.mark.parametrize("title", ["1830", "1870"])

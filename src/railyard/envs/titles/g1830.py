@@ -74,6 +74,7 @@ class Encoder1830(e.Encoder18xx):
         self.core = e.Core(self.st, int(players), [p["name"] for p in self.st.phases],
                            [t.name for t in self.st.trains], list(PRIVATE_ORDER),
                            _fits(self.st.board))
+        self._depot_cache: tuple | None = None
         super().__init__(players, opts)
 
     # ---- action space ---------------------------------------------------------------
@@ -292,7 +293,8 @@ class Encoder1830(e.Encoder18xx):
         if t == "bid":
             lo, hi = c.ranges["amount"]
             sym = f["company"]
-            return [(ids[("bid", sym, j)], {"amount": a}) for j, a in e.bid_buckets(lo, hi)]
+            base = ids[("bid", sym, 0)]
+            return [(base + j, {"amount": a}) for j, a in e.bid_buckets(lo, hi)]
         if t == "buy_private":
             return [(ids[("buy_private", f["company"])], None)]
         if t in ("run_routes", "bankrupt", consent.ACCEPT, consent.DECLINE):
@@ -307,16 +309,16 @@ class Encoder1830(e.Encoder18xx):
             lo, hi = c.ranges["price"]
             sym = f["company"]
             face = self.st.privates[sym].value
-            return [(ids[("buy_company", sym, j)], {"price": a})
-                    for j, a in e.price_buckets(face, lo, hi)]
+            base = ids[("buy_company", sym, 0)]     # the buckets' ids follow each other
+            return [(base + j, {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
         if t == "exchange":
             return [(ids[("exchange", f["source"])], None)]
         if t == private_sale.OFFER:
             lo, hi = c.ranges["price"]
             sym = f["company"]
             face = self.st.privates[sym].value
-            return [(ids[(t, sym, f["buyer"], j)], {"price": a})
-                    for j, a in e.price_buckets(face, lo, hi)]
+            base = ids[(t, sym, f["buyer"], 0)]
+            return [(base + j, {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
         raise KeyError(f"1830 encoder: no id for the choice {c!r}")
 
     def _train_ids(self, g: Any, c: Choice, ctx: dict) -> list[tuple[int, dict | None]]:
@@ -335,8 +337,8 @@ class Encoder1830(e.Encoder18xx):
         seller = owners[tid]
         lo, hi = c.ranges["price"]
         face = g.train_def(tid).price
-        return [(self.ids[("buy_train_from", seller, kind, j)], {"price": a})
-                for j, a in e.price_buckets(face, lo, hi)]
+        base = self.ids[("buy_train_from", seller, kind, 0)]
+        return [(base + j, {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
 
     def _run_action(self, g: Any, act: dict) -> dict:
         corp = g.s["op"]["corp"]
@@ -434,14 +436,19 @@ class Encoder1830(e.Encoder18xx):
             out[a + P + 2 * n] = o["price"] / 100
         a = at["depot"]
         T = len(self.core.types)
-        ti = self.core.ti
-        for tid in s["depot"]:
-            out[a + ti[tid.rsplit("-", 1)[0]]] += 1.0
-        for t in self.st.trains:
-            if t.count:
-                out[a + ti[t.name]] /= t.count
-        for tid in s["train_pool"]:
-            out[a + T + ti[tid.rsplit("-", 1)[0]]] += 1.0
+        dc = self._depot_cache
+        if dc is None or dc[0] != s["depot"] or dc[1] != s["train_pool"]:
+            ti = self.core.ti
+            vec = np.zeros(2 * T, dtype=np.float32)
+            for tid in s["depot"]:
+                vec[ti[tid.rsplit("-", 1)[0]]] += 1.0
+            for t in self.st.trains:
+                if t.count:
+                    vec[ti[t.name]] /= t.count
+            for tid in s["train_pool"]:
+                vec[T + ti[tid.rsplit("-", 1)[0]]] += 1.0
+            dc = self._depot_cache = (list(s["depot"]), list(s["train_pool"]), vec)
+        out[a:a + 2 * T] = dc[2]
         r = s["stock"]
         a = at["stock_turn"]
         if s["round"] == "stock" and r is not None:

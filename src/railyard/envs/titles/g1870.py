@@ -228,7 +228,8 @@ class Encoder1870(e.Encoder18xx):
             lo, hi = c.ranges["price"]
             face = self.st.privates[sym].value
             kind = "corp_buy_private" if "corporation" in f else "offer_private"
-            return [(ids[(kind, sym, j)], {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
+            base = ids[(kind, sym, 0)]             # the buckets' ids follow each other
+            return [(base + j, {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
         if t == "dividend":
             return [(ids[("dividend", f["kind"])], None)]
         if t == "connection_run":
@@ -247,8 +248,8 @@ class Encoder1870(e.Encoder18xx):
             lo, hi = c.ranges["price"]
             face = next(x.price for x in self.st.trains if x.name == kind) \
                 if kind != DIESEL else self._diesel_price()
-            return [(ids[("buy_train_from", src, kind, j)], {"price": a})
-                    for j, a in e.price_buckets(face, lo, hi)]
+            base = ids[("buy_train_from", src, kind, 0)]
+            return [(base + j, {"price": a}) for j, a in e.price_buckets(face, lo, hi)]
         if t == "discard_train":
             return [(ids[("discard_train", f["train"].split("-")[0])], None)]
         if t == "redeem":
