@@ -86,11 +86,26 @@ def check_position(enc, state, rng: random.Random, seen: set) -> None:
     assert np.isfinite(obs).all()
 
 
+def uncached_observation(enc, state, seat: int):
+    """The observation with every cache of the encoder emptied first."""
+    core = enc.core
+    core._map_cache = core._hold_cache = None
+    core._rows = [None] * len(core.corps)
+    if hasattr(enc, "_depot_cache"):
+        enc._depot_cache = None
+    return enc.observation(state, seat)
+
+
 def play(enc, state, rng: random.Random, steps: int, seen: set, check_every: int = 1) -> int:
     done = 0
+    fresh = type(enc)(enc.players)
     while done < steps and state.current_player is not None:
         if done % check_every == 0:
             check_position(enc, state, rng, seen)
+            # the caches (kept from the positions before) give what a fresh encoding gives
+            for seat in {state.current_player, (state.current_player + 1) % enc.players}:
+                assert np.array_equal(enc.observation(state, seat),
+                                      uncached_observation(fresh, state, seat))
         ids = enc.legal_ids(state)
         i = enc.sample_id(ids, rng)
         before = state.acts

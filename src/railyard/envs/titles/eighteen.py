@@ -390,11 +390,14 @@ class Core:
                                    for t in board.tiles.values()], dtype=np.float32)
         self._map_cache: tuple | None = None
         self._supply_in_order: bool | None = None
-        self._corp_cache: tuple | None = None
         self._hold_cache: tuple | None = None
         self._at: dict = {}
         #: per corporation: 11 fixed features, president (n + 1), trains per type, extras
         self.corp_width = 11 + (players + 1) + len(self.types) + len(corp_extra)
+        #: per corporation: the copies its row was made from (see :meth:`_corp_row`)
+        self._rows: list = [None] * len(self.corps)
+        self._corp_arr = np.zeros(len(self.corps) * self.corp_width, dtype=np.float32)
+        self._hold = np.zeros((players, len(self.corps)), dtype=np.float32)
 
     def layout(self, lay: Layout) -> None:
         n, C = self.n, len(self.corps)
@@ -484,33 +487,41 @@ class Core:
         else:
             for i, name in enumerate(self.tile_names):
                 out[b + i] = sup.get(name, 0) * self.inv_count[i]
-        # corporations, holdings, privates: again only when they changed
+        # corporations and holdings: a corporation's row again only when it changed
         op = s.get("op") if s["round"] == "operating" else None
         now = op.get("corp") if op else None
         corps_ = s["corps"]
+        holders = s["holders"]
+        rows = self._rows
+        changed = False
+        for k, corp in enumerate(self.corps):
+            c = corps_[corp]
+            h = holders[corp]
+            r = rows[k]
+            if r is None or r[0] != c or r[1] != h or r[2] != (corp == now) \
+                    or r[3] != stations[k]:
+                rows[k] = self._corp_row(g, k, corp, c, h, corp == now, stations[k], extra)
+                changed = True
         queued = g.queued_sales() if hasattr(g, "queued_sales") else None     # 1870 6.2.6
-        key = (s["holders"], s["companies"], [c["pos"] for c in corps_.values()], queued)
+        key = (s["companies"], queued)
         hc = self._hold_cache
-        if hc is None or hc[0] != key:
+        if changed or hc is None or hc[0] != key:
             hc = self._hold_cache = (_copy(key),) + self._hold_blocks(g)
-        _, hold, certs, priv_fixed, priv_players = hc
-        key = (corps_, s["holders"], now, stations)
-        cc = self._corp_cache
-        if cc is None or cc[0] != key:
-            cc = self._corp_cache = (_copy(key),) + self._corp_blocks(g, now, stations, extra)
-        _, corp_arr, pres = cc
+        _, certs, priv_fixed, priv_players = hc
         limit = g.cert_limit() or 1
         a = at["player_certs"]
         for p in range(n):
             out[a + (p - seat) % n] = certs[p] / limit
         a = at["holdings"]
         C = len(self.corps)
+        hold = self._hold
         out[a:a + (n - seat) * C] = hold[seat:].ravel()      # me first, then the seats after me
         out[a + (n - seat) * C:a + n * C] = hold[:seat].ravel()
         a = at["corporations"]
         cw = self.corp_width
-        out[a:a + C * cw] = corp_arr
-        for k, p in pres:
+        out[a:a + C * cw] = self._corp_arr
+        for k, r in enumerate(rows):
+            p = r[4]
             out[a + k * cw + 11 + (n if p is None else (p - seat) % n)] = 1.0
         a = at["privates"]
         for i in priv_fixed:
@@ -560,20 +571,11 @@ class Core:
         return vec, stations
 
     def _hold_blocks(self, g: Any) -> tuple:
-        """(holdings n x C by absolute seat, certificates per seat, the privates'
-        seat-independent ones, [(offset, owner seat)])."""
+        """(certificates per seat, the privates' seat-independent ones, [(offset, owner
+        seat)])."""
         s = g.s
         n = self.n
-        corps = self.corps
-        C = len(corps)
-        hold = np.zeros((n, C), dtype=np.float32)
-        for k, corp in enumerate(corps):
-            pres_cert = self.pres_cert[k]
-            for key, held in s["holders"][corp].items():
-                if held and key.isdigit():
-                    p = int(key)
-                    if p < n:
-                        hold[p, k] = (10 * len(held) + (10 if pres_cert in held else 0)) / 100
+        C = len(self.corps)
         certs = g.cert_counts() if hasattr(g, "cert_counts") else [
             g.cert_count(p) for p in range(n)]
         fixed = []
@@ -596,52 +598,53 @@ class Core:
                 k = ci.get(owner[1:] if owner[0] == "c" and owner[1:] in ci else owner)
                 if k is not None:
                     fixed.append(b + 2 + n + k)
-        return hold, certs, fixed, players
+        return certs, fixed, players
 
-    def _corp_blocks(self, g: Any, now: str | None, stations: list[int], extra) -> tuple:
-        """(the corporations' block without the presidents, [(corporation index,
-        president seat)])."""
-        s = g.s
+    def _corp_row(self, g: Any, k: int, corp: str, c: dict, h: dict, operating: bool,
+                  stations: int, extra) -> tuple:
+        """Write corporation ``k``'s row of the corporations' block (without its
+        president) and its column of the holdings; return what the row was made from
+        (copies) and the president's seat."""
         n = self.n
-        corps = self.corps
-        C = len(corps)
         cw = self.corp_width
-        arr = np.zeros(C * cw, dtype=np.float32)
-        market = self.st.market
+        b = k * cw
+        arr = self._corp_arr
+        arr[b:b + cw] = 0.0
+        pres_cert = self.pres_cert[k]
+        col = self._hold[:, k]
+        col[:] = 0.0
+        for key, held in h.items():
+            if held and key.isdigit():
+                p = int(key)
+                if p < n:
+                    col[p] = (10 * len(held) + (10 if pres_cert in held else 0)) / 100
+        if c.get("par"):
+            arr[b] = c["par"] / 100
+        pos = c.get("pos")
+        if pos is not None:
+            arr[b + 1] = self.st.market.price(pos) / 100
+            arr[b + 2] = pos[0] / self.rows
+            arr[b + 3] = pos[1] / self.cols
+        arr[b + 4] = c["cash"] / 1000
+        arr[b + 5] = 1.0 if c.get("floated") else 0.0
+        arr[b + 6] = 1.0 if c.get("operated") else 0.0
+        ipo = h.get("ipo")
+        if ipo:
+            arr[b + 7] = (10 * len(ipo) + (10 if pres_cert in ipo else 0)) / 100
+        pool = h.get("pool")
+        if pool:
+            arr[b + 8] = (10 * len(pool) + (10 if pres_cert in pool else 0)) / 100
+        arr[b + 9] = stations / 10
+        arr[b + 10] = 1.0 if operating else 0.0
+        tb = b + 12 + n
         ti = self.ti
-        pres = []
-        for k, corp in enumerate(corps):
-            c = s["corps"][corp]
-            h = s["holders"][corp]
-            pres_cert = self.pres_cert[k]
-            b = k * cw
-            if c.get("par"):
-                arr[b] = c["par"] / 100
-            pos = c.get("pos")
-            if pos is not None:
-                arr[b + 1] = market.price(pos) / 100
-                arr[b + 2] = pos[0] / self.rows
-                arr[b + 3] = pos[1] / self.cols
-            arr[b + 4] = c["cash"] / 1000
-            arr[b + 5] = 1.0 if c.get("floated") else 0.0
-            arr[b + 6] = 1.0 if c.get("operated") else 0.0
-            ipo = h.get("ipo")
-            if ipo:
-                arr[b + 7] = (10 * len(ipo) + (10 if pres_cert in ipo else 0)) / 100
-            pool = h.get("pool")
-            if pool:
-                arr[b + 8] = (10 * len(pool) + (10 if pres_cert in pool else 0)) / 100
-            arr[b + 9] = stations[k] / 10
-            arr[b + 10] = 1.0 if corp == now else 0.0
-            pres.append((k, c.get("president")))
-            tb = b + 12 + n
-            for t in c["trains"]:
-                j = ti.get(t.split("-", 1)[0])
-                if j is not None:
-                    arr[tb + j] += 1.0
-            if extra is not None:
-                extra(g, corp, c, arr, tb + len(self.types))
-        return arr, pres
+        for t in c["trains"]:
+            j = ti.get(t.split("-", 1)[0])
+            if j is not None:
+                arr[tb + j] += 1.0
+        if extra is not None:
+            extra(g, corp, c, arr, tb + len(self.types))
+        return (_copy(c), _copy(h), operating, stations, c.get("president"))
 
     def slots_now(self, g: Any, h: str) -> int:
         board = self.st.board

@@ -43,7 +43,7 @@ from ...games.g1830 import (consent, operating, playout, private_sale, privates,
 from ...games.g1830.data import PAR_PRICES, PRIVATE_ORDER, static
 from . import eighteen as e
 
-#: seat-relative fields of the observation besides :class:`.eighteen.Core`
+#: the steps of an operating turn, in the order of the observation's op_step block
 STEPS = ("home_token", "track", "token", "routes", "dividend", "buy_train", "buy_company")
 
 
@@ -79,7 +79,7 @@ class Encoder1830(e.Encoder18xx):
 
     # ---- action space ---------------------------------------------------------------
     def _build_actions(self) -> None:
-        st, core, add = self.st, self.core, self._add
+        core, add = self.core, self._add
         corps = core.corps
         add("pass")
         for p in PRIVATE_ORDER:
@@ -219,7 +219,6 @@ class Encoder1830(e.Encoder18xx):
             seat = op["deal"]["to"]
         else:
             seat = s["corps"][op["corp"]]["president"]
-        owners = None
         for o in opts:
             k = o[0]
             if k == "lay_tile":

@@ -43,7 +43,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from ...engine.actions import Choice
-from ...games.g1870 import dividends, operating, playout, privates, track
+from ...games.g1870 import dividends, playout, privates, track
 from ...games.g1870.auction import PRIVATE_ORDER
 from ...games.g1870.diesels import DIESEL
 from . import eighteen as e
