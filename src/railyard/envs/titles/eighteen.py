@@ -500,8 +500,9 @@ class Core:
             r = rows[k]
             if r is None or r[0] != c or r[1] != h or r[2] != (corp == now) \
                     or r[3] != stations[k]:
+                if r is None or r[1] != h or r[0].get("pos") != c.get("pos"):
+                    changed = True          # the certificates count again (holdings, zone)
                 rows[k] = self._corp_row(g, k, corp, c, h, corp == now, stations[k], extra)
-                changed = True
         queued = g.queued_sales() if hasattr(g, "queued_sales") else None     # 1870 6.2.6
         key = (s["companies"], queued)
         hc = self._hold_cache
