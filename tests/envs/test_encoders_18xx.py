@@ -125,14 +125,14 @@ def test_ids_round_trip_over_random_games(title, players, seed):
     rng = random.Random(seed)
     seen: set = set()
     state = new_state(title, players, seed)
-    play(enc, state, rng, 150, seen)
+    play(enc, state, rng, 100, seen)
     # later positions: the random bot plays on, then the ids again
     bot = RandomBot(seed)
     for _ in range(4):
         if state.current_player is None:
             break
         state.random_playout(bot, rng.randint(100, 400))
-        play(enc, state, rng, 60, seen, check_every=2)
+        play(enc, state, rng, 60, seen, check_every=3)
     for family in ("pass", "par", "buy_share", "lay_tile", "run_routes", "buy_train"):
         if title == "1830" or family != "pass":
             assert family in seen, (family, sorted(seen))
@@ -140,22 +140,17 @@ def test_ids_round_trip_over_random_games(title, players, seed):
 
 @pytest.mark.parametrize("title,players", [("1830", 4), ("1870", 4)])
 def test_random_play_through_ids_ends_or_reaches_the_cap(title, players):
-    """Point 5: games played through the ids (the random lean) end by the rules or at the
-    documented cap (``action_cap``); ids advance the game on every step."""
+    """Point 5: a game played through the ids with the random lean (``sample_id``) ends by
+    the rules before the documented cap (``action_cap``)."""
     enc = MODULES[title].make_encoder(players)
     rng = random.Random(11)
-    ended = 0
-    for g in range(2):
-        state = new_state(title, players, 100 + g)
-        n = 0
-        while state.current_player is not None and n < enc.action_cap:
-            state.apply(enc.to_action(state, enc.sample_id(enc.legal_ids(state), rng)))
-            n += 1
-        ended += state.current_player is None
-        assert state.current_player is None or n == enc.action_cap
-        if state.current_player is None:
-            assert state.result() is not None
-    assert ended >= 1, "the lean ends games well before the cap"
+    state = new_state(title, players, 100)
+    n = 0
+    while state.current_player is not None and n < enc.action_cap:
+        state.apply(enc.to_action(state, enc.sample_id(enc.legal_ids(state), rng)))
+        n += 1
+    assert state.current_player is None, "the lean ends games well before the cap"
+    assert state.result() is not None and n < enc.action_cap
 
 
 @pytest.mark.parametrize("title", ["1830", "1870"])
