@@ -80,6 +80,10 @@ def bucket_of(buckets: list[tuple[int, int]], amount: int) -> int | None:
     return best
 
 
+#: fields of an action that do not change its id
+_FREE_FIELDS = frozenset({"type", "player", "routes"})
+
+
 class Layout:
     """Named blocks of the flat observation: ``(name, start, stop, meaning)``."""
 
@@ -276,9 +280,10 @@ class Encoder18xx:
                 continue
             if not ch.matches(action) or any(
                     v and k not in ch.fixed and k not in ch.ranges
-                    for k, v in action.items() if k != "type" and k != "player"):
+                    for k, v in action.items() if k not in _FREE_FIELDS):
                 continue                # (an extra field such as "mrbc" or "exchange"
-                                        # makes another action)
+                                        # makes another action; the routes named for a
+                                        # connection run do not, 1870 9.6)
             got = [(i, extra) for i, extra in self._ids_of(state, ch, ctx) if i in entries]
             if not got:
                 continue
