@@ -15,6 +15,7 @@ from starlette.routing import Route
 from ..engine.game import parse_json
 from ..bots.factory import bot_kinds
 from ..engine.registry import available
+from .limits import unstorable_in
 from .service import ApiError, Service
 
 MAX_BODY = 64 * 1024
@@ -47,12 +48,17 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
             raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
         chunks.append(chunk)
     try:
-        return parse_json(b"".join(chunks) or b"null", MAX_DEPTH)
+        data = parse_json(b"".join(chunks) or b"null", MAX_DEPTH)
     except UnicodeDecodeError:
         raise ApiError(400, "malformed_json", "The request body is not UTF-8 text.") from None
     except ValueError as exc:
         detail = str(exc) if "nested" in str(exc) else "not valid JSON"
         raise ApiError(400, "malformed_json", f"The request body is {detail}.") from None
+    bad = unstorable_in(data)
+    if bad:
+        raise ApiError(400, "bad_text", f"The request body cannot be stored: {bad}; nothing "
+                       "was changed.")
+    return data
 
 
 def _object(body: Any) -> dict[str, Any]:

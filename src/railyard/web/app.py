@@ -1,8 +1,9 @@
 """The ASGI application: API routes, SSE, HTML pages, static files, error mapping,
-security headers and the API guard (JSON-only POSTs, per-client rate limits:
-:mod:`.limits`).  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
+security headers, the request guard (unstorable text refused, a time limit on reading
+bodies) and the API guard (JSON-only POSTs, per-client rate limits: :mod:`.limits`).  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
 SQLite file in the data directory; ``rate_limits`` defaults to the environment's
-(``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``)."""
+(``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``), ``body_timeout`` the environment's
+``RAILYARD_BODY_TIMEOUT``."""
 from __future__ import annotations
 
 import contextlib
@@ -14,7 +15,7 @@ from typing import Any
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -22,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import api, openapi, pages
 from .events import game_events
-from .limits import ApiGuard, RateLimits
+from .limits import ApiGuard, BodyTimeout, RateLimits, RequestGuard
 from .service import ApiError, Service
 from .storage import Storage, pool_size
 
@@ -67,6 +68,23 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": {"code": "server_error",
                                    "message": "The server failed; nothing was changed."}},
                         status_code=500)
+
+
+async def body_timeout(request: Request, exc: Exception) -> Response:
+    """The body did not arrive in time (:class:`~.limits.RequestGuard` logged it): 408, and
+    the connection is closed."""
+    return JSONResponse({"error": {"code": "body_timeout", "message":
+                                   "The request body did not arrive in time; nothing was "
+                                   "changed."}}, status_code=408,
+                        headers={"connection": "close"})
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """The client closed the connection before its body was complete: one log line, no
+    traceback; the answer goes nowhere."""
+    log.info("%s %s: the client left before its request body was complete",
+             request.method, request.url.path)
+    return Response(status_code=400, headers={"connection": "close"})
 
 
 async def openapi_json(request: Request) -> Response:
@@ -120,7 +138,8 @@ def request_threads(storage: Storage) -> int:
 
 
 def create_app(data_dir: str | None = None, storage: Storage | None = None,
-               rate_limits: RateLimits | None = None) -> Starlette:
+               rate_limits: RateLimits | None = None,
+               body_timeout: float | None = None) -> Starlette:
     if rate_limits is None:
         rate_limits = RateLimits.from_env()
     if storage is None:
@@ -149,8 +168,11 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
     handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
+                                BodyTimeout: body_timeout, ClientDisconnect: client_gone,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
+                                               Middleware(RequestGuard,
+                                                          body_timeout=body_timeout),
                                                Middleware(ApiGuard, limits=rate_limits,
                                                           storage=storage)],
                     exception_handlers=handlers, lifespan=lifespan)
