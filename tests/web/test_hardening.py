@@ -167,12 +167,13 @@ def test_live_update_stream_still_ends_with_a_good_timeout(client):
 
 
 def test_tile_drawing_query_with_odd_digits_is_not_a_500(client):
+    # issue 23: a rotation is 0..5 as the OpenAPI document says; anything else is a 400
     pytest.importorskip("railyard.games.g1830")
     r = client.post("/api/games", json={"title": "1830", "seats": [{"kind": "human"}] * 4})
     gid = r.json()["id"]
-    for rot in ("%C2%B2", "%D9%A3", "9" * 50, "-1"):
-        assert client.get(f"/api/games/{gid}/tile.svg?tile=57&rotation={rot}").status_code \
-            == 404
+    for rot in ("%C2%B2", "%D9%A3", "9" * 50, "-1", "6"):
+        r = client.get(f"/api/games/{gid}/tile.svg?tile=57&rotation={rot}")
+        assert r.status_code == 400 and "rotation" in r.json()["error"]["message"]
 
 
 def test_imported_names_are_limited_as_everywhere(client):
@@ -241,8 +242,8 @@ def test_creation_is_rate_limited_per_client_with_retry_after(tmp_path):
         assert client.post("/api/games/import", json={}).status_code == 429
         assert len(client.get("/api/games").json()["games"]) == 3      # reading is free
         gid = client.get("/api/games").json()["games"][0]["id"]
-        codes = [client.post(f"/api/games/{gid}/actions", json={"version": 0}).status_code
-                 for _ in range(7)]
+        codes = [client.post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code for _ in range(7)]
         assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]
         # another client address has its own buckets
         other = TestClient(app, client=("10.0.0.2", 5000))

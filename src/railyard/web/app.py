@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import api, openapi, pages
+from . import api, chat, openapi, pages
 from .events import game_events
 from .limits import ApiGuard, BodyTimeout, RateLimits, RequestGuard
 from .service import ApiError, Service
@@ -60,7 +60,9 @@ class SecurityHeaders:
 
 async def api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.to_json(), status_code=exc.status)
+    wait = exc.extra.get("retry_after")
+    headers = {"retry-after": str(wait)} if wait is not None else None
+    return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -128,6 +130,26 @@ async def checked_events(request: Request) -> Response:
     return await game_events(request)
 
 
+class QueryGuard:
+    """ASGI middleware: the query parameters of an API request are checked against the
+    OpenAPI document's (:func:`.openapi.check_query`): a wrong one is a 400 naming it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/") and \
+                scope.get("query_string"):
+            from urllib.parse import parse_qsl
+            query = parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True)
+            why = openapi.check_query(scope["path"], scope["method"], query)
+            if why is not None:
+                await JSONResponse({"error": {"code": "malformed", "message": why}},
+                                   status_code=400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def request_threads(storage: Storage) -> int:
     """Threads that serve requests (``RAILYARD_THREADS``; default: on PostgreSQL the
     connection pool plus 4, on SQLite anyio's default of 40; 0 keeps anyio's default)."""
@@ -163,6 +185,7 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
     routes = [
         Route("/openapi.json", openapi_json, methods=["GET"]),
         *api.ROUTES,
+        *chat.ROUTES,
         Route("/api/games/{game_id}/events", checked_events, methods=["GET"]),
         *pages.ROUTES,
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
@@ -171,10 +194,11 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
                                 BodyTimeout: body_timeout, ClientDisconnect: client_gone,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
+                                               Middleware(ApiGuard, limits=rate_limits,
+                                                          storage=storage),
                                                Middleware(RequestGuard,
                                                           body_timeout=body_timeout),
-                                               Middleware(ApiGuard, limits=rate_limits,
-                                                          storage=storage)],
+                                               Middleware(QueryGuard)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
     return app
