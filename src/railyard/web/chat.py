@@ -79,7 +79,7 @@ def read_chat(svc: Service, game_id: str, since: int, request: Request) -> dict[
     seats = requester_seats(svc, game_id, request)
     return {"messages": [_message_json(r) for r in rows],
             "last": rows[-1].id if rows else svc.storage.chat_last(game_id),
-            "can_write": bool(seats), "max_length": CHAT_MAX}
+            "can_write": bool(seats), "my_seats": sorted(seats), "max_length": CHAT_MAX}
 
 
 def post_chat(svc: Service, game_id: str, body: dict[str, Any],

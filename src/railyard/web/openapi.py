@@ -210,6 +210,8 @@ CHAT_SCHEMAS: dict[str, Any] = {
         "messages": {"type": "array", "items": _ref("ChatMessage")},
         "last": {"type": "integer", "description": "the id of the newest message (0: none)"},
         "can_write": {"type": "boolean", "description": "whether the token holds a seat"},
+        "my_seats": {"type": "array", "items": {"type": "integer"},
+                     "description": "the token's seats (empty for spectators)"},
         "max_length": {"type": "integer"}}},
 }
 CHAT_PATHS: dict[str, Any] = {
