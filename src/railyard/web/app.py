@@ -72,7 +72,7 @@ async def server_error(request: Request, exc: Exception) -> Response:
                         status_code=500)
 
 
-async def body_timeout(request: Request, exc: Exception) -> Response:
+async def body_too_slow(request: Request, exc: Exception) -> Response:
     """The body did not arrive in time (:class:`~.limits.RequestGuard` logged it): 408, and
     the connection is closed."""
     return JSONResponse({"error": {"code": "body_timeout", "message":
@@ -191,7 +191,7 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
     handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
-                                BodyTimeout: body_timeout, ClientDisconnect: client_gone,
+                                BodyTimeout: body_too_slow, ClientDisconnect: client_gone,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
                                                Middleware(ApiGuard, limits=rate_limits,
