@@ -162,6 +162,7 @@ async def check_routes(request: Request) -> Response:
 
 async def auto_routes(request: Request) -> Response:
     gid = request.path_params["game_id"]
+    _object(await read_json(request), "Empty")
     out = await run_in_threadpool(service(request).routes, gid, token_of(request), None, True)
     return JSONResponse(out)
 

@@ -10,6 +10,7 @@ import contextlib
 import logging
 import math
 import os
+import re
 from typing import Any
 
 import anyio.to_thread
@@ -120,13 +121,14 @@ async def checked_events(request: Request) -> Response:
         if not (math.isfinite(timeout) and 0 < timeout <= MAX_STREAM_TIMEOUT):
             raise ApiError(400, "malformed", "'timeout' must be a number of seconds above 0 and "
                            f"at most {MAX_STREAM_TIMEOUT:g}.")
-    since = q.get("since") or request.headers.get("last-event-id")
-    if since is not None:
-        text = since.strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-            raise ApiError(400, "malformed", "'since' must be a whole number (the version you "
-                           "know).")
+    header = request.headers.get("last-event-id")
+    if header is not None and not re.fullmatch(r"-?[0-9]{1,18}", header):
+        raise ApiError(400, "malformed", "The Last-Event-ID header must be a whole number "
+                       "(the version you know).")
+    since = q.get("since")
+    if since is not None and not re.fullmatch(r"-?[0-9]{1,18}", since):
+        raise ApiError(400, "malformed", "'since' must be a whole number (the version you "
+                       "know).")
     return await game_events(request)
 
 

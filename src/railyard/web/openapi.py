@@ -296,10 +296,9 @@ PATHS: dict[str, Any] = {
          "409": _json(_ref("Error"), "No train of the token's seats runs now")},
         _ref("RoutePicks"), secure=True, params=GAME_ID)},
     "/api/games/{game_id}/routes/auto": {"post": _op(
-        "18xx: the optimal routes (route optimiser), checked like a player's picks; the "
-        "body is not read",
+        "18xx: the optimal routes (route optimiser), checked like a player's picks",
         {"200": _json(_ref("RouteCheck"), "Optimal routes"), "401": ERR, "403": ERR,
-         "404": ERR, "409": ERR}, secure=True, params=GAME_ID, post=True)},
+         "404": ERR, "409": ERR}, _ref("Empty"), secure=True, params=GAME_ID)},
     "/api/games/{game_id}/export": {"get": _op(
         "The railyard save JSON", {"200": _json({"type": "object"}, "Save"), "403": ERR,
                                    "404": ERR, "409": ERR},
@@ -308,7 +307,7 @@ PATHS: dict[str, Any] = {
         "Server-Sent Events: 'version' whenever the game changes, 'chat' (data: {last}) "
         "when a chat message arrives",
         {"200": {"description": "text/event-stream",
-                 "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                 "content": {"text/event-stream": {}}},
          "404": ERR, "409": ERR},
         params=GAME_ID + [_query("since", {"type": "integer", "minimum": -1,
                                            "maximum": BIG}),
@@ -356,7 +355,12 @@ PATHS: dict[str, Any] = {
 
 def document() -> dict[str, Any]:
     return {"openapi": "3.1.0",
-            "info": {"title": "railyard game server", "version": "1"},
+            "info": {"title": "railyard game server", "version": "1", "description":
+                     "No text of a request (path, query, headers, any string or key of a "
+                     "JSON body) may contain U+0000 or a lone surrogate (U+D800..U+DFFF): "
+                     "such a request is a 400 with the code bad_text. A request body must "
+                     "arrive within RAILYARD_BODY_TIMEOUT seconds (default 30): 408. Every "
+                     "POST is JSON (415 otherwise) and rate-limited per client (429)."},
             "paths": PATHS,
             "components": {"schemas": _schemas(), "securitySchemes": {
                 "seatToken": {"type": "http", "scheme": "bearer",
