@@ -257,14 +257,14 @@ def test_servers_on_one_postgresql_database_share_the_limits(pg_url):
     apps = [create_app(storage=Storage(pg_url), rate_limits=limits) for _ in range(2)]
     with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
         gid = _make(a)["id"]
-        codes = [(a if i % 2 else b).post(f"/api/games/{gid}/actions",
-                                          json={"version": 0}).status_code
-                 for i in range(6)]
+        codes = [(a if i % 2 else b).post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code for i in range(6)]
         assert codes[:4] == [401] * 4 and codes[4:] == [429, 429], codes
         r = b.post(f"/api/games/{gid}/undo", json={"version": 0})
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
         other = TestClient(apps[1], client=("10.0.0.9", 5000))      # its own bucket
-        assert other.post(f"/api/games/{gid}/actions", json={"version": 0}).status_code == 401
+        assert other.post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code == 401
 
 
 def test_rate_limit_refills_and_can_be_turned_off(tmp_path, monkeypatch):

@@ -24,12 +24,6 @@
   const token = seatToken();
   let last = 0, loading = null, again = false, mySeats = [];
 
-  function headers(json) {
-    const h = {"accept": "application/json"};
-    if (json) h["content-type"] = "application/json";
-    if (token) h["authorization"] = "Bearer " + token;
-    return h;
-  }
   function say(text, isError) {
     note.textContent = text || "";
     note.classList.toggle("error", !!isError);
@@ -67,9 +61,9 @@
     if (loading) { again = true; return loading; }
     loading = (async () => {
       try {
-        const r = await fetch(base + "/chat" + (last ? "?since=" + last : ""), {headers: headers(false)});
+        const r = await api("GET", base + "/chat" + (last ? "?since=" + last : ""), undefined, token);
         if (!r.ok) return;
-        const data = await r.json();
+        const data = r.data;
         mySeats = data.my_seats || [];
         if (data.can_write && form.hidden) {
           form.hidden = false;
@@ -91,16 +85,15 @@
     const button = document.getElementById("chat-send");
     button.disabled = true;
     try {
-      const r = await fetch(base + "/chat", {method: "POST", headers: headers(true), body: JSON.stringify({text})});
-      let data = null;
-      try { data = await r.json(); } catch (e) { data = null; }
+      const r = await api("POST", base + "/chat", {text}, token);   // common.js: JSON POST
+      const data = r.data;
       if (r.ok) {
         input.value = "";
         say("");
         if (!mySeats.includes(data.seat)) mySeats.push(data.seat);
         await load();
       } else {
-        say((data && data.error && data.error.message) || "The message was not sent.", true);
+        say(errorText(data), true);
       }
     } catch (e) {
       say("The message was not sent (no connection).", true);
