@@ -5,6 +5,7 @@ limit; every POST must say ``content-type: application/json`` (415 otherwise, ch
 ``X-Railyard-Token``)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -77,7 +78,7 @@ def _object(body: Any, schema: str | None = None) -> dict[str, Any]:
     if schema is not None:
         why = check_body(body, schema)
         if why is not None:
-            field = why.split(":", 1)[0].split(".", 1)[0].split("[", 1)[0]
+            field = re.split(r"[':.\[ ]", why.lstrip("'"), maxsplit=1)[0]
             raise ApiError(400, FIELD_CODES.get(field, "malformed"), f"The request body is "
                            f"not as the API describes it: {why}. Nothing was changed.")
     return body

@@ -368,22 +368,33 @@ def document() -> dict[str, Any]:
                               "also accepted as the header X-Railyard-Token"}}}}
 
 
-_VALIDATORS: dict[tuple[str, tuple[str, ...]], Any] = {}
+_VALIDATORS: dict[tuple[Any, ...], Any] = {}
+
+
+def _inline(schema: Any, schemas: dict[str, Any]) -> Any:
+    """``schema`` with every ``$ref`` to a component replaced by the component (the
+    components do not refer to themselves)."""
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            return _inline(schemas[ref.rsplit("/", 1)[1]], schemas)
+        return {k: _inline(v, schemas) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [_inline(v, schemas) for v in schema]
+    return schema
 
 
 def validator(name: str) -> Any:
-    """A JSON Schema validator of the component schema ``name`` (as the document publishes
-    it, references resolved), for checking request bodies; kept per set of titles."""
+    """A JSON Schema validator of the component schema ``name`` as the document publishes
+    it (references inlined), for checking request bodies; made once per set of titles
+    (the title enum follows the registry)."""
     from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-    key = (name, tuple(_titles()))
+    from ..engine import registry
+    key = (name, len(registry.MODULES), tuple(registry._EXTRA))   # titles registered
     got = _VALIDATORS.get(key)
     if got is None:
-        doc = {"components": {"schemas": _schemas()}}
-        registry = Registry().with_resource("urn:railyard", Resource.from_contents(
-            doc, default_specification=_draft()))
-        got = Draft202012Validator({"$ref": f"urn:railyard#/components/schemas/{name}"},
-                                   registry=registry)
+        schemas = _schemas()
+        got = Draft202012Validator(_inline(schemas[name], schemas))
         _VALIDATORS[key] = got
     return got
 
@@ -391,7 +402,10 @@ def validator(name: str) -> Any:
 def check_body(body: Any, name: str) -> str | None:
     """Why ``body`` is not a ``name`` as the document describes it (the first error, with
     where it is), or ``None``."""
-    error = next(iter(validator(name).iter_errors(body)), None)
+    check = validator(name)
+    if check.is_valid(body):
+        return None
+    error = next(iter(check.iter_errors(body)), None)
     if error is None:
         return None
     path = list(error.absolute_path)
@@ -399,6 +413,8 @@ def check_body(body: Any, name: str) -> str | None:
         path += [k for k in error.validator_value if k not in error.instance][:1]
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
     where = where.lstrip(".") or "the body"
+    if error.validator == "required":
+        return f"'{where}' is missing"
     return f"{where}: {_words(error)}"
 
 
@@ -432,12 +448,12 @@ def _words(error: Any) -> str:
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "object": "a JSON object",
                "array": "a list", "boolean": "true or false", "null": "null",
                "number": "a number"}
-def _draft() -> Any:
-    from referencing.jsonschema import DRAFT202012
-    return DRAFT202012
 
 
 _ROUTES: list[tuple[Any, str]] | None = None
+#: validators of the documented query parameters' schemas (the schemas live as long as
+#: PATHS)
+_PARAM_VALIDATORS: dict[int, Any] = {}
 
 
 def _route_patterns() -> list[tuple[Any, str]]:
@@ -488,7 +504,12 @@ def check_query(path: str, method: str, query: list[tuple[str, str]]) -> str | N
             continue
         ok, value = _query_value(text, schema)
         if ok:
-            error = next(iter(Draft202012Validator(schema).iter_errors(value)), None)
+            check = _PARAM_VALIDATORS.get(id(schema))
+            if check is None:
+                check = _PARAM_VALIDATORS[id(schema)] = Draft202012Validator(schema)
+            if check.is_valid(value):
+                continue
+            error = next(iter(check.iter_errors(value)), None)
             if error is None:
                 continue
             why = _words(error)
