@@ -29,7 +29,10 @@ def _page(browser, url, width):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    streams = []
+    page.on("request", lambda req: streams.append(req.url) if "/events" in req.url else None)
     page.goto(url)
+    page.streams = streams
     return context, page
 
 
@@ -78,6 +81,10 @@ def test_two_seats_chat_live_and_markup_stays_text(server, browser, title):
     shot(ann, f"chat-{slug}-1400.png")
     shot(bob, f"chat-{slug}-400.png")
     shot(spectator, f"chat-{slug}-spectator-1400.png")
+    # the chat rides on the page's one live stream: no second connection
+    # (game.js asks its stream with ?since=N; a stream of the chat's own would not)
+    for page in (ann, bob, spectator):
+        assert page.streams and all("since=" in u for u in page.streams), page.streams
     # no sideways scrolling at 400 px
     assert bob.evaluate("() => document.documentElement.scrollWidth") <= 400 + 1
     for ctx in (ctx_a, ctx_b, ctx_s):

@@ -108,12 +108,25 @@
       form.requestSubmit();
     }
   });
-  if (window.EventSource) {
-    const src = new EventSource(base + "/events");
-    src.addEventListener("open", () => load());
+  // New messages: the "chat" events of the page's live stream (game.js shares its one
+  // EventSource as window.railyardStream / the "railyard:stream" event, so a page holds one
+  // connection); a page without one gets its own after a few seconds.
+  function attach(src) {
+    src.addEventListener("open", () => load());       // (re)connected: fetch what was missed
     src.addEventListener("chat", (ev) => {
       try { if (JSON.parse(ev.data).last > last) load(); } catch (e) { load(); }
     });
+  }
+  if (window.railyardStream) attach(window.railyardStream);
+  else {
+    let own = null;
+    const timer = setTimeout(() => {
+      if (window.EventSource) { own = new EventSource(base + "/events"); attach(own); }
+    }, 4000);
+    document.addEventListener("railyard:stream", (ev) => {
+      clearTimeout(timer);
+      if (!own) attach(ev.detail);
+    }, {once: true});
   }
   load();
 })();
