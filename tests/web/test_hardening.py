@@ -167,12 +167,13 @@ def test_live_update_stream_still_ends_with_a_good_timeout(client):
 
 
 def test_tile_drawing_query_with_odd_digits_is_not_a_500(client):
+    # issue 23: a rotation is 0..5 as the OpenAPI document says; anything else is a 400
     pytest.importorskip("railyard.games.g1830")
     r = client.post("/api/games", json={"title": "1830", "seats": [{"kind": "human"}] * 4})
     gid = r.json()["id"]
-    for rot in ("%C2%B2", "%D9%A3", "9" * 50, "-1"):
-        assert client.get(f"/api/games/{gid}/tile.svg?tile=57&rotation={rot}").status_code \
-            == 404
+    for rot in ("%C2%B2", "%D9%A3", "9" * 50, "-1", "6"):
+        r = client.get(f"/api/games/{gid}/tile.svg?tile=57&rotation={rot}")
+        assert r.status_code == 400 and "rotation" in r.json()["error"]["message"]
 
 
 def test_imported_names_are_limited_as_everywhere(client):
@@ -241,8 +242,8 @@ def test_creation_is_rate_limited_per_client_with_retry_after(tmp_path):
         assert client.post("/api/games/import", json={}).status_code == 429
         assert len(client.get("/api/games").json()["games"]) == 3      # reading is free
         gid = client.get("/api/games").json()["games"][0]["id"]
-        codes = [client.post(f"/api/games/{gid}/actions", json={"version": 0}).status_code
-                 for _ in range(7)]
+        codes = [client.post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code for _ in range(7)]
         assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]
         # another client address has its own buckets
         other = TestClient(app, client=("10.0.0.2", 5000))
@@ -256,14 +257,14 @@ def test_servers_on_one_postgresql_database_share_the_limits(pg_url):
     apps = [create_app(storage=Storage(pg_url), rate_limits=limits) for _ in range(2)]
     with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
         gid = _make(a)["id"]
-        codes = [(a if i % 2 else b).post(f"/api/games/{gid}/actions",
-                                          json={"version": 0}).status_code
-                 for i in range(6)]
+        codes = [(a if i % 2 else b).post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code for i in range(6)]
         assert codes[:4] == [401] * 4 and codes[4:] == [429, 429], codes
         r = b.post(f"/api/games/{gid}/undo", json={"version": 0})
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
         other = TestClient(apps[1], client=("10.0.0.9", 5000))      # its own bucket
-        assert other.post(f"/api/games/{gid}/actions", json={"version": 0}).status_code == 401
+        assert other.post(f"/api/games/{gid}/actions", json={
+            "version": 0, "action": {"type": "take"}}).status_code == 401
 
 
 def test_rate_limit_refills_and_can_be_turned_off(tmp_path, monkeypatch):

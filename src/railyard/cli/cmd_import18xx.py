@@ -1,13 +1,16 @@
 """``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export through
 railyard's rules; it prints ``{"options": {...}}`` (the options the imported game plays by
 that differ from the printed rules: the export's optional rules and the site's profile) and
-as its last line ``{"result": {<player id>: worth, ...}}``."""
+as its last line ``{"result": {<player id>: worth, ...}}``.  A file that is no readable
+export ends with one ``Error:`` line naming what is wrong and exit status 1, never a
+traceback."""
 from __future__ import annotations
 
 import json
 
 import click
 
+from ..engine.errors import RailyardError
 from ..eighteen.import18xx import ExportError, import_export, load_export
 from .common import fail
 
@@ -40,6 +43,13 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
             game, result = import_export(data)
     except ExportError as exc:
         fail(exc.message, 1)
+    except RailyardError as exc:
+        fail(f"This 18xx.games export cannot be replayed: {exc.message}", 1)
+    except RecursionError:
+        fail("This 18xx.games export cannot be replayed: it is nested too deep.", 1)
+    except Exception as exc:  # noqa: BLE001 - a malformed file must never end in a traceback
+        fail(f"This 18xx.games export cannot be replayed: a part of it is not as 18xx.games "
+             f"writes it ({type(exc).__name__}: {str(exc)[:200]}).", 1)
     from ..engine.registry import get_title
     defaults = {o.name: o.default for o in get_title(game.title).options}
     chosen = {k: v for k, v in game.options.items() if defaults.get(k) != v}
@@ -49,7 +59,10 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
     if out:
-        game.save(out)
+        try:
+            game.save(out)
+        except OSError as exc:
+            fail(f"Cannot write {out}: {exc.strerror}.", 1)
         click.echo(f"saved {len(game.log)} actions to {out}")
     expected = data.get("result")
     if isinstance(expected, dict) and {str(k): v for k, v in expected.items()} != result:

@@ -5,6 +5,7 @@ limit; every POST must say ``content-type: application/json`` (415 otherwise, ch
 ``X-Railyard-Token``)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -15,6 +16,8 @@ from starlette.routing import Route
 from ..engine.game import parse_json
 from ..bots.factory import bot_kinds
 from ..engine.registry import available
+from .limits import unstorable_in
+from .openapi import check_body
 from .service import ApiError, Service
 
 MAX_BODY = 64 * 1024
@@ -47,17 +50,37 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
             raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
         chunks.append(chunk)
     try:
-        return parse_json(b"".join(chunks) or b"null", MAX_DEPTH)
+        data = parse_json(b"".join(chunks) or b"null", MAX_DEPTH)
     except UnicodeDecodeError:
         raise ApiError(400, "malformed_json", "The request body is not UTF-8 text.") from None
     except ValueError as exc:
         detail = str(exc) if "nested" in str(exc) else "not valid JSON"
         raise ApiError(400, "malformed_json", f"The request body is {detail}.") from None
+    bad = unstorable_in(data)
+    if bad:
+        raise ApiError(400, "bad_text", f"The request body cannot be stored: {bad}; nothing "
+                       "was changed.")
+    return data
 
 
-def _object(body: Any) -> dict[str, Any]:
+#: the error code of a body whose field (the first part of its path) is wrong, as the
+#: service answers the same mistakes
+FIELD_CODES = {"title": "unknown_title", "seats": "bad_seats", "options": "bad_options",
+               "seed": "bad_seed", "seat": "bad_seat", "save": "not_a_save"}
+
+
+def _object(body: Any, schema: str | None = None) -> dict[str, Any]:
+    """The body if it is a JSON object as the OpenAPI document's ``schema`` describes it
+    (web/openapi.py; the same schema the document publishes), else a 400 naming the first
+    field that is not."""
     if not isinstance(body, dict):
         raise ApiError(400, "malformed", "The request body must be a JSON object.")
+    if schema is not None:
+        why = check_body(body, schema)
+        if why is not None:
+            field = re.split(r"[':.\[ ]", why.lstrip("'"), maxsplit=1)[0]
+            raise ApiError(400, FIELD_CODES.get(field, "malformed"), f"The request body is "
+                           f"not as the API describes it: {why}. Nothing was changed.")
     return body
 
 
@@ -80,7 +103,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_game(request: Request) -> Response:
-    body = _object(await read_json(request, MAX_CREATE))
+    body = _object(await read_json(request, MAX_CREATE), "NewGame")
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ApiError(400, "bad_seed", "'seed' must be a whole number.")
@@ -93,7 +116,8 @@ async def get_game(request: Request) -> Response:
     gid = request.path_params["game_id"]
     with_legal = request.query_params.get("legal") in ("1", "true")
     known = request.query_params.get("version")     # what the reader's live stream said
-    at_least = int(known) if known and known.isdigit() and len(known) < 12 else None
+    # checked by the OpenAPI document's parameters (app.QueryGuard): ASCII digits
+    at_least = int(known) if known else None
     svc, token = service(request), token_of(request)
     out = svc.cached_state(gid, token, with_legal, at_least)    # from memory, at once
     if out is None:
@@ -120,6 +144,7 @@ async def post_action(request: Request) -> Response:
     if isinstance(action, dict) and "player" in action and type(action["player"]) is not int:
         raise ApiError(400, "malformed", "The action's 'player' must be a seat number (a whole "
                        "number); nothing was changed.")
+    _object(body, "ActionRequest")
     svc, token = service(request), token_of(request)
     version = body.get("version")
     out = await svc.act_on_loop(gid, token, version, action)
@@ -130,7 +155,7 @@ async def post_action(request: Request) -> Response:
 
 async def check_routes(request: Request) -> Response:
     gid = request.path_params["game_id"]
-    body = _object(await read_json(request))
+    body = _object(await read_json(request), "RoutePicks")
     out = await run_in_threadpool(service(request).routes, gid, token_of(request),
                                   body.get("routes"))
     return JSONResponse(out)
@@ -138,13 +163,14 @@ async def check_routes(request: Request) -> Response:
 
 async def auto_routes(request: Request) -> Response:
     gid = request.path_params["game_id"]
+    _object(await read_json(request), "Empty")
     out = await run_in_threadpool(service(request).routes, gid, token_of(request), None, True)
     return JSONResponse(out)
 
 
 async def post_undo(request: Request) -> Response:
     gid = request.path_params["game_id"]
-    body = _object(await read_json(request))
+    body = _object(await read_json(request), "UndoRequest")
     out = await run_in_threadpool(service(request).undo, gid, token_of(request),
                                   body.get("version"), True)
     return Response(out, media_type="application/json")
@@ -152,14 +178,14 @@ async def post_undo(request: Request) -> Response:
 
 async def my_games(request: Request) -> Response:
     """The games of this browser: the page sends the seat tokens it keeps."""
-    body = _object(await read_json(request))
+    body = _object(await read_json(request), "MineRequest")
     games = await run_in_threadpool(service(request).mine, body.get("games"))
     return JSONResponse({"games": games})
 
 
 async def join_seat(request: Request) -> Response:
     gid = request.path_params["game_id"]
-    body = _object(await read_json(request))
+    body = _object(await read_json(request), "JoinRequest")
     out = await run_in_threadpool(service(request).join, gid, body.get("seat"))
     return JSONResponse(out)
 
@@ -185,7 +211,7 @@ async def export_game(request: Request) -> Response:
 
 
 async def import_game(request: Request) -> Response:
-    body = _object(await read_json(request, MAX_IMPORT))
+    body = _object(await read_json(request, MAX_IMPORT), "ImportRequest")
     save = body.get("save", body if "format" in body else None)
     out = await run_in_threadpool(service(request).import_save, save, body.get("seats"),
                                   bool(body.get("hotseat")))
@@ -203,11 +229,11 @@ async def tile_svg(request: Request) -> Response:
     from .render import tile_renderer_for
     gid = request.path_params["game_id"]
     st = await run_in_threadpool(service(request).state, gid)
-    name = request.query_params.get("tile", "")[:16]
-    rot = request.query_params.get("rotation", "0")
+    # both checked by the OpenAPI document's parameters (app.QueryGuard)
+    name = request.query_params.get("tile", "")
+    rot = int(request.query_params.get("rotation", "0"))
     draw = tile_renderer_for(st["title"])
-    ok = rot.isascii() and rot.isdigit() and len(rot) <= 3
-    svg = draw(st, name, int(rot) % 6) if draw and ok else None
+    svg = draw(st, name, rot) if draw else None
     if svg is None:
         raise ApiError(404, "unknown_tile", "No drawing of that tile.")
     return Response(svg, media_type="image/svg+xml",

@@ -1,28 +1,30 @@
 """The ASGI application: API routes, SSE, HTML pages, static files, error mapping,
-security headers and the API guard (JSON-only POSTs, per-client rate limits:
-:mod:`.limits`).  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
+security headers, the request guard (unstorable text refused, a time limit on reading
+bodies) and the API guard (JSON-only POSTs, per-client rate limits: :mod:`.limits`).  ``create_app(data_dir)`` uses ``RAILYARD_DATABASE_URL`` when set, else a
 SQLite file in the data directory; ``rate_limits`` defaults to the environment's
-(``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``)."""
+(``RAILYARD_RATE_CREATE`` / ``RAILYARD_RATE_ACTIONS``), ``body_timeout`` the environment's
+``RAILYARD_BODY_TIMEOUT``."""
 from __future__ import annotations
 
 import contextlib
 import logging
 import math
 import os
+import re
 from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import api, openapi, pages
+from . import api, chat, openapi, pages
 from .events import game_events
-from .limits import ApiGuard, RateLimits
+from .limits import ApiGuard, BodyTimeout, RateLimits, RequestGuard
 from .service import ApiError, Service
 from .storage import Storage, pool_size
 
@@ -59,7 +61,9 @@ class SecurityHeaders:
 
 async def api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.to_json(), status_code=exc.status)
+    wait = exc.extra.get("retry_after")
+    headers = {"retry-after": str(wait)} if wait is not None else None
+    return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -67,6 +71,23 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": {"code": "server_error",
                                    "message": "The server failed; nothing was changed."}},
                         status_code=500)
+
+
+async def body_too_slow(request: Request, exc: Exception) -> Response:
+    """The body did not arrive in time (:class:`~.limits.RequestGuard` logged it): 408, and
+    the connection is closed."""
+    return JSONResponse({"error": {"code": "body_timeout", "message":
+                                   "The request body did not arrive in time; nothing was "
+                                   "changed."}}, status_code=408,
+                        headers={"connection": "close"})
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """The client closed the connection before its body was complete: one log line, no
+    traceback; the answer goes nowhere."""
+    log.info("%s %s: the client left before its request body was complete",
+             request.method, request.url.path)
+    return Response(status_code=400, headers={"connection": "close"})
 
 
 async def openapi_json(request: Request) -> Response:
@@ -100,14 +121,35 @@ async def checked_events(request: Request) -> Response:
         if not (math.isfinite(timeout) and 0 < timeout <= MAX_STREAM_TIMEOUT):
             raise ApiError(400, "malformed", "'timeout' must be a number of seconds above 0 and "
                            f"at most {MAX_STREAM_TIMEOUT:g}.")
-    since = q.get("since") or request.headers.get("last-event-id")
-    if since is not None:
-        text = since.strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-            raise ApiError(400, "malformed", "'since' must be a whole number (the version you "
-                           "know).")
+    header = request.headers.get("last-event-id")
+    if header is not None and not re.fullmatch(r"-?[0-9]{1,18}", header):
+        raise ApiError(400, "malformed", "The Last-Event-ID header must be a whole number "
+                       "(the version you know).")
+    since = q.get("since")
+    if since is not None and not re.fullmatch(r"-?[0-9]{1,18}", since):
+        raise ApiError(400, "malformed", "'since' must be a whole number (the version you "
+                       "know).")
     return await game_events(request)
+
+
+class QueryGuard:
+    """ASGI middleware: the query parameters of an API request are checked against the
+    OpenAPI document's (:func:`.openapi.check_query`): a wrong one is a 400 naming it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/") and \
+                scope.get("query_string"):
+            from urllib.parse import parse_qsl
+            query = parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True)
+            why = openapi.check_query(scope["path"], scope["method"], query)
+            if why is not None:
+                await JSONResponse({"error": {"code": "malformed", "message": why}},
+                                   status_code=400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def request_threads(storage: Storage) -> int:
@@ -120,7 +162,8 @@ def request_threads(storage: Storage) -> int:
 
 
 def create_app(data_dir: str | None = None, storage: Storage | None = None,
-               rate_limits: RateLimits | None = None) -> Starlette:
+               rate_limits: RateLimits | None = None,
+               body_timeout: float | None = None) -> Starlette:
     if rate_limits is None:
         rate_limits = RateLimits.from_env()
     if storage is None:
@@ -144,15 +187,20 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
     routes = [
         Route("/openapi.json", openapi_json, methods=["GET"]),
         *api.ROUTES,
+        *chat.ROUTES,
         Route("/api/games/{game_id}/events", checked_events, methods=["GET"]),
         *pages.ROUTES,
         Mount("/static", StaticFiles(directory=os.path.join(HERE, "static")), name="static"),
     ]
     handlers: dict[Any, Any] = {ApiError: api_error, 404: not_found, 405: not_found,
+                                BodyTimeout: body_too_slow, ClientDisconnect: client_gone,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
                                                Middleware(ApiGuard, limits=rate_limits,
-                                                          storage=storage)],
+                                                          storage=storage),
+                                               Middleware(RequestGuard,
+                                                          body_timeout=body_timeout),
+                                               Middleware(QueryGuard)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
     return app

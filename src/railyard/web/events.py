@@ -3,7 +3,9 @@ game's entry log grows.  The stream waits on the process's :class:`~railyard.web
 (commits of this worker, and on PostgreSQL those of every worker through ``LISTEN``/
 ``NOTIFY``); it does not poll the database.  Streams end after ``timeout`` seconds (default
 25); browsers reconnect on their own and pass what they know as ``since``.  The response
-names the worker in ``X-Railyard-Worker``."""
+names the worker in ``X-Railyard-Worker``.  The same stream sends a ``chat`` event (data
+``{"last": id}``) when a chat message arrives (web/chat.py), and one at its start when the
+game has any."""
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
+from .chat import chat_key
 from .notify import worker_id
 from .service import ApiError
 
@@ -45,9 +48,13 @@ async def game_events(request: Request) -> Response:
 
     async def stream():
         sub = svc.hub.subscribe(gid)
+        chat = svc.hub.subscribe(chat_key(gid))
+        chat.event = sub.event                 # one wake-up for both
         try:
             # subscribed first, then asked: no commit falls between the two
             db = await run_in_threadpool(svc.storage.version, gid)
+            chat_known = await run_in_threadpool(svc.storage.chat_last, gid)
+            chat_sent = 0
             known, sent = max(live.version, db or 0), since
             end = loop.time() + timeout
             yield "retry: 1000\n\n"
@@ -57,6 +64,10 @@ async def game_events(request: Request) -> Response:
                     sent = known
                     data = json.dumps({"version": known})
                     yield f"id: {known}\nevent: version\ndata: {data}\n\n"
+                chat_known = max(chat_known, chat.version)
+                if chat_known != chat_sent:
+                    chat_sent = chat_known
+                    yield f"event: chat\ndata: {json.dumps({'last': chat_known})}\n\n"
                 left = end - loop.time()
                 if left <= 0:
                     return
@@ -65,12 +76,15 @@ async def game_events(request: Request) -> Response:
                 except asyncio.TimeoutError:
                     return
                 sub.event.clear()
-                if sub.recheck:           # the listener was away: ask the database once
-                    sub.recheck = False
+                if sub.recheck or chat.recheck:   # the listener was away: ask the database
+                    sub.recheck = chat.recheck = False
                     db = await run_in_threadpool(svc.storage.version, gid)
                     known = max(known, db or 0)
+                    chat_known = max(chat_known,
+                                     await run_in_threadpool(svc.storage.chat_last, gid))
         finally:
             svc.hub.unsubscribe(sub)
+            svc.hub.unsubscribe(chat)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"cache-control": "no-cache", "x-accel-buffering": "no",

@@ -16,6 +16,15 @@ act only so fast.
   (one process) the buckets live in memory (:class:`Buckets`); on PostgreSQL they live in
   the database (:class:`SharedBuckets`, table ``ry_rate``), so a client gets the same limit
   whichever worker or server its requests reach.
+* **Bad bytes** (:class:`RequestGuard`, every request, not only the API's).  Text that
+  PostgreSQL cannot store -- a NUL character (U+0000) or a lone UTF-16 surrogate
+  (U+D800..U+DFFF) -- in the path, the query string or a header is a **400**
+  ``bad_text`` naming the place; the same text anywhere in a JSON body (keys too) is
+  refused by :func:`unstorable_in` when the body is read (web/api.py ``read_json``).  SQLite
+  would store it, but the answer is the same on both databases.
+* **Body read time limit.** A request's body must arrive within ``body_timeout`` seconds of
+  the request's start (``RAILYARD_BODY_TIMEOUT``, default 30): a client that stops sending
+  half-way gets a **408** and the connection is closed (one warning line in the log).
 """
 from __future__ import annotations
 
@@ -23,6 +32,7 @@ import json
 import logging
 import math
 import os
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -30,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("railyard.web")
 _ASK_DATABASE = object()
@@ -41,6 +51,144 @@ DEFAULT_CREATE = 60
 DEFAULT_ACTIONS = 1200
 MAX_CLIENTS = 10_000           # buckets kept (least recently seen clients are forgotten)
 CREATION_PATHS = ("/api/games", "/api/games/import")
+
+
+#: seconds a request's body may take to arrive (``RAILYARD_BODY_TIMEOUT``)
+DEFAULT_BODY_TIMEOUT = 30.0
+
+
+def body_timeout_from_env(environ: "os._Environ[str] | dict[str, str] | None" = None) -> float:
+    """``RAILYARD_BODY_TIMEOUT`` in seconds (a number above 0), default 30."""
+    env = os.environ if environ is None else environ
+    raw = (env.get("RAILYARD_BODY_TIMEOUT") or "").strip()
+    if not raw:
+        return DEFAULT_BODY_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError("RAILYARD_BODY_TIMEOUT must be a number of seconds above 0, "
+                         f"not {raw!r}")
+    return value
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def unstorable(text: str) -> str | None:
+    """What in ``text`` a database cannot store as text (PostgreSQL refuses NUL in text and
+    lone surrogates are no UTF-8), in words; ``None`` if nothing."""
+    found = _UNSTORABLE.search(text)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return "a NUL character (U+0000)"
+    return f"a lone surrogate (U+{ord(found.group()):04X})"
+
+
+def unstorable_in(value: Any, where: str = "") -> str | None:
+    """The first text inside a parsed JSON value (strings and object keys, at any depth)
+    that :func:`unstorable` refuses: ``"'seats[0].name' contains a NUL character
+    (U+0000)"``; ``None`` if all of it can be stored."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            bad = unstorable(item)
+            if bad:
+                return f"'{at}' contains {bad}" if at else f"it contains {bad}"
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                if isinstance(key, str):
+                    bad = unstorable(key)
+                    if bad:
+                        return f"a key in '{at or 'the body'}' contains {bad}"
+                stack.append((sub, f"{at}.{key}" if at else str(key)))
+        elif isinstance(item, list):
+            for i, sub in enumerate(item):
+                stack.append((sub, f"{at}[{i}]"))
+    return None
+
+
+def _bad_request(scope: Scope) -> str | None:
+    """The refusal of a request whose address or headers carry unstorable text."""
+    bad = unstorable(scope.get("path", ""))
+    if bad:
+        return f"The address contains {bad}, which cannot be stored; nothing was changed."
+    raw = scope.get("query_string", b"")
+    if raw:
+        from urllib.parse import parse_qsl
+        for key, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True):
+            bad = unstorable(key)
+            if bad:
+                return (f"A query parameter's name contains {bad}, which cannot be stored; "
+                        "nothing was changed.")
+            bad = unstorable(value)
+            if bad:
+                return (f"The query parameter '{key}' contains {bad}, which cannot be "
+                        "stored; nothing was changed.")
+    for key, value in scope.get("headers", []):
+        if b"\x00" in value:
+            return (f"The header '{key.decode('latin-1')}' contains a NUL character (U+0000), "
+                    "which cannot be stored; nothing was changed.")
+    return None
+
+
+class BodyTimeout(Exception):
+    """The request's body did not arrive within the limit (answered 408 by the app)."""
+
+
+class RequestGuard:
+    """ASGI middleware, outermost: refuses requests with unstorable text in the address or
+    headers (400 ``bad_text``) and limits the time a request's body may take to arrive:
+    reading past the limit raises :class:`BodyTimeout` in the handler, which the app
+    answers with 408 and ``connection: close``."""
+
+    def __init__(self, app: ASGIApp, body_timeout: float | None = None) -> None:
+        self.app = app
+        self.body_timeout = body_timeout_from_env() if body_timeout is None else body_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = _bad_request(scope)
+        if refusal is not None:
+            path = scope.get("path", "")
+            if path.startswith("/api/") or path == "/openapi.json":
+                body = json.dumps({"error": {"code": "bad_text", "message": refusal}}).encode()
+                ctype = b"application/json"
+            else:
+                body, ctype = refusal.encode(), b"text/plain; charset=utf-8"
+            await send({"type": "http.response.start", "status": 400, "headers": [
+                (b"content-type", ctype), (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        limit = self.body_timeout
+        deadline = anyio.current_time() + limit
+        complete = False
+
+        async def timed_receive() -> Message:
+            nonlocal complete
+            if complete:               # the body is in: later reads wait for a disconnect
+                return await receive()
+            left = deadline - anyio.current_time()
+            message = None
+            if left > 0:
+                with anyio.move_on_after(left):
+                    message = await receive()
+            if message is None:
+                complete = True
+                log.warning("%s %s: the request body did not arrive within %g s; answered "
+                            "408 and closed the connection", scope.get("method"),
+                            scope.get("path"), limit)
+                raise BodyTimeout()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                complete = True
+            return message
+
+        await self.app(scope, timed_receive, send)
 
 
 @dataclass(frozen=True)

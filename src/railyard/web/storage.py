@@ -70,6 +70,105 @@ RATE_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_rate (
     at DOUBLE PRECISION NOT NULL,
     ok BOOLEAN NOT NULL,
     PRIMARY KEY (client, kind))"""
+# ---- chat (issue 23, point 4; web/chat.py) --------------------------------------------------
+#: the messages of a game's chat: ``id`` 1, 2, ... per game, the seat and its name when it
+#: spoke, the text, the time (ISO text for readers, epoch seconds for the rate limit).
+#: Deleted with the game (ON DELETE CASCADE).  Created for new and existing databases alike
+#: (CREATE ... IF NOT EXISTS), so it needs no step of its own in a migration list.
+CHAT_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS ry_chat (
+        game_id TEXT NOT NULL REFERENCES ry_games(id) ON DELETE CASCADE,
+        id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, id))""",
+    "CREATE INDEX IF NOT EXISTS ry_chat_seat_at ON ry_chat (game_id, seat, at)",
+]
+
+
+@dataclass
+class ChatRow:
+    id: int
+    seat: int
+    name: str
+    text: str
+    created: str
+
+
+class ChatRateLimited(Exception):
+    """The seat sent its messages of the last minute already; ``wait`` seconds until the
+    next one may go."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"wait {wait:.1f} s")
+        self.wait = wait
+
+
+class ChatStorage:
+    """The chat's statements (mixed into :class:`Storage`; kept apart from the games')."""
+
+    def add_chat(self: "Storage", game_id: str, seat: int, name: str, text: str,
+                 per_minute: int, now: float | None = None) -> ChatRow:
+        """Store a message of ``seat`` if it sent fewer than ``per_minute`` in the last 60
+        seconds (else :class:`ChatRateLimited`, nothing stored), in one transaction; on
+        PostgreSQL the same transaction NOTIFYs ``"<game id>#chat:<id>"``."""
+        import time as _time
+        for attempt in range(5):
+            at = _time.time() if now is None else now
+            stamp = now_iso()
+            try:
+                with self._tx() as tx:
+                    if self.is_postgres:     # one writer per game's chat at a time
+                        tx.execute("SELECT 1 FROM ry_games WHERE id = ? FOR UPDATE", (game_id,))
+                    recent = [float(r[0]) for r in tx.execute(
+                        "SELECT at FROM ry_chat WHERE game_id = ? AND seat = ? AND at > ? "
+                        "ORDER BY at", (game_id, seat, at - 60.0)).fetchall()]
+                    if per_minute and len(recent) >= per_minute:
+                        raise ChatRateLimited(max(0.1, recent[-per_minute] + 60.0 - at))
+                    last = tx.execute("SELECT COALESCE(MAX(id), 0) FROM ry_chat WHERE "
+                                      "game_id = ?", (game_id,)).fetchone()[0]
+                    new_id = int(last) + 1
+                    tx.execute("INSERT INTO ry_chat (game_id, id, seat, name, body, created, at) "
+                               "VALUES (?,?,?,?,?,?,?)",
+                               (game_id, new_id, seat, name, text, stamp, at))
+                    if self.is_postgres:
+                        tx.execute("SELECT pg_notify(?, ?)",
+                                   (self.channel, f"{game_id}#chat:{new_id}"))
+                return ChatRow(new_id, seat, name, text, stamp)
+            except self._integrity_errors():
+                if attempt == 4:
+                    raise
+        raise AssertionError("unreachable")
+
+    def chat(self: "Storage", game_id: str, since: int = 0, limit: int = 200) -> list[ChatRow]:
+        """The messages with an id above ``since``, oldest first; at most the last
+        ``limit`` of them."""
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT id, seat, name, body, created FROM ry_chat WHERE "
+                              "game_id = ? AND id > ? ORDER BY id DESC LIMIT ?",
+                              (game_id, since, limit)).fetchall()
+        return [ChatRow(int(i), int(s), n, b, c) for i, s, n, b, c in reversed(rows)]
+
+    def chat_last(self: "Storage", game_id: str) -> int:
+        """The id of the game's newest message (0: none)."""
+        with self._lent() as conn:
+            cur = conn.cursor()
+            try:
+                r = cur.execute(self._sql("SELECT COALESCE(MAX(id), 0) FROM ry_chat WHERE "
+                                          "game_id = ?"), (game_id,)).fetchone()
+            finally:
+                cur.close()
+        return int(r[0])
+
+    def delete_chat(self: "Storage", game_id: str) -> None:
+        """Delete a game's chat (deleting the game does it too)."""
+        with self._tx() as tx:
+            tx.execute("DELETE FROM ry_chat WHERE game_id = ?", (game_id,))
+# ---- end of chat ------------------------------------------------------------------------------
+
 #: any constant: the transaction-level advisory lock that serialises schema set-up when
 #: several workers start at once on one PostgreSQL database
 SCHEMA_LOCK = 0x52590001
@@ -149,7 +248,7 @@ def pool_size() -> int:
         return 8
 
 
-class Storage:
+class Storage(ChatStorage):
     """Thread-safe access to the database: on SQLite one connection per thread; on
     PostgreSQL a pool of at most :func:`pool_size` connections, one lent per statement or
     transaction (threads beyond that wait for one)."""
@@ -195,6 +294,8 @@ class Storage:
                 tx.execute(stmt)
             if self.is_postgres:
                 tx.execute(RATE_SCHEMA)
+            for stmt in CHAT_SCHEMA:                          # chat: see the block below
+                tx.execute(stmt)
 
     def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
         if self.is_postgres:

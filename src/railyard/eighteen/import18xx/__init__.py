@@ -12,7 +12,7 @@ from ...engine.errors import UnknownTitle
 from ...engine.registry import available, get_title
 from .effective import effective_actions
 from .errors import ExportError
-from .common import load_export
+from .common import check_export, load_export
 
 
 def adapter_for(title: Any) -> Callable:
@@ -31,7 +31,9 @@ def adapter_for(title: Any) -> Callable:
 def import_export(data: dict, before: Any = None):
     """Replay an export of any supported title: ``(game, {player id: worth})``;
     ``before(game, action, id)``, if given, sees the position before each export action."""
+    check_export(data)
     return adapter_for(data.get("title"))(data, before)
 
 
-__all__ = ["ExportError", "adapter_for", "effective_actions", "import_export", "load_export"]
+__all__ = ["ExportError", "adapter_for", "check_export", "effective_actions", "import_export",
+           "load_export"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-from ...engine.errors import IllegalAction
+from ...engine.errors import IllegalAction, RailyardError
 from ...engine.game import Game
 from .effective import effective_actions
 from .errors import ExportError
@@ -19,13 +19,71 @@ NO_OPS = {"message", "program_buy_shares", "program_share_pass", "program_disabl
 def load_export(text: str | bytes) -> dict:
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ExportError("The file is not an 18xx.games export: it is nested too deep.",
+                          "malformed_json") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise ExportError(f"The file is not valid JSON: {exc}.", "malformed_json") from None
+    check_export(data)
+    return data
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_export(data: Any) -> None:
+    """Refuse (:class:`ExportError`) an export whose shape the replay cannot read, naming
+    what is wrong: it must be an object with a ``title`` (text), ``players`` (a list of
+    objects with a distinct ``id`` -- a whole number or text -- and a ``name`` of text) and
+    ``actions`` (a list of objects with a ``type`` of text, an ``id`` and ``action_id`` --
+    if given -- a whole number or text; ``auto_actions`` likewise),
+    and if present ``settings`` an object whose ``optional_rules`` is a list of texts."""
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list) or \
             not isinstance(data.get("players"), list):
         raise ExportError("This is not an 18xx.games export (no 'players' or 'actions').",
                           "not_an_export")
-    return data
+    if not isinstance(data.get("title"), str):
+        raise ExportError("The export names no title ('title' must be text, e.g. \"1830\").",
+                          "not_an_export")
+    ids = []
+    for i, p in enumerate(data["players"]):
+        if not isinstance(p, dict):
+            raise ExportError(f"Player {i + 1} of the export is not an object with an 'id' "
+                              "and a 'name'.", "bad_players")
+        pid = p.get("id", p.get("name"))
+        if not (_whole(pid) or isinstance(pid, str)) or pid == "":
+            raise ExportError(f"Player {i + 1} of the export has no 'id' (a whole number or "
+                              "text).", "bad_players")
+        if "name" in p and not isinstance(p["name"], str):
+            raise ExportError(f"Player {i + 1}'s name in the export is not text.",
+                              "bad_players")
+        ids.append(str(pid))
+    if len(set(ids)) != len(ids):
+        raise ExportError("Two players of the export have the same id.", "bad_players")
+    for i, a in enumerate(data["actions"]):
+        where = f"Action {a.get('id', f'number {i + 1}')}" if isinstance(a, dict) else \
+            f"Entry {i + 1} of 'actions'"
+        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+            raise ExportError(f"{where} of the export is not an object with a 'type'.",
+                              "bad_action")
+        for key in ("id", "action_id"):
+            if key in a and a[key] is not None and not (_whole(a[key]) or
+                                                        isinstance(a[key], str)):
+                raise ExportError(f"Entry {i + 1} of 'actions' has an '{key}' that is no "
+                                  "whole number or text.", "bad_action")
+        autos = a.get("auto_actions")
+        if autos is not None and (not isinstance(autos, list) or not all(
+                isinstance(b, dict) and isinstance(b.get("type"), str) for b in autos)):
+            raise ExportError(f"{where}'s 'auto_actions' is not a list of actions.",
+                              "bad_action")
+    settings = data.get("settings")
+    if settings is not None:
+        rules = settings.get("optional_rules") if isinstance(settings, dict) else None
+        if not isinstance(settings, dict) or rules is not None and (
+                not isinstance(rules, list) or not all(isinstance(r, str) for r in rules)):
+            raise ExportError("The export's 'settings' must be an object whose "
+                              "'optional_rules' is a list of names.", "bad_settings")
 
 
 def map_options(data: dict, known: dict[str, str]) -> dict:
@@ -55,7 +113,11 @@ class ReplayBase:
         names = [str(p.get("name") or p.get("id")) for p in data["players"]]
         if len(set(names)) != len(names):
             names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
-        self.game = Game(self.title, names, 0, options)
+        try:
+            self.game = Game(self.title, names, 0, options)
+        except RailyardError as exc:
+            raise ExportError(f"The export's players cannot play {self.title}: "
+                              f"{exc.message}", "bad_players") from None
         self.data = data
 
     @property

@@ -418,6 +418,9 @@
     });
     src.onopen = () => $("live").classList.add("on");
     src.onerror = () => $("live").classList.remove("on");
+    // the page's one live stream, shared with the chat (chat.js listens for its "chat" events)
+    window.railyardStream = src;
+    document.dispatchEvent(new CustomEvent("railyard:stream", {detail: src}));
   }
   // ---- the board frame of the small games: zoom (buttons, wheel, pinch) and drag ------
   function BoardFrame(box) {
