@@ -1,0 +1,142 @@
+"""One game as an environment episode: a title's state, its encoder and the episode cap.
+
+Every adapter (PettingZoo, OpenSpiel, Gymnasium, the vectorised batch) steps an
+:class:`Episode`.  An episode is the game's creation parameters (title, players, seed,
+options) plus the ids played; ``replay(ids)`` rebuilds any position.
+
+- ``step(action_id)`` plays the action of the id for the seat to act; an id that is not
+  legal raises ``ValueError`` (an :class:`IllegalId`) naming it, and nothing changes.
+- The episode ends when the rules end the game (``terminal``) or after ``cap`` actions
+  (``truncated``, the title's cap of ``titles.CAPS`` unless given).  ``returns()`` are the
+  engine's OpenSpiel-style returns: 1 for a sole winner, shared on a tie, 0 otherwise; a
+  truncated game is a draw of all seats (``1 / players`` each), so returns always sum to 1.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..engine.registry import get_title
+from . import titles
+
+
+class IllegalId(ValueError):
+    """An action id that is not legal in the position (or no id at all)."""
+
+
+def seat_names(count: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(count)]
+
+
+class Episode:
+    """A game of ``slug`` for ``players`` seats, stepped by action ids."""
+
+    def __init__(self, slug: str, players: int, options: dict | None = None,
+                 cap: int | None = None, encoder: Any = None) -> None:
+        self.info = get_title(slug)
+        self.slug = self.info.slug
+        if not isinstance(players, int) or isinstance(players, bool) or \
+                not self.info.min_players <= players <= self.info.max_players:
+            raise ValueError(f"{self.info.name} is played by {self.info.min_players} to "
+                             f"{self.info.max_players} players, not {players!r}.")
+        self.players = players
+        self.names = seat_names(players)
+        self.options = self.info.resolve_options(options)
+        self.encoder = encoder if encoder is not None else titles.make_encoder(
+            self.slug, players, self.options)
+        self.cap = titles.cap(self.slug) if cap is None else int(cap)
+        self.state: Any = None
+        self.seed = 0
+        self.steps = 0
+        self._choices: list | None = None
+        self._ids: list[int] | None = None
+
+    # ---- the game ----------------------------------------------------------------------
+    def reset(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+        self.state = self.info.factory(list(self.names), self.seed, self.options)
+        self.steps = 0
+        self._choices = self._ids = None
+
+    def replay(self, seed: int, ids: list[int]) -> None:
+        """The position after ``ids`` from the start of the game of ``seed``."""
+        self.reset(seed)
+        for a in ids:
+            self.step(a)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` when the episode is over (ended or truncated)."""
+        if self.steps >= self.cap:
+            return None
+        return self.state.current_player
+
+    @property
+    def terminal(self) -> bool:
+        return self.state.current_player is None
+
+    @property
+    def truncated(self) -> bool:
+        return self.steps >= self.cap and self.state.current_player is not None
+
+    @property
+    def done(self) -> bool:
+        return self.to_act is None
+
+    def choices(self) -> list:
+        if self._choices is None:
+            self._choices = [] if self.done else self.state.legal_actions()
+        return self._choices
+
+    def legal_ids(self) -> list[int]:
+        if self._ids is None:
+            self._ids = self.encoder.ids_of(self.choices()) if hasattr(
+                self.encoder, "ids_of") else ([] if self.done else
+                                              self.encoder.legal_ids(self.state))
+        return self._ids
+
+    def mask(self, out: np.ndarray | None = None, dtype: Any = bool) -> np.ndarray:
+        if out is None:
+            out = np.zeros(self.encoder.num_actions, dtype=dtype)
+        else:
+            out[:] = 0
+        ids = self.legal_ids()
+        if ids:
+            out[ids] = 1
+        return out
+
+    def observation(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        return self.encoder.observation(self.state, seat, out)
+
+    def action(self, action_id: Any) -> dict[str, Any]:
+        """The engine action of ``action_id`` now (IllegalId if it is not legal)."""
+        if self.done:
+            why = (f"truncated at the cap of {self.cap} actions" if self.truncated
+                   else "the game ended")
+            raise IllegalId(f"The episode is over ({why}); no action id is legal.")
+        enc = self.encoder
+        try:
+            if hasattr(enc, "action_of"):
+                return enc.action_of(self.choices(), action_id)
+            return enc.to_action(self.state, action_id)
+        except IllegalId:
+            raise
+        except ValueError as exc:
+            raise IllegalId(str(exc)) from None
+
+    def step(self, action_id: Any) -> None:
+        """Play the action of ``action_id`` for the seat to act."""
+        act = self.action(action_id)
+        self.state.apply(act)
+        self.steps += 1
+        self._choices = self._ids = None
+
+    def returns(self) -> list[float]:
+        """Per seat: the engine's returns at the end, ``1 / players`` each when truncated,
+        0 while the game runs."""
+        if self.terminal:
+            return list(self.state.returns())
+        if self.truncated:
+            return [1.0 / self.players] * self.players
+        return [0.0] * self.players

@@ -1,0 +1,184 @@
+"""American Rails: action ids and the observation tensor.
+
+Ids (docs/research.md prints the table): offer a company's share, bid (amount in buckets
+above the minimum), pass, place the first cube on a city, choose an action space,
+finance a company, urbanise a city, take2, levy, build company x hex, stop, forgo.
+The ids depend on the board (the option ``board`` may load another one): they are fixed
+per (players, options).
+
+Nothing is hidden after the set-up (open auctions, no cards; with 3 players the company
+drawn out of the game is public): the observation is the whole table seen from the seat
+(players listed from the seat on, 0 = itself).  Money is divided by 10.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...games.american_rails.board import load_board
+from ...games.american_rails.rules import RULES
+from ...games.american_rails.transitions import STEP_TYPES
+from ..codec import Block, ChoiceEncoder, Planes, edges_geometric, slices
+
+SLUG = "american-rails"
+STEPS = tuple(STEP_TYPES)
+MONEY = 10.0
+#: bid buckets above the minimum bid: one dollar wide to +15, then wider
+BID_EDGES = edges_geometric(16, [(2, 24), (4, 40), (8, 64), (16, 128)])
+
+
+class AmericanRailsEncoder(ChoiceEncoder):
+    slug = SLUG
+
+    def __init__(self, players: int, options: dict | None = None) -> None:
+        if players not in RULES.starting_money:
+            raise ValueError(f"American Rails is played by {min(RULES.starting_money)} to "
+                             f"{max(RULES.starting_money)} players, not {players}")
+        b = self.board = load_board((options or {}).get("board"), RULES.special_names)
+        cids = [c.id for c in RULES.companies]
+        hexes = list(b.ids)
+        cities = list(b.cities)
+        urbanisable = [h for h in cities if b.urbanisable[h]]
+        super().__init__(players, [
+            Block("offer", ("company",), [(c,) for c in cids]),
+            Block("bid", number="amount", edges=BID_EDGES, relative=True),
+            Block("pass"),
+            Block("place", ("hex",), [(hexes[h],) for h in cities]),
+            Block("space", ("space",), [(s,) for s in RULES.spaces]),
+            Block("finance", ("company",), [(c,) for c in cids]),
+            Block("urbanise", ("hex",), [(hexes[h],) for h in urbanisable]),
+            Block("take2"),
+            Block("levy"),
+            Block("build", ("company", "hex"), [(c, h) for c in cids for h in hexes]),
+            Block("stop"),
+            Block("forgo"),
+        ])
+        n, nc, nh = players, len(cids), len(hexes)
+        self.nh = nh
+        ns = len(RULES.spaces)
+        self._layout = slices([
+            ("step", len(STEPS), "one-hot: " + ", ".join(STEPS)),
+            ("phase", RULES.phases + 1, "one-hot: 0 = set-up auction, 1..3 action phases"),
+            ("year", 1, f"year index / {len(RULES.years) - 1} ({RULES.years[0]} = 0)"),
+            ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself); "
+                          "all 0 when the game is over"),
+            ("cash", n, "players' cash / 10, from the observing seat on"),
+            ("company_cash", nc, "companies' treasuries / 10 (" + ", ".join(cids) + ")"),
+            ("income", nc, "companies' income / 10"),
+            ("shares_left", nc, "shares not yet sold"),
+            ("shares_out", nc, "shares removed from the game"),
+            ("held", nc * n, "shares held, company-major, players from the observing seat"),
+            ("cubes_left", nc, "cubes left in the company's supply / 10"),
+            ("in_play", nc, "1 if the company is in the game (3 players: one is out)"),
+            ("markers_left", 1, "development markers left / their number"),
+            ("player_order", n * n, "position-major: one-hot seat (from the observing "
+                                    "seat) on each player-order space, top first"),
+            ("columns", RULES.phases * ns * n,
+             "phase-major, then action space (" + ", ".join(RULES.spaces) + "): one-hot "
+             "seat whose marker stands there (all 0: free)"),
+            ("space", ns, "one-hot: the action space being carried out"),
+            ("expand", 2, "cubes still to place / 4, cubes placed in this expansion / 4"),
+            ("auction_lot", nc, "one-hot: the company whose share is on auction"),
+            ("auction_minimum", 1, "the next legal bid / 10"),
+            ("auction_high_bid", 1, "the high bid / 10 (0 when none)"),
+            ("auction_high_bidder", n, "one-hot: the high bidder, from the observing seat"),
+            ("auction_passed", n, "1 for each seat that has passed"),
+            ("setup_offered", nc, "set-up auction: 1 for each company already offered"),
+            ("cubes", nc * nh, "1 where the company has a cube: company-major, hexes in "
+                               "board order"),
+            ("urban", nh, "1 where a development marker stands"),
+        ])
+        self.obs_shape = (self._layout[-1][2],)
+        self._planes_at = self._layout[-2][1]
+        self.info_shape = None
+
+    def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.empty(self.obs_shape, dtype=np.float32)
+        s = state
+        n = self.players
+        nc = len(RULES.companies)
+        ns = len(RULES.spaces)
+        order = [(seat + i) % n for i in range(n)]
+        v: list[float] = [0.0] * (len(STEPS) + RULES.phases + 1)
+        if s.actor is not None:
+            v[STEPS.index(s.step)] = 1.0
+        v[len(STEPS) + s.phase] = 1.0
+        v.append(s.year_index / (len(RULES.years) - 1))
+        act = [0.0] * n
+        if s.actor is not None:
+            act[(s.actor - seat) % n] = 1.0
+        v += act
+        v += [s.cash[p] / MONEY for p in order]
+        v += [x / MONEY for x in s.ccash]
+        v += [x / MONEY for x in s.income]
+        v += s.shares_left
+        v += s.shares_out
+        held = s.held
+        for c in range(nc):
+            v += [held[p][c] for p in order]
+        v += [x / 10.0 for x in s.cubes_left]
+        in_play = s.in_play
+        v += [1.0 if c in in_play else 0.0 for c in range(nc)]
+        v.append(s.markers_left / RULES.urbanisation_markers)
+        track = [0.0] * (n * n)
+        for i, p in enumerate(s.track[:n]):
+            track[i * n + (p - seat) % n] = 1.0
+        v += track
+        cols = [0.0] * (RULES.phases * ns * n)
+        for ph, col in enumerate(s.columns):
+            for k, p in enumerate(col):
+                if p is not None:
+                    cols[(ph * ns + k) * n + (p - seat) % n] = 1.0
+        v += cols
+        space = [0.0] * ns
+        if s.space is not None:
+            space[RULES.spaces.index(s.space)] = 1.0
+        v += space
+        v += [s.expand_left / 4.0, s.expand_built / 4.0]
+        lot = [0.0] * nc
+        hb = [0.0] * n
+        passed = [0.0] * n
+        a = s.auction
+        if a is not None and s.step == "bid":
+            lot[a.lot] = 1.0
+            if a.high_bidder is not None:
+                hb[(a.high_bidder - seat) % n] = 1.0
+            for p in a.passed:
+                passed[(p - seat) % n] = 1.0
+            v += lot + [a.next_minimum / MONEY, (a.high_bid or 0) / MONEY] + hb + passed
+        else:
+            v += lot + [0.0, 0.0] + hb + passed
+        v += [1.0 if o else 0.0 for o in s.setup_offered]
+        k = self._planes_at
+        out[:k] = v
+        urban = 0
+        for h, u in enumerate(s.urban):
+            if u:
+                urban |= 1 << h
+        out[k:] = Planes.bits([*s.closed, urban], self.nh)
+        return out
+
+    def observation_string(self, state: Any, seat: int) -> str:
+        s = state
+        b = self.board
+        lines = [f"American Rails, seen by seat {seat}; year {s.year}, phase {s.phase}, "
+                 f"step {s.step}; to act: {s.actor}"]
+        lines.append("cash: " + ", ".join(f"seat {p} ${s.cash[p]}" for p in range(s.n)))
+        for c, co in enumerate(RULES.companies):
+            if c not in s.in_play:
+                continue
+            lines.append(f"{co.id}: treasury=${s.ccash[c]} income={s.income[c]} "
+                         f"shares_left={s.shares_left[c]} held="
+                         f"{[s.held[p][c] for p in range(s.n)]} cubes="
+                         f"{[b.ids[h] for h in s.comp_hexes[c]]}")
+        lines.append(f"player order {s.track}; columns {s.columns}")
+        return "\n".join(lines)
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        return list(self._layout)
+
+
+def make_encoder(players: int, options: dict | None = None) -> AmericanRailsEncoder:
+    return AmericanRailsEncoder(players, options)

@@ -1,0 +1,188 @@
+"""Chicago Express: action ids and the observation tensor.
+
+Ids (docs/research.md prints the table): bid (amount in buckets above the minimum bid),
+pass, choose auction/build/develop, offer a company's share, build company x hex, develop
+hex, forgo, end_build.  Nothing is hidden (open auctions, no cards): the observation is the
+whole table, seen from the seat (players are listed from the seat on: index 0 is the seat
+itself, 1 the next seat, ...).  Money is divided by 10.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...games.chicago_express.board import ACTIONS, board
+from ...games.chicago_express.state import (AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OPENING,
+                                            OVER)
+from ..codec import Block, ChoiceEncoder, Planes, edges_geometric, slices
+
+SLUG = "chicago-express"
+PHASES = (OPENING, CHOOSE, OFFER, AUCTION, BUILD, DEVELOP, OVER)
+AUCTION_KINDS = ("opening", "share", "wabash")
+MONEY = 10.0
+#: bid buckets above the minimum bid: one dollar wide to +15, then wider
+BID_EDGES = edges_geometric(16, [(2, 24), (4, 40), (8, 64), (16, 128)])
+
+
+class ChicagoExpressEncoder(ChoiceEncoder):
+    slug = SLUG
+
+    def __init__(self, players: int, options: dict | None = None) -> None:
+        b = self.board = board()
+        if not b.min_players <= players <= b.max_players:
+            raise ValueError(f"Chicago Express is played by {b.min_players} to "
+                             f"{b.max_players} players, not {players}")
+        cids = [c.id for c in b.companies]
+        hexes = list(b.hex_ids)
+        buildable = [h for h in range(len(hexes)) if b.buildable >> h & 1]
+        developable = [h for h in range(len(hexes))
+                       if b.development[h] in ("once", "industry_track")]
+        self.build_hexes = buildable
+        super().__init__(players, [
+            Block("bid", number="amount", edges=BID_EDGES, relative=True),
+            Block("pass"),
+            Block("choose", ("action",), [(a,) for a in ACTIONS]),
+            Block("offer", ("company",), [(c,) for c in cids]),
+            Block("build", ("company", "hex"),
+                  [(c, hexes[h]) for c in cids for h in buildable]),
+            Block("develop", ("hex",), [(hexes[h],) for h in developable]),
+            Block("forgo"),
+            Block("end_build"),
+        ])
+        n, nc, nh = players, len(cids), len(hexes)
+        self.nh = nh
+        self._planes = Planes(nh)
+        # numbers first (raw values, then scaled by one multiplication), one-hot parts
+        # next, bit planes last: an observation is filled by a handful of numpy calls
+        numbers = [
+            ("cash", n, "players' cash / 10, from the observing seat on"),
+            ("shares_held", nc * n, "shares held, company-major (company c, player p at "
+                                    "c * players + p), players from the observing seat on"),
+            ("company_cash", nc, "companies' treasury / 10 (" + ", ".join(cids) + ")"),
+            ("income", nc, "companies' income / 10"),
+            ("locomotives_left", nc, "locomotives not yet on the board"),
+            ("shares_left", nc, "shares still on the company tableau"),
+            ("open", nc, "1 if the company is open (Wabash: after Chicago)"),
+            ("dials", 3, "action pointers (auction, build, develop), as a fraction of "
+                         "their red space"),
+            ("auction_minimum", 1, "the next legal bid / 10 (0 when no auction)"),
+            ("auction_high_bid", 1, "the high bid / 10 (0 when none)"),
+            ("built", 1, "locomotives placed in this build action / 3"),
+            ("houses_left", 1, "houses left in the supply / their number at the start"),
+            ("industry", len(b.industries), "industry marker position / last position ("
+             + ", ".join(i.name for i in b.industries) + ")"),
+            ("chicago_reached", 1, "1 once a company has reached Chicago"),
+            ("general_dividends", 1, "general dividends paid so far / 10"),
+        ]
+        onehots = [
+            ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
+            ("to_act", n, "one-hot: the seat to act, counted from the observing seat "
+                          "(0 = itself); all 0 when the game is over"),
+            ("auction_lot", nc, "one-hot: the company whose share is on auction"),
+            ("auction_kind", len(AUCTION_KINDS), "one-hot: " + ", ".join(AUCTION_KINDS)),
+            ("auction_high_bidder", n, "one-hot: the high bidder, from the observing seat"),
+            ("auction_passed", n, "1 for each seat that has passed, from the observing seat"),
+            ("build_company", nc, "one-hot: the company building in this build action"),
+        ]
+        planes = [
+            ("network", nc * nh, "1 where the company has a locomotive: company-major, "
+                                 "hexes in board order (docs/research.md)"),
+            ("houses", nh, "1 where a house stands"),
+        ]
+        self._layout = slices(numbers + onehots + planes)
+        at = {name: start for name, start, _stop, _m in self._layout}
+        self._at = at
+        self._nums = at["phase"]
+        self._planes_at = at["network"]
+        self.obs_shape = (self._layout[-1][2],)
+        scale = np.ones(self._nums, dtype=np.float32)
+        for name in ("cash", "company_cash", "income", "auction_minimum", "auction_high_bid"):
+            lo, hi = at[name], next(st for nm, _s, st, _m in self._layout if nm == name)
+            scale[lo:hi] = 1.0 / MONEY
+        d = b.dials
+        scale[at["dials"]:at["dials"] + 3] = (1.0 / d[0], 1.0 / d[1], 1.0 / d[2])
+        scale[at["built"]] = 1.0 / 3.0
+        scale[at["houses_left"]] = 1.0 / b.houses
+        for i, ind in enumerate(b.industries):
+            scale[at["industry"] + i] = 1.0 / (len(ind.values) - 1)
+        scale[at["general_dividends"]] = 0.1
+        self._scale = scale
+        self.info_shape = None
+
+    # ---- observation -------------------------------------------------------------------
+    def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        if out is None:
+            out = np.empty(self.obs_shape, dtype=np.float32)
+        s = state
+        n = self.players
+        at = self._at
+        cash = s.cash
+        v = cash[seat:] + cash[:seat]
+        for row in s.held:
+            v += row[seat:] + row[:seat]
+        v += s.ccash
+        v += s.income
+        v += s.locos
+        v += s.treasury
+        v += s.opened
+        v += s.dials
+        a = s.auction
+        ph = s.phase
+        in_auction = a is not None and (ph == OPENING or ph == AUCTION)
+        if in_auction:
+            v += (a.next_minimum, a.high_bid or 0)
+        else:
+            v += (0, 0)
+        v.append(s.built)
+        v.append(s.houses_left)
+        v += s.industry
+        v.append(s.chicago_reached)
+        v.append(s.general_dividends)
+        k = self._nums
+        out[:k] = v
+        out[:k] *= self._scale
+        out[k:self._planes_at] = 0.0
+        hot = [at["phase"] + PHASES.index(ph)]
+        cp = s.current_player
+        if cp is not None:
+            hot.append(at["to_act"] + (cp - seat) % n)
+        if in_auction:
+            hot.append(at["auction_lot"] + a.lot)
+            hot.append(at["auction_kind"] + AUCTION_KINDS.index(a.kind))
+            if a.high_bidder is not None:
+                hot.append(at["auction_high_bidder"] + (a.high_bidder - seat) % n)
+            base = at["auction_passed"]
+            for p in a.passed:
+                hot.append(base + (p - seat) % n)
+        if s.build_company is not None:
+            hot.append(at["build_company"] + s.build_company)
+        out[hot] = 1.0
+        out[self._planes_at:] = self._planes.rows((*s.network, s.houses_mask))
+        return out
+
+    def observation_string(self, state: Any, seat: int) -> str:
+        s = state
+        b = self.board
+        names = [c.id for c in b.companies]
+        lines = [f"Chicago Express, seen by seat {seat}; phase {s.phase}; "
+                 f"to act: {s.current_player}"]
+        lines.append("cash: " + ", ".join(f"seat {p} ${s.cash[p]}" for p in range(s.n)))
+        for c, cid in enumerate(names):
+            lines.append(f"{cid}: open={s.opened[c]} treasury=${s.ccash[c]} "
+                         f"income={s.income[c]} locos_left={s.locos[c]} "
+                         f"shares_left={s.treasury[c]} held={s.held[c]} "
+                         f"hexes={[b.hex_ids[h] for h in range(self.nh) if s.network[c] >> h & 1]}")
+        lines.append(f"dials={s.dials} houses_left={s.houses_left} industry={s.industry}")
+        if s.auction is not None and s.phase in (OPENING, AUCTION):
+            a = s.auction
+            lines.append(f"auction of a {names[a.lot]} share ({a.kind}): high bid "
+                         f"{a.high_bid} by {a.high_bidder}, passed {sorted(a.passed)}")
+        return "\n".join(lines)
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        return list(self._layout)
+
+
+def make_encoder(players: int, options: dict | None = None) -> ChicagoExpressEncoder:
+    return ChicagoExpressEncoder(players, options)
