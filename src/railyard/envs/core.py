@@ -132,6 +132,15 @@ class Episode:
         self.steps += 1
         self._choices = self._ids = None
 
+    def play(self, action: dict[str, Any]) -> None:
+        """Apply an engine action (a bot's) as one step of the episode; the engine checks
+        it (``IllegalAction`` if it is not legal, and nothing changes)."""
+        if self.done:
+            raise IllegalId("The episode is over; no action is legal.")
+        self.state.apply(action)
+        self.steps += 1
+        self._choices = self._ids = None
+
     def returns(self) -> list[float]:
         """Per seat: the engine's returns at the end, ``1 / players`` each when truncated,
         0 while the game runs."""

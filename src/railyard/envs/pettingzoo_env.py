@@ -43,7 +43,7 @@ class RailyardAEC(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, enc.obs_shape, np.float32),
+            "observation": spaces.Box(-1e6, 1e6, enc.obs_shape, np.float32),
             "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}

@@ -61,42 +61,67 @@ class NarEncoder(ChoiceEncoder):
             Block("pass"),
         ])
         n, nc = players, len(ids)
-        self._layout = slices([
+        sd, cd = self.share_depth, self.city_depth
+        # numbers first (raw, then scaled by one multiplication), one-hot parts next
+        numbers = [
+            ("own_cash", 1, "the observing seat's own money / 1000 (the others' is secret)"),
+            ("round", 1, "round number / 10"),
+            ("last_round", 1, "1 in the last round"),
+            ("city_columns", ccols * cd * 4,
+             f"column-major, {cd} places from the top down (the last card of a column is "
+             "the one to buy), per place: present, cost / 1000, income / 1000, "
+             "coast-to-coast symbols (all 0: no card there)"),
+            ("holdings", nc * n, "shares held, company-major, players from the observing "
+                                 "seat on"),
+            ("company_cash", nc, "companies' treasuries / 1000 (" + ", ".join(ids) + ")"),
+            ("company_income", nc, "companies' income (start city + cities) / 1000"),
+            ("company_symbols", nc, "coast-to-coast symbols of the company's cities"),
+            ("start_cities_left", 1, "start cities left / their number"),
+            ("pending_price", 1, "a price proposed to a director, waiting for the answer, "
+                                 "/ 1000 (0: none)"),
+            ("cities_bought", 1, "cities bought in this city phase / 10"),
+        ]
+        onehots = [
             ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
             ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself)"),
             ("start_player", n, "one-hot: the start player of the round, from the "
                                 "observing seat"),
-            ("own_cash", 1, "the observing seat's own money / 1000 (the others' is secret)"),
-            ("round", 1, "round number / 10"),
-            ("last_round", 1, "1 in the last round"),
-            ("share_columns", scols * self.share_depth * nc,
-             f"column-major, {self.share_depth} places per column from the top down "
-             "(the last share of a column is the one to pick), one-hot company per place "
-             "(all 0: no share there)"),
-            ("city_columns", ccols * self.city_depth * 4,
-             f"column-major, {self.city_depth} places from the top down, per place: "
-             "present, cost / 1000, income / 1000, coast-to-coast symbols"),
+            ("share_columns", scols * sd * nc,
+             f"column-major, {sd} places per column from the top down (the last share "
+             "of a column is the one to pick), one-hot company per place (all 0: no share "
+             "there)"),
             ("director", nc * n, "company-major one-hot: the company's director, from the "
                                  "observing seat (all 0: not founded)"),
-            ("holdings", nc * n, "shares held, company-major, players from the observing "
-                                 "seat on"),
-            ("company_cash", nc, "companies' treasuries / 1000"),
-            ("company_income", nc, "companies' income (start city + cities) / 1000"),
-            ("company_symbols", nc, "coast-to-coast symbols of the company's cities"),
-            ("start_cities_left", 1, "start cities left / their number"),
             ("chosen", nc, "1 for each company already picked in this share turn (a "
                            "director bought it away)"),
-            ("pending", scols + nc + 1, "a proposed price waiting for the director: "
-                                        "column one-hot, company one-hot, price / 1000"),
+            ("pending_column", scols, "one-hot: the share column of a proposed price"),
+            ("pending_company", nc, "one-hot: the company of a proposed price"),
             ("passed", n, "city phase: 1 for each seat out of the phase, from the "
                           "observing seat"),
-            ("bought_for", n * nc, "city phase: player-major, 1 where the player has "
-                                   "bought a city for the company"),
-            ("cities_bought", 1, "cities bought in this city phase / 10"),
-        ])
+            ("bought_for", n * nc, "city phase: player-major (from the observing seat), 1 "
+                                   "where the player has bought a city for the company"),
+        ]
+        self._layout = slices(numbers + onehots)
+        at = self._at = {name: start for name, start, _stop, _m in self._layout}
+        self._nums = at["phase"]
         self.obs_shape = (self._layout[-1][2],)
         self.info_shape = self.obs_shape
-        self._zero_place = [0.0] * nc
+        scale = np.full(self._nums, 1.0 / MONEY, dtype=np.float32)
+        scale[at["round"]] = 0.1
+        scale[at["last_round"]] = 1.0
+        for c in range(ccols * cd):
+            base = at["city_columns"] + 4 * c
+            scale[base] = 1.0
+            scale[base + 3] = 1.0
+        scale[at["holdings"]:at["holdings"] + nc * n] = 1.0
+        scale[at["company_symbols"]:at["company_symbols"] + nc] = 1.0
+        scale[at["start_cities_left"]] = 1.0 / len(self.deck.start_cities)
+        scale[at["cities_bought"]] = 0.1
+        self._scale = scale
+        self._card = [(1, card.cost, card.income, card.coast_to_coast)
+                      for card in self.deck.cities]
+        self._start_income = [sc.income for sc in self.deck.start_cities]
+        self._symbols = [card.coast_to_coast for card in self.deck.cities]
 
     # ---- observation -------------------------------------------------------------------
     def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -105,63 +130,73 @@ class NarEncoder(ChoiceEncoder):
         s = state
         n = self.players
         nc = len(self.rules.company_ids)
-        order = [(seat + i) % n for i in range(n)]
-        v: list[float] = [0.0] * (len(PHASES) + 2 * n)
-        v[PHASES.index(s.phase)] = 1.0
-        cp = s.current_player
-        if cp is not None:
-            v[len(PHASES) + (cp - seat) % n] = 1.0
-        v[len(PHASES) + n + (s.start_player - seat) % n] = 1.0
-        v.append(s.cash[seat] / MONEY)
-        v.append(s.round / 10.0)
-        v.append(1.0 if s.last_round else 0.0)
-        depth = self.share_depth
-        zero = self._zero_place
-        for col in s.share_cols:
-            for c in col:
-                place = [0.0] * nc
-                place[c] = 1.0
-                v += place
-            for _ in range(depth - len(col)):
-                v += zero
-        cards = self.deck.cities
-        depth = self.city_depth
+        at = self._at
+        ph = s.phase
+        v: list = [s.cash[seat], s.round, s.last_round]
+        card = self._card
+        cd = self.city_depth
         for col in s.city_cols:
             for i in col:
-                card = cards[i]
-                v += (1.0, card.cost / MONEY, card.income / MONEY, float(card.coast_to_coast))
-            v += [0.0] * (4 * (depth - len(col)))
-        for c in range(nc):
-            row = [0.0] * n
-            d = s.director[c]
-            if d is not None:
-                row[(d - seat) % n] = 1.0
-            v += row
+                v += card[i]
+            v += (0, 0, 0, 0) * (cd - len(col))
         hold = s.holdings
         for c in range(nc):
-            v += [hold[p][c] for p in order]
-        v += [x / MONEY for x in s.comp_cash]
-        v += [s.company_income(c) / MONEY for c in range(nc)]
-        v += [s.company_symbols(c) for c in range(nc)]
-        v.append(len(s.start_stack) / len(self.deck.start_cities))
-        chosen = [0.0] * nc
+            for k in range(n):
+                v.append(hold[(seat + k) % n][c])
+        v += s.comp_cash
+        incomes = self.deck.incomes
+        start_income = self._start_income
+        symbols = self._symbols
+        starts = s.comp_start
+        for c, cities in enumerate(s.comp_cities):
+            st = starts[c]
+            v.append((0 if st is None else start_income[st]) + sum([incomes[x] for x in cities]))
+        for cities in s.comp_cities:
+            v.append(sum([symbols[x] for x in cities]))
+        v.append(len(s.start_stack))
+        pending = s.pending if ph == RESPOND else None
+        v.append(pending[2] if pending is not None else 0)
+        cities_phase = ph == CITIES
+        v.append(s.bought if cities_phase else 0)
+        k = self._nums
+        out[:k] = v
+        out[:k] *= self._scale
+        out[k:] = 0.0
+        hot = [at["phase"] + PHASES.index(ph)]
+        cp = s.current_player
+        if cp is not None:
+            hot.append(at["to_act"] + (cp - seat) % n)
+        hot.append(at["start_player"] + (s.start_player - seat) % n)
+        base = at["share_columns"]
+        step = self.share_depth * nc
+        for j, col in enumerate(s.share_cols):
+            b = base + j * step
+            for place, c in enumerate(col):
+                hot.append(b + place * nc + c)
+        base = at["director"]
+        for c, d in enumerate(s.director):
+            if d is not None:
+                hot.append(base + c * n + (d - seat) % n)
+        base = at["chosen"]
         for c in s.chosen:
-            chosen[c] = 1.0
-        v += chosen
-        pend = [0.0] * (len(s.share_cols) + nc + 1)
-        if s.phase == RESPOND and s.pending is not None:
-            column, c, price = s.pending
-            pend[column] = 1.0
-            pend[len(s.share_cols) + c] = 1.0
-            pend[-1] = price / MONEY
-        v += pend
-        cities_phase = s.phase == CITIES
-        v += [1.0 if cities_phase and s.passed[p] else 0.0 for p in order]
-        for p in order:
-            used = s.used[p] if cities_phase else 0
-            v += [float(used >> c & 1) for c in range(nc)]
-        v.append(s.bought / 10.0 if cities_phase else 0.0)
-        out[:] = v
+            hot.append(base + c)
+        if pending is not None:
+            hot.append(at["pending_column"] + pending[0])
+            hot.append(at["pending_company"] + pending[1])
+        if cities_phase:
+            base = at["passed"]
+            used = s.used
+            bought = at["bought_for"]
+            for k2 in range(n):
+                p = (seat + k2) % n
+                if s.passed[p]:
+                    hot.append(base + k2)
+                u = used[p]
+                while u:
+                    low = u & -u
+                    hot.append(bought + k2 * nc + low.bit_length() - 1)
+                    u ^= low
+        out[hot] = 1.0
         return out
 
     def information_state(self, state: Any, seat: int) -> np.ndarray:
