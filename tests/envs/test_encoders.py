@@ -47,10 +47,15 @@ def check_position(enc, state, rng):
         assert ids == []
         return
     assert ids, "a seat to act has a legal id"
+    if hasattr(enc, "ids_of"):
+        # a title's fast listing (ids read from the state) gives the ids of its Choices
+        assert ids == enc.ids_of(state.legal_actions())
     # id -> action -> id, and the action is legal
     for i in ids:
         act = enc.to_action(state, i)
         assert enc.to_id(state, act) == i
+        if hasattr(enc, "action_for"):
+            assert enc.action_for(state, i, ids) == act
         state.clone().apply(act)
     # every legal engine action has exactly one id, a legal one; together they hit every id
     hit = set()

@@ -202,6 +202,39 @@ class ChoiceEncoder:
         raise ValueError(f"{self.slug}: action id {int(action_id)} "
                          f"({self.action_name(int(action_id))}) is not legal now")
 
+    def action_for(self, state: Any, action_id: Any, legal: list[int]) -> dict[str, Any]:
+        """``to_action`` when the legal ids of ``state`` are known (``legal``, e.g. from
+        the mask just made): titles with :meth:`number_low` build the action from the id
+        and the state without listing the Choices again."""
+        if self.number_low is ChoiceEncoder.number_low:
+            return self.to_action(state, action_id)
+        block, k, bucket = self.decode(action_id)
+        if int(action_id) not in legal:
+            raise ValueError(f"{self.slug}: action id {int(action_id)} "
+                             f"({self.action_name(int(action_id))}) is not legal now")
+        act = {"type": block.type, "player": state.current_player}
+        if block.fields:
+            act.update(zip(block.fields, block.keys[k]))
+        extra = self.fixed_extra(state, block)
+        if extra:
+            act.update(extra)
+        if block.number:
+            act[block.number] = block.amount(bucket, self.number_low(state, block))
+        return act
+
+    def number_low(self, state: Any, block: Block) -> int:
+        """The lowest legal number of ``block``'s Choice in ``state`` (titles with a fast
+        ``legal_ids`` override this and :meth:`fixed_extra`)."""
+        raise NotImplementedError
+
+    def fixed_extra(self, state: Any, block: Block) -> dict[str, Any] | None:
+        """Fields of ``block``'s Choice that are not part of its key (a bid's lot)."""
+        return None
+
+    def block_ids(self, block: Block, key_index: int, lo: int, hi: int) -> list[int]:
+        """The ids of ``block``'s key ``key_index`` for numbers ``lo .. hi``."""
+        return block.bucket_ids(block.start + key_index * block.nbuckets, lo, hi)
+
     def to_id(self, state: Any, action: Mapping[str, Any]) -> int:
         """The id of a legal engine action (a number in its bucket); ValueError if the
         action is not legal here or has no id."""
@@ -249,11 +282,10 @@ class ChoiceEncoder:
         """(block, first id, stop, what it holds) per block, for docs/research.md."""
         out = []
         for b in self.blocks:
-            what = f"{len(b.keys)} x" if b.fields else "1 x"
-            what += f" {' x '.join(b.fields)}" if b.fields else ""
+            what = f"{len(b.keys)} ({' x '.join(b.fields)})" if b.fields else "1"
             if b.number:
                 kind = "above the minimum" if b.relative else "absolute"
-                what += f" x {len(b.edges)} buckets of {b.number} ({kind}, edges " \
+                what += f" x {len(b.edges)} buckets of `{b.number}` ({kind}; lower edges " \
                         f"{', '.join(map(str, b.edges))})"
             out.append((b.type, b.start, b.start + b.size, what))
         return out

@@ -49,7 +49,6 @@ class Episode:
         self.state: Any = None
         self.seed = 0
         self.steps = 0
-        self._choices: list | None = None
         self._ids: list[int] | None = None
 
     # ---- the game ----------------------------------------------------------------------
@@ -57,7 +56,7 @@ class Episode:
         self.seed = int(seed)
         self.state = self.info.factory(list(self.names), self.seed, self.options)
         self.steps = 0
-        self._choices = self._ids = None
+        self._ids = None
 
     def replay(self, seed: int, ids: list[int]) -> None:
         """The position after ``ids`` from the start of the game of ``seed``."""
@@ -84,16 +83,9 @@ class Episode:
     def done(self) -> bool:
         return self.to_act is None
 
-    def choices(self) -> list:
-        if self._choices is None:
-            self._choices = [] if self.done else self.state.legal_actions()
-        return self._choices
-
     def legal_ids(self) -> list[int]:
         if self._ids is None:
-            self._ids = self.encoder.ids_of(self.choices()) if hasattr(
-                self.encoder, "ids_of") else ([] if self.done else
-                                              self.encoder.legal_ids(self.state))
+            self._ids = [] if self.done else self.encoder.legal_ids(self.state)
         return self._ids
 
     def mask(self, out: np.ndarray | None = None, dtype: Any = bool) -> np.ndarray:
@@ -117,8 +109,8 @@ class Episode:
             raise IllegalId(f"The episode is over ({why}); no action id is legal.")
         enc = self.encoder
         try:
-            if hasattr(enc, "action_of"):
-                return enc.action_of(self.choices(), action_id)
+            if hasattr(enc, "action_for"):
+                return enc.action_for(self.state, action_id, self.legal_ids())
             return enc.to_action(self.state, action_id)
         except IllegalId:
             raise
@@ -130,7 +122,7 @@ class Episode:
         act = self.action(action_id)
         self.state.apply(act)
         self.steps += 1
-        self._choices = self._ids = None
+        self._ids = None
 
     def play(self, action: dict[str, Any]) -> None:
         """Apply an engine action (a bot's) as one step of the episode; the engine checks
@@ -139,7 +131,7 @@ class Episode:
             raise IllegalId("The episode is over; no action is legal.")
         self.state.apply(action)
         self.steps += 1
-        self._choices = self._ids = None
+        self._ids = None
 
     def returns(self) -> list[float]:
         """Per seat: the engine's returns at the end, ``1 / players`` each when truncated,

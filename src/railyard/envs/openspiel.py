@@ -71,7 +71,7 @@ class _Play:
         ep.__dict__.update(self.ep.__dict__)
         if self.ep.state is not None:
             ep.state = self.ep.state.clone()
-        ep._choices = ep._ids = None
+        ep._ids = None
         other.ep = ep
         other.ids = list(self.ids)
         other.started = self.started

@@ -92,6 +92,81 @@ class AmericanRailsEncoder(ChoiceEncoder):
         self.obs_shape = (self._layout[-1][2],)
         self._planes_at = self._layout[-2][1]
         self.info_shape = None
+        self._fast_tables()
+
+    # ---- ids straight from the state (the rules of ``legal_actions``) -----------------
+    def _fast_tables(self) -> None:
+        by = self._by_type
+        b = self.board
+        self._offer, self._bid = by["offer"].start, by["bid"]
+        self._pass, self._space = by["pass"].start, by["space"].start
+        self._finance, self._take2 = by["finance"].start, by["take2"].start
+        self._levy, self._build = by["levy"].start, by["build"].start
+        self._stop, self._forgo = by["stop"].start, by["forgo"].start
+        self._place_id = {b.index[key[0]]: by["place"].start + i
+                          for i, key in enumerate(by["place"].keys)}
+        self._urb_id = {b.index[key[0]]: by["urbanise"].start + i
+                        for i, key in enumerate(by["urbanise"].keys)}
+
+    def _builds(self, s: Any, p: int) -> list[int]:
+        base, nh = self._build, self.nh
+        return [base + c * nh + h for c, h, _cost in s.legal_builds(p)]
+
+    def legal_ids(self, state: Any) -> list[int]:
+        """The ids of ``legal_actions()``, read from the state directly (the same rules:
+        tests/envs check both at every position of random games)."""
+        s = state
+        p = s.actor
+        if p is None:
+            return []
+        step = s.step
+        if step == "space":
+            col = s.columns[s.phase - 1]
+            base = self._space
+            return [base + i for i, x in enumerate(col) if x is None]
+        if step == "bid":
+            lo = s._min_bid()
+            hi = s.cash[p]
+            out = self.block_ids(self._bid, 0, lo, hi) if hi >= lo else []
+            out.append(self._pass)
+            return out
+        if step == "expand":
+            out = self._builds(s, p)
+            out.append(self._stop)
+            return out
+        if step == "offer":
+            base = self._offer
+            out = [base + c for c in s.in_play if s.shares_left[c] > 0
+                   and not (s.phase == 0 and s.setup_offered[c])]
+            if s.phase > 0:
+                out.append(self._forgo)
+            return out
+        b = self.board
+        if step == "place":
+            pid = self._place_id
+            return sorted(pid[h] for h in b.cities if s.hexmask[h] == 0)
+        if step == "finance":
+            out = [self._finance + c for c in s.in_play]
+            out.append(self._forgo)
+            return out
+        if step == "urbanise":
+            out = []
+            if s.markers_left > 0:
+                uid = self._urb_id
+                out = sorted(uid[h] for h in b.cities if b.urbanisable[h] and not s.urban[h]
+                             and s.hexmask[h])
+            out.append(self._forgo)
+            return out
+        if step == "take2":
+            out = [self._take2, self._levy]
+            if s.n >= 4:
+                out += self._builds(s, p)
+            out.append(self._forgo)
+            return out
+        return []
+
+    def number_low(self, state: Any, block: Block) -> int:
+        return state._min_bid()
 
     def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         if out is None:

@@ -109,6 +109,74 @@ class ChicagoExpressEncoder(ChoiceEncoder):
         scale[at["general_dividends"]] = 0.1
         self._scale = scale
         self.info_shape = None
+        self._fast_tables()
+
+    # ---- ids straight from the state (the rules of ``legal_actions``) -----------------
+    def _fast_tables(self) -> None:
+        by = self._by_type
+        b = self.board
+        self._bid = by["bid"]
+        self._pass = by["pass"].start
+        self._choose = by["choose"].start
+        self._offer = by["offer"].start
+        self._forgo = by["forgo"].start
+        self._end_build = by["end_build"].start
+        build = by["build"]
+        nb = len(self.build_hexes)
+        col = {h: i for i, h in enumerate(self.build_hexes)}
+        self._build_id = [[build.start + c * nb + col[h] if h in col else -1
+                           for h in range(len(b.hex_ids))] for c in range(len(b.companies))]
+        dev = by["develop"]
+        self._develop_id = {b.index[key[0]]: dev.start + i for i, key in enumerate(dev.keys)}
+
+    def legal_ids(self, state: Any) -> list[int]:
+        """The ids of ``legal_actions()``, read from the state directly (the same rules:
+        tests/envs check both at every position of random games)."""
+        s = state
+        if s.over:
+            return []
+        ph = s.phase
+        p = s.current_player
+        if ph == OPENING or ph == AUCTION:
+            lo = s.auction.next_minimum
+            hi = s.cash[p]
+            out = self.block_ids(self._bid, 0, lo, hi) if hi >= lo else []
+            out.append(self._pass)
+            return out
+        if ph == CHOOSE:
+            d, top = s.dials, self.board.dials
+            return [self._choose + i for i in range(3) if d[i] < top[i]]
+        if ph == OFFER:
+            out = [self._offer + c for c in s.offerable()]
+            out.append(self._forgo)
+            return out
+        if ph == BUILD:
+            out = []
+            bc = s.build_company
+            table = self._build_id
+            for c in (range(len(table)) if bc is None else (bc,)):
+                m = s.build_mask(p, c)
+                row = table[c]
+                while m:
+                    low = m & -m
+                    out.append(row[low.bit_length() - 1])
+                    m ^= low
+            out.append(self._end_build if s.built else self._forgo)
+            return out
+        if ph == DEVELOP:
+            dev = self._develop_id
+            out = [dev[h] for h in s.legal_develops()]
+            out.append(self._forgo)
+            return out
+        return []
+
+    def number_low(self, state: Any, block: Block) -> int:
+        return state.auction.next_minimum
+
+    def fixed_extra(self, state: Any, block: Block) -> dict[str, Any] | None:
+        if block.type == "bid":
+            return {"company": self.board.companies[state.auction.lot].id}
+        return None
 
     # ---- observation -------------------------------------------------------------------
     def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:

@@ -22,6 +22,9 @@ from typing import Any
 import numpy as np
 
 from ...games.nar.deck import deck_from_option, rules
+from ...games.nar import cities as nar_cities
+from ...games.nar import shares as nar_shares
+from ...games.nar.money import STEP
 from ...games.nar.phases import CITIES, OVER, RESPOND, SHARES
 from ..codec import Block, ChoiceEncoder, slices
 
@@ -122,6 +125,55 @@ class NarEncoder(ChoiceEncoder):
                       for card in self.deck.cities]
         self._start_income = [sc.income for sc in self.deck.start_cities]
         self._symbols = [card.coast_to_coast for card in self.deck.cities]
+        self._fast_tables()
+
+    # ---- ids straight from the state (the rules of ``legal_actions``) -----------------
+    def _fast_tables(self) -> None:
+        by = self._by_type
+        self._found, self._own, self._propose = by["found"], by["buy_own"], by["propose"]
+        self._allow, self._buy = by["allow"].start, by["buy"].start
+        self._end_turn, self._take = by["end_turn"].start, by["take_200"].start
+        self._city = by["buy_city"].start
+        self._ccols = self.rules.city_columns
+        self._pass = by["pass"].start
+
+    def legal_ids(self, state: Any) -> list[int]:
+        """The ids of ``legal_actions()``, read from the state directly (the same rules:
+        tests/envs check both at every position of random games)."""
+        s = state
+        ph = s.phase
+        if ph == SHARES:
+            p = nar_shares.actor(s)
+            if nar_shares.broke(s, p):
+                return [self._take]
+            hi = s.cash[p] // STEP
+            out = []
+            for case, column, _c in nar_shares.options(s, p):
+                if case == nar_shares.FOUND:
+                    out += self.block_ids(self._found, column, 1, hi)
+                elif case == nar_shares.OWN:
+                    out.append(self._own.start + column)
+                else:
+                    out += self.block_ids(self._propose, column, 1, hi)
+            if s.chosen:
+                out.append(self._end_turn)
+            out.sort()
+            return out
+        if ph == RESPOND:
+            d = s.director[s.pending[1]]
+            if s.cash[d] >= s.pending[2]:
+                return [self._allow, self._buy]
+            return [self._allow]
+        if ph == CITIES:
+            base, ccols = self._city, self._ccols
+            out = [base + c * ccols + column
+                   for c, column in nar_cities.buyable(s, s.seat)]
+            out.append(self._pass)
+            return out
+        return []
+
+    def number_low(self, state: Any, block: Block) -> int:
+        return 1
 
     # ---- observation -------------------------------------------------------------------
     def observation(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
