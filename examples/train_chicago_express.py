@@ -4,15 +4,20 @@
     python examples/train_chicago_express.py [--minutes 3] [--games 100] [--seed 1]
 
 The agent is a linear softmax policy over the action ids: the logit of id ``a`` is
-``b[a] + W[a] . x`` where ``x`` is the numbers part of the observation (the slices before
-the one-hot and board parts, docs/research.md) and the phase one-hot; illegal ids are
-masked out.  It learns by REINFORCE (plain numpy, no other library): episodes of
-:func:`railyard.envs.gym_env` against three ``random`` bots, the agent's seat changing
-every episode.  The environment's reward is 1 for a win (shared on a tie), 0 otherwise;
-to learn faster from few games the agent also uses the final cash (the score of the
-rules): its learning signal is ``reward + own cash / mean cash of all seats``, minus a
-running-mean baseline; Adam steps on the log-probabilities of the actions it took, the
-gradients of ``--batch`` episodes summed.
+``b[a] + W[a] . x`` where ``x`` is the seat's observation tensor (docs/research.md) and a
+constant 1; illegal ids are masked out.  Plain numpy, no other library.  It learns in two
+stages, both through the environment's ids, masks and observations:
+
+1. imitation (``--imitate-minutes``): railyard's ``rules`` bot plays against three
+   ``random`` bots; every decision of the rules bot becomes a training pair (the
+   observation of its seat, the id of its action, ``encoder.to_id``), and the policy is
+   fitted to them by softmax regression (Adam on the log-likelihood, a few epochs);
+2. policy gradient (``--minutes``): REINFORCE in episodes of
+   :func:`railyard.envs.gym_env` against three ``random`` bots, the agent's seat changing
+   every episode.  The environment's reward is 1 for a win (shared on a tie), 0
+   otherwise; the learning signal is ``reward + own cash / mean cash of all seats`` (the
+   rules' score, denser than the win), minus a running-mean baseline; Adam steps on the
+   log-probabilities of the actions taken, the gradients of ``--batch`` episodes summed.
 
 Then a tournament: 100 games (``--games``) of the trained agent against three railyard
 ``random`` bots, seats rotating as ``railyard tournament`` rotates them (game g seats the
@@ -43,11 +48,7 @@ class Policy:
     """Linear softmax over the legal ids: logits = b + W x."""
 
     def __init__(self, encoder, rng: np.random.Generator) -> None:
-        at = {name: (start, stop) for name, start, stop, _m in encoder.layout()}
-        # the numbers part of the observation and the phase / seat-to-act one-hots
-        self.cut = at["phase"][0]
-        self.extra = slice(at["phase"][0], at["to_act"][1])
-        dims = self.cut + (self.extra.stop - self.extra.start) + 1
+        dims = int(np.prod(encoder.obs_shape)) + 1
         self.W = np.zeros((encoder.num_actions, dims), dtype=np.float64)
         self.b = np.zeros(encoder.num_actions, dtype=np.float64)
         self.m = [np.zeros_like(self.W), np.zeros_like(self.b)]
@@ -56,7 +57,7 @@ class Policy:
         self.rng = rng
 
     def features(self, obs: np.ndarray) -> np.ndarray:
-        return np.concatenate([obs[:self.cut], obs[self.extra], [1.0]])
+        return np.concatenate([obs.reshape(-1), [1.0]])
 
     def probs(self, x: np.ndarray, legal: np.ndarray) -> np.ndarray:
         z = self.b[legal] + self.W[legal] @ x
@@ -89,9 +90,51 @@ class Policy:
             param += lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def train(minutes: float, seed: int, lr: float, batch: int) -> Policy:
+def imitate(policy: Policy, minutes: float, seed: int, lr: float, epochs: int = 4) -> None:
+    """Stage 1: fit the policy to the decisions of the ``rules`` bot."""
+    enc = None
+    data = []
+    deadline = time.monotonic() + minutes * 60 * 0.5     # half the time collects games
+    g = 0
+    while time.monotonic() < deadline:
+        teacher = g % PLAYERS
+        ep = Episode(SLUG, PLAYERS)
+        enc = ep.encoder
+        ep.reset(seed * 7919 + g)
+        bots = [make_bot("rules" if i == teacher else "random", SLUG, seed * 31 + g * 7 + i)
+                for i in range(PLAYERS)]
+        while not ep.done:
+            seat = ep.to_act
+            act = play_move(bots[seat], ep.state)
+            if seat == teacher:
+                x = policy.features(ep.observation(seat))
+                legal = np.asarray(ep.legal_ids())
+                target = enc.to_id(ep.state, act)
+                data.append((x, legal, int(np.flatnonzero(legal == target)[0])))
+            ep.play(act)
+        g += 1
+    print(f"imitation: {len(data)} decisions of the rules bot in {g} games", flush=True)
+    deadline = time.monotonic() + minutes * 60 * 0.5
+    order = np.arange(len(data))
+    for epoch in range(epochs):
+        policy.rng.shuffle(order)
+        hits = 0
+        for start in range(0, len(order), 32):
+            chunk = [data[i] for i in order[start:start + 32]]
+            for x, legal, k in chunk:
+                hits += int(np.argmax(policy.probs(x, legal)) == k)
+            policy.update(chunk, [1.0] * len(chunk), lr)
+            if time.monotonic() > deadline:
+                break
+        print(f"  epoch {epoch + 1}: the policy's choice was the rules bot's in "
+              f"{hits / max(1, len(data)):.0%} of the decisions (before the epoch's steps)",
+              flush=True)
+        if time.monotonic() > deadline:
+            break
+
+
+def train(policy: Policy, minutes: float, seed: int, lr: float, batch: int) -> Policy:
     env = gym_env(SLUG, players=PLAYERS, opponents="random", seed=seed, seat=None)
-    policy = Policy(env.episode.encoder, np.random.default_rng(seed))
     baseline = None
     wins = []
     deadline = time.monotonic() + minutes * 60
@@ -120,7 +163,7 @@ def train(minutes: float, seed: int, lr: float, batch: int) -> Policy:
         if episodes % 200 == 0:
             print(f"  {episodes} episodes, win rate of the last 200: "
                   f"{np.mean(wins[-200:]):.2f}", flush=True)
-    print(f"trained on {episodes} episodes in {minutes:g} minutes")
+    print(f"policy gradient: {episodes} episodes in {minutes:g} minutes")
     return policy
 
 
@@ -162,13 +205,23 @@ def tournament(policy: Policy, games: int, seed: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Train a linear REINFORCE agent on Chicago "
                                              "Express and play it against random bots.")
-    ap.add_argument("--minutes", type=float, default=3.0)
+    ap.add_argument("--imitate-minutes", type=float, default=2.0)
+    ap.add_argument("--minutes", type=float, default=1.0,
+                    help="policy-gradient minutes after the imitation")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lr", type=float, default=0.02)
+    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--imitate-lr", type=float, default=0.01)
     ap.add_argument("--batch", type=int, default=4)
     args = ap.parse_args(argv)
-    policy = train(args.minutes, args.seed, args.lr, args.batch)
+    encoder = Episode(SLUG, PLAYERS).encoder
+    policy = Policy(encoder, np.random.default_rng(args.seed))
+    t0 = time.monotonic()
+    if args.imitate_minutes > 0:
+        imitate(policy, args.imitate_minutes, args.seed, args.imitate_lr)
+    if args.minutes > 0:
+        train(policy, args.minutes, args.seed, args.lr, args.batch)
+    print(f"training took {(time.monotonic() - t0) / 60:.1f} minutes", flush=True)
     result = tournament(policy, args.games, seed=10_000 + args.seed)
     print(f"tournament: {result['games']} games, agent vs 3 random bots")
     for kind, row in result["bots"].items():

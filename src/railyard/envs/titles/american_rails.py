@@ -56,13 +56,12 @@ class AmericanRailsEncoder(ChoiceEncoder):
         ])
         n, nc, nh = players, len(cids), len(hexes)
         self.nh = nh
+        self._planes = Planes(nh)
         ns = len(RULES.spaces)
-        self._layout = slices([
-            ("step", len(STEPS), "one-hot: " + ", ".join(STEPS)),
-            ("phase", RULES.phases + 1, "one-hot: 0 = set-up auction, 1..3 action phases"),
+        # numbers first (raw, then scaled by one multiplication), one-hot parts next, bit
+        # planes last
+        numbers = [
             ("year", 1, f"year index / {len(RULES.years) - 1} ({RULES.years[0]} = 0)"),
-            ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself); "
-                          "all 0 when the game is over"),
             ("cash", n, "players' cash / 10, from the observing seat on"),
             ("company_cash", nc, "companies' treasuries / 10 (" + ", ".join(cids) + ")"),
             ("income", nc, "companies' income / 10"),
@@ -72,26 +71,47 @@ class AmericanRailsEncoder(ChoiceEncoder):
             ("cubes_left", nc, "cubes left in the company's supply / 10"),
             ("in_play", nc, "1 if the company is in the game (3 players: one is out)"),
             ("markers_left", 1, "development markers left / their number"),
+            ("expand", 2, "cubes still to place / 4, cubes placed in this expansion / 4"),
+            ("auction_minimum", 1, "the next legal bid / 10 (0 when no auction)"),
+            ("auction_high_bid", 1, "the high bid / 10 (0 when none)"),
+            ("setup_offered", nc, "set-up auction: 1 for each company already offered"),
+        ]
+        onehots = [
+            ("step", len(STEPS), "one-hot: " + ", ".join(STEPS) + " (all 0 at the end)"),
+            ("phase", RULES.phases + 1, "one-hot: 0 = set-up auction, 1..3 action phases"),
+            ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself); "
+                          "all 0 when the game is over"),
             ("player_order", n * n, "position-major: one-hot seat (from the observing "
                                     "seat) on each player-order space, top first"),
             ("columns", RULES.phases * ns * n,
              "phase-major, then action space (" + ", ".join(RULES.spaces) + "): one-hot "
              "seat whose marker stands there (all 0: free)"),
             ("space", ns, "one-hot: the action space being carried out"),
-            ("expand", 2, "cubes still to place / 4, cubes placed in this expansion / 4"),
             ("auction_lot", nc, "one-hot: the company whose share is on auction"),
-            ("auction_minimum", 1, "the next legal bid / 10"),
-            ("auction_high_bid", 1, "the high bid / 10 (0 when none)"),
             ("auction_high_bidder", n, "one-hot: the high bidder, from the observing seat"),
             ("auction_passed", n, "1 for each seat that has passed"),
-            ("setup_offered", nc, "set-up auction: 1 for each company already offered"),
+        ]
+        planes = [
             ("cubes", nc * nh, "1 where the company has a cube: company-major, hexes in "
                                "board order"),
             ("urban", nh, "1 where a development marker stands"),
-        ])
+        ]
+        self._layout = slices(numbers + onehots + planes)
+        at = self._at = {name: start for name, start, _stop, _m in self._layout}
+        self._nums = at["step"]
+        self._planes_at = at["cubes"]
         self.obs_shape = (self._layout[-1][2],)
-        self._planes_at = self._layout[-2][1]
         self.info_shape = None
+        scale = np.ones(self._nums, dtype=np.float32)
+        scale[at["year"]] = 1.0 / (len(RULES.years) - 1)
+        for name, size in (("cash", n), ("company_cash", nc), ("income", nc),
+                           ("cubes_left", nc), ("auction_minimum", 1),
+                           ("auction_high_bid", 1)):
+            scale[at[name]:at[name] + size] = 1.0 / MONEY
+        scale[at["markers_left"]] = 1.0 / RULES.urbanisation_markers
+        scale[at["expand"]:at["expand"] + 2] = 0.25
+        self._scale = scale
+        self._in_play = {}
         self._fast_tables()
 
     # ---- ids straight from the state (the rules of ``legal_actions``) -----------------
@@ -174,65 +194,63 @@ class AmericanRailsEncoder(ChoiceEncoder):
         s = state
         n = self.players
         nc = len(RULES.companies)
-        ns = len(RULES.spaces)
-        order = [(seat + i) % n for i in range(n)]
-        v: list[float] = [0.0] * (len(STEPS) + RULES.phases + 1)
-        if s.actor is not None:
-            v[STEPS.index(s.step)] = 1.0
-        v[len(STEPS) + s.phase] = 1.0
-        v.append(s.year_index / (len(RULES.years) - 1))
-        act = [0.0] * n
-        if s.actor is not None:
-            act[(s.actor - seat) % n] = 1.0
-        v += act
-        v += [s.cash[p] / MONEY for p in order]
-        v += [x / MONEY for x in s.ccash]
-        v += [x / MONEY for x in s.income]
+        at = self._at
+        cash = s.cash
+        v = [s.year_index]
+        v += cash[seat:] + cash[:seat]
+        v += s.ccash
+        v += s.income
         v += s.shares_left
         v += s.shares_out
         held = s.held
         for c in range(nc):
-            v += [held[p][c] for p in order]
-        v += [x / 10.0 for x in s.cubes_left]
-        in_play = s.in_play
-        v += [1.0 if c in in_play else 0.0 for c in range(nc)]
-        v.append(s.markers_left / RULES.urbanisation_markers)
-        track = [0.0] * (n * n)
-        for i, p in enumerate(s.track[:n]):
-            track[i * n + (p - seat) % n] = 1.0
-        v += track
-        cols = [0.0] * (RULES.phases * ns * n)
-        for ph, col in enumerate(s.columns):
-            for k, p in enumerate(col):
-                if p is not None:
-                    cols[(ph * ns + k) * n + (p - seat) % n] = 1.0
-        v += cols
-        space = [0.0] * ns
-        if s.space is not None:
-            space[RULES.spaces.index(s.space)] = 1.0
-        v += space
-        v += [s.expand_left / 4.0, s.expand_built / 4.0]
-        lot = [0.0] * nc
-        hb = [0.0] * n
-        passed = [0.0] * n
+            for k in range(n):
+                v.append(held[(seat + k) % n][c])
+        v += s.cubes_left
+        in_play = self._in_play.get(s.in_play)
+        if in_play is None:
+            in_play = self._in_play[s.in_play] = [1 if c in s.in_play else 0
+                                                  for c in range(nc)]
+        v += in_play
+        v.append(s.markers_left)
+        v.append(s.expand_left)
+        v.append(s.expand_built)
         a = s.auction
-        if a is not None and s.step == "bid":
-            lot[a.lot] = 1.0
-            if a.high_bidder is not None:
-                hb[(a.high_bidder - seat) % n] = 1.0
-            for p in a.passed:
-                passed[(p - seat) % n] = 1.0
-            v += lot + [a.next_minimum / MONEY, (a.high_bid or 0) / MONEY] + hb + passed
+        bidding = a is not None and s.step == "bid" and s.actor is not None
+        if bidding:
+            v.append(a.next_minimum)
+            v.append(a.high_bid or 0)
         else:
-            v += lot + [0.0, 0.0] + hb + passed
-        v += [1.0 if o else 0.0 for o in s.setup_offered]
-        k = self._planes_at
+            v += (0, 0)
+        v += s.setup_offered
+        k = self._nums
         out[:k] = v
-        urban = 0
-        for h, u in enumerate(s.urban):
-            if u:
-                urban |= 1 << h
-        out[k:] = Planes.bits([*s.closed, urban], self.nh)
+        out[:k] *= self._scale
+        out[k:self._planes_at] = 0.0
+        hot = [at["phase"] + s.phase]
+        if s.actor is not None:
+            hot.append(at["step"] + STEPS.index(s.step))
+            hot.append(at["to_act"] + (s.actor - seat) % n)
+        base = at["player_order"]
+        for i, p in enumerate(s.track[:n]):
+            hot.append(base + i * n + (p - seat) % n)
+        base = at["columns"]
+        ns = len(RULES.spaces)
+        for ph, col in enumerate(s.columns):
+            for j, p in enumerate(col):
+                if p is not None:
+                    hot.append(base + (ph * ns + j) * n + (p - seat) % n)
+        if s.space is not None:
+            hot.append(at["space"] + RULES.spaces.index(s.space))
+        if bidding:
+            hot.append(at["auction_lot"] + a.lot)
+            if a.high_bidder is not None:
+                hot.append(at["auction_high_bidder"] + (a.high_bidder - seat) % n)
+            base = at["auction_passed"]
+            for p in a.passed:
+                hot.append(base + (p - seat) % n)
+        out[hot] = 1.0
+        out[self._planes_at:] = self._planes.rows((*s.closed, _urban_mask(s.urban)))
         return out
 
     def observation_string(self, state: Any, seat: int) -> str:
@@ -253,6 +271,24 @@ class AmericanRailsEncoder(ChoiceEncoder):
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         return list(self._layout)
+
+
+_URBAN: dict[tuple, int] = {}
+
+
+def _urban_mask(urban: list[bool]) -> int:
+    """The development markers as a bit mask (remembered per pattern)."""
+    key = tuple(urban)
+    m = _URBAN.get(key)
+    if m is None:
+        if len(_URBAN) > 4096:
+            _URBAN.clear()
+        m = 0
+        for h, u in enumerate(urban):
+            if u:
+                m |= 1 << h
+        _URBAN[key] = m
+    return m
 
 
 def make_encoder(players: int, options: dict | None = None) -> AmericanRailsEncoder:

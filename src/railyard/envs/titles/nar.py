@@ -70,10 +70,6 @@ class NarEncoder(ChoiceEncoder):
             ("own_cash", 1, "the observing seat's own money / 1000 (the others' is secret)"),
             ("round", 1, "round number / 10"),
             ("last_round", 1, "1 in the last round"),
-            ("city_columns", ccols * cd * 4,
-             f"column-major, {cd} places from the top down (the last card of a column is "
-             "the one to buy), per place: present, cost / 1000, income / 1000, "
-             "coast-to-coast symbols (all 0: no card there)"),
             ("holdings", nc * n, "shares held, company-major, players from the observing "
                                  "seat on"),
             ("company_cash", nc, "companies' treasuries / 1000 (" + ", ".join(ids) + ")"),
@@ -84,6 +80,10 @@ class NarEncoder(ChoiceEncoder):
                                  "/ 1000 (0: none)"),
             ("cities_bought", 1, "cities bought in this city phase / 10"),
         ]
+        cards = [("city_columns", ccols * cd * 4,
+                  f"column-major, {cd} places from the top down (the last card of a column "
+                  "is the one to buy), per place: present, cost / 1000, income / 1000, "
+                  "coast-to-coast symbols (all 0: no card there)")]
         onehots = [
             ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
             ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself)"),
@@ -104,25 +104,25 @@ class NarEncoder(ChoiceEncoder):
             ("bought_for", n * nc, "city phase: player-major (from the observing seat), 1 "
                                    "where the player has bought a city for the company"),
         ]
-        self._layout = slices(numbers + onehots)
+        self._layout = slices(numbers + cards + onehots)
         at = self._at = {name: start for name, start, _stop, _m in self._layout}
-        self._nums = at["phase"]
+        self._nums = at["city_columns"]
+        self._cards_at = (at["city_columns"], at["phase"])
         self.obs_shape = (self._layout[-1][2],)
         self.info_shape = self.obs_shape
         scale = np.full(self._nums, 1.0 / MONEY, dtype=np.float32)
         scale[at["round"]] = 0.1
         scale[at["last_round"]] = 1.0
-        for c in range(ccols * cd):
-            base = at["city_columns"] + 4 * c
-            scale[base] = 1.0
-            scale[base + 3] = 1.0
         scale[at["holdings"]:at["holdings"] + nc * n] = 1.0
         scale[at["company_symbols"]:at["company_symbols"] + nc] = 1.0
         scale[at["start_cities_left"]] = 1.0 / len(self.deck.start_cities)
         scale[at["cities_bought"]] = 0.1
         self._scale = scale
-        self._card = [(1, card.cost, card.income, card.coast_to_coast)
-                      for card in self.deck.cities]
+        #: per card (and a last row of zeros for an empty place): its four numbers
+        self._card = np.array([(1.0, card.cost / MONEY, card.income / MONEY,
+                                float(card.coast_to_coast)) for card in self.deck.cities]
+                              + [(0.0, 0.0, 0.0, 0.0)], dtype=np.float32)
+        self._no_card = len(self.deck.cities)
         self._start_income = [sc.income for sc in self.deck.start_cities]
         self._symbols = [card.coast_to_coast for card in self.deck.cities]
         self._fast_tables()
@@ -185,12 +185,6 @@ class NarEncoder(ChoiceEncoder):
         at = self._at
         ph = s.phase
         v: list = [s.cash[seat], s.round, s.last_round]
-        card = self._card
-        cd = self.city_depth
-        for col in s.city_cols:
-            for i in col:
-                v += card[i]
-            v += (0, 0, 0, 0) * (cd - len(col))
         hold = s.holdings
         for c in range(nc):
             for k in range(n):
@@ -213,7 +207,14 @@ class NarEncoder(ChoiceEncoder):
         k = self._nums
         out[:k] = v
         out[:k] *= self._scale
-        out[k:] = 0.0
+        cd = self.city_depth
+        places: list[int] = []
+        for col in s.city_cols:
+            places += col
+            places += [self._no_card] * (cd - len(col))
+        a, b = self._cards_at
+        out[a:b] = self._card[places].ravel()
+        out[b:] = 0.0
         hot = [at["phase"] + PHASES.index(ph)]
         cp = s.current_player
         if cp is not None:
