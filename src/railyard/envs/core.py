@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.registry import get_title
+from ..engine.state import GameState
 from . import titles
 
 
@@ -47,6 +48,8 @@ class Episode:
             self.slug, players, self.options)
         self.cap = titles.cap(self.slug) if cap is None else int(cap)
         self.state: Any = None
+        self._seat: int | None = None
+        self._direct = False
         self.seed = 0
         self.steps = 0
         self._ids: list[int] | None = None
@@ -57,6 +60,11 @@ class Episode:
         self.state = self.info.factory(list(self.names), self.seed, self.options)
         self.steps = 0
         self._ids = None
+        self._seat = self.state.current_player
+        # titles that keep GameState.apply (generic checks, then the title's _apply, which
+        # checks the rules before it changes anything) are stepped through _apply; titles
+        # with their own apply (1830/1870: rollback, events) through apply
+        self._direct = type(self.state).apply is GameState.apply
 
     def replay(self, seed: int, ids: list[int]) -> None:
         """The position after ``ids`` from the start of the game of ``seed``."""
@@ -69,7 +77,7 @@ class Episode:
         """The seat to act, ``None`` when the episode is over (ended or truncated)."""
         if self.steps >= self.cap:
             return None
-        return self.state.current_player
+        return self._seat
 
     @property
     def terminal(self) -> bool:
@@ -81,7 +89,7 @@ class Episode:
 
     @property
     def done(self) -> bool:
-        return self.to_act is None
+        return self._seat is None or self.steps >= self.cap
 
     def legal_ids(self) -> list[int]:
         if self._ids is None:
@@ -118,11 +126,18 @@ class Episode:
             raise IllegalId(str(exc)) from None
 
     def step(self, action_id: Any) -> None:
-        """Play the action of ``action_id`` for the seat to act."""
+        """Play the action of ``action_id`` for the seat to act.  The action is made from a
+        legal id for the seat to act, so the engine contract's generic checks (shape,
+        seat) hold by construction: the title's own ``_apply`` runs, which checks the
+        rules again before it changes anything."""
         act = self.action(action_id)
-        self.state.apply(act)
+        if self._direct:
+            self.state._apply(act)
+        else:
+            self.state.apply(act)
         self.steps += 1
         self._ids = None
+        self._seat = self.state.current_player
 
     def play(self, action: dict[str, Any]) -> None:
         """Apply an engine action (a bot's) as one step of the episode; the engine checks
@@ -132,6 +147,7 @@ class Episode:
         self.state.apply(action)
         self.steps += 1
         self._ids = None
+        self._seat = self.state.current_player
 
     def returns(self) -> list[float]:
         """Per seat: the engine's returns at the end, ``1 / players`` each when truncated,
