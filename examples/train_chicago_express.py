@@ -90,11 +90,11 @@ class Policy:
             param += lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def imitate(policy: Policy, minutes: float, seed: int, lr: float, epochs: int = 4) -> None:
+def imitate(policy: Policy, minutes: float, seed: int, lr: float, epochs: int = 6) -> None:
     """Stage 1: fit the policy to the decisions of the ``rules`` bot."""
     enc = None
     data = []
-    deadline = time.monotonic() + minutes * 60 * 0.5     # half the time collects games
+    deadline = time.monotonic() + minutes * 60 * 0.4     # 40 % of the time: games
     g = 0
     while time.monotonic() < deadline:
         teacher = g % PLAYERS
@@ -114,7 +114,7 @@ def imitate(policy: Policy, minutes: float, seed: int, lr: float, epochs: int = 
             ep.play(act)
         g += 1
     print(f"imitation: {len(data)} decisions of the rules bot in {g} games", flush=True)
-    deadline = time.monotonic() + minutes * 60 * 0.5
+    deadline = time.monotonic() + minutes * 60 * 0.6
     order = np.arange(len(data))
     for epoch in range(epochs):
         policy.rng.shuffle(order)
@@ -205,12 +205,12 @@ def tournament(policy: Policy, games: int, seed: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Train a linear REINFORCE agent on Chicago "
                                              "Express and play it against random bots.")
-    ap.add_argument("--imitate-minutes", type=float, default=2.0)
-    ap.add_argument("--minutes", type=float, default=1.0,
+    ap.add_argument("--imitate-minutes", type=float, default=2.5)
+    ap.add_argument("--minutes", type=float, default=0.5,
                     help="policy-gradient minutes after the imitation")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--lr", type=float, default=0.0005)
     ap.add_argument("--imitate-lr", type=float, default=0.01)
     ap.add_argument("--batch", type=int, default=4)
     args = ap.parse_args(argv)

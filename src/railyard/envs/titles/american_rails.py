@@ -203,9 +203,8 @@ class AmericanRailsEncoder(ChoiceEncoder):
         v += s.shares_left
         v += s.shares_out
         held = s.held
-        for c in range(nc):
-            for k in range(n):
-                v.append(held[(seat + k) % n][c])
+        for column in zip(*(held[seat:] + held[:seat])):
+            v += column
         v += s.cubes_left
         in_play = self._in_play.get(s.in_play)
         if in_play is None:
@@ -237,9 +236,8 @@ class AmericanRailsEncoder(ChoiceEncoder):
         base = at["columns"]
         ns = len(RULES.spaces)
         for ph, col in enumerate(s.columns):
-            for j, p in enumerate(col):
-                if p is not None:
-                    hot.append(base + (ph * ns + j) * n + (p - seat) % n)
+            hot += [base + (ph * ns + j) * n + (p - seat) % n
+                    for j, p in enumerate(col) if p is not None]
         if s.space is not None:
             hot.append(at["space"] + RULES.spaces.index(s.space))
         if bidding:

@@ -84,15 +84,15 @@ class NarEncoder(ChoiceEncoder):
                   f"column-major, {cd} places from the top down (the last card of a column "
                   "is the one to buy), per place: present, cost / 1000, income / 1000, "
                   "coast-to-coast symbols (all 0: no card there)")]
+        cards.append(("share_columns", scols * sd * nc,
+                      f"column-major, {sd} places per column from the top down (the last "
+                      "share of a column is the one to pick), one-hot company per place "
+                      "(all 0: no share there)"))
         onehots = [
             ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
             ("to_act", n, "one-hot: the seat to act, from the observing seat (0 = itself)"),
             ("start_player", n, "one-hot: the start player of the round, from the "
                                 "observing seat"),
-            ("share_columns", scols * sd * nc,
-             f"column-major, {sd} places per column from the top down (the last share "
-             "of a column is the one to pick), one-hot company per place (all 0: no share "
-             "there)"),
             ("director", nc * n, "company-major one-hot: the company's director, from the "
                                  "observing seat (all 0: not founded)"),
             ("chosen", nc, "1 for each company already picked in this share turn (a "
@@ -107,7 +107,7 @@ class NarEncoder(ChoiceEncoder):
         self._layout = slices(numbers + cards + onehots)
         at = self._at = {name: start for name, start, _stop, _m in self._layout}
         self._nums = at["city_columns"]
-        self._cards_at = (at["city_columns"], at["phase"])
+        self._cards_at = (at["city_columns"], at["share_columns"], at["phase"])
         self.obs_shape = (self._layout[-1][2],)
         self.info_shape = self.obs_shape
         scale = np.full(self._nums, 1.0 / MONEY, dtype=np.float32)
@@ -123,6 +123,10 @@ class NarEncoder(ChoiceEncoder):
                                 float(card.coast_to_coast)) for card in self.deck.cities]
                               + [(0.0, 0.0, 0.0, 0.0)], dtype=np.float32)
         self._no_card = len(self.deck.cities)
+        self._columns: dict[tuple, np.ndarray] = {}
+        #: one-hot rows per company (and a last row of zeros for an empty place)
+        self._share = np.vstack([np.eye(nc, dtype=np.float32),
+                                 np.zeros((1, nc), dtype=np.float32)])
         self._start_income = [sc.income for sc in self.deck.start_cities]
         self._symbols = [card.coast_to_coast for card in self.deck.cities]
         self._fast_tables()
@@ -186,9 +190,8 @@ class NarEncoder(ChoiceEncoder):
         ph = s.phase
         v: list = [s.cash[seat], s.round, s.last_round]
         hold = s.holdings
-        for c in range(nc):
-            for k in range(n):
-                v.append(hold[(seat + k) % n][c])
+        for column in zip(*(hold[seat:] + hold[:seat])):
+            v += column
         v += s.comp_cash
         incomes = self.deck.incomes
         start_income = self._start_income
@@ -207,25 +210,23 @@ class NarEncoder(ChoiceEncoder):
         k = self._nums
         out[:k] = v
         out[:k] *= self._scale
-        cd = self.city_depth
-        places: list[int] = []
-        for col in s.city_cols:
-            places += col
-            places += [self._no_card] * (cd - len(col))
-        a, b = self._cards_at
-        out[a:b] = self._card[places].ravel()
-        out[b:] = 0.0
+        a, b, e = self._cards_at
+        # the two column parts, remembered per content (they change by one card or share
+        # now and then)
+        key = (*map(tuple, s.city_cols), *map(tuple, s.share_cols))
+        part = self._columns.get(key)
+        if part is None:
+            part = self._columns_part(s, nc)
+            if len(self._columns) >= 4096:
+                self._columns.clear()
+            self._columns[key] = part
+        out[a:e] = part
+        out[e:] = 0.0
         hot = [at["phase"] + PHASES.index(ph)]
         cp = s.current_player
         if cp is not None:
             hot.append(at["to_act"] + (cp - seat) % n)
         hot.append(at["start_player"] + (s.start_player - seat) % n)
-        base = at["share_columns"]
-        step = self.share_depth * nc
-        for j, col in enumerate(s.share_cols):
-            b = base + j * step
-            for place, c in enumerate(col):
-                hot.append(b + place * nc + c)
         base = at["director"]
         for c, d in enumerate(s.director):
             if d is not None:
@@ -251,6 +252,18 @@ class NarEncoder(ChoiceEncoder):
                     u ^= low
         out[hot] = 1.0
         return out
+
+    def _columns_part(self, s: Any, nc: int) -> np.ndarray:
+        cd, sd = self.city_depth, self.share_depth
+        places: list[int] = []
+        for col in s.city_cols:
+            places += col
+            places += [self._no_card] * (cd - len(col))
+        shares: list[int] = []
+        for col in s.share_cols:
+            shares += col
+            shares += [nc] * (sd - len(col))
+        return np.concatenate([self._card[places].ravel(), self._share[shares].ravel()])
 
     def information_state(self, state: Any, seat: int) -> np.ndarray:
         return self.observation(state, seat)
