@@ -192,7 +192,7 @@ def tournament(policy: Policy, games: int, seed: int) -> dict:
             rec.move_ms[seat].append((time.perf_counter() - t0) * 1000.0)
             rec.actions += 1
         res = ep.state.result()
-        if res is None:                       # cut at the cap: a draw of all seats
+        if res is None:                       # cut at the cap (never seen here)
             rec.error = "the game reached the episode cap"
         else:
             rec.scores = [float(s) for s in res.scores]

@@ -7,9 +7,12 @@ options) plus the ids played; ``replay(ids)`` rebuilds any position.
 - ``step(action_id)`` plays the action of the id for the seat to act; an id that is not
   legal raises ``ValueError`` (an :class:`IllegalId`) naming it, and nothing changes.
 - The episode ends when the rules end the game (``terminal``) or after ``cap`` actions
-  (``truncated``, the title's cap of ``titles.CAPS`` unless given).  ``returns()`` are the
-  engine's OpenSpiel-style returns: 1 for a sole winner, shared on a tie, 0 otherwise; a
-  truncated game is a draw of all seats (``1 / players`` each), so returns always sum to 1.
+  (``truncated``; the cap given, else the encoder's ``action_cap`` where it has one, else
+  the title's cap of ``titles.CAPS``).  ``returns()`` are the engine's OpenSpiel-style
+  returns: 1 for a sole winner, shared on a tie, 0 otherwise.  A truncated game is scored
+  as if it ended then, by the rules' score at that moment (:meth:`Episode.scores`: each
+  player's worth in 1830 and 1870 -- 1830 25.0, 1870 10.4.1 --, cash in the small games):
+  the highest score wins, a tie shares.  Returns always sum to 1.
 """
 from __future__ import annotations
 
@@ -46,7 +49,9 @@ class Episode:
         self.options = self.info.resolve_options(options)
         self.encoder = encoder if encoder is not None else titles.make_encoder(
             self.slug, players, self.options)
-        self.cap = titles.cap(self.slug) if cap is None else int(cap)
+        if cap is None:
+            cap = getattr(self.encoder, "action_cap", None) or titles.cap(self.slug)
+        self.cap = int(cap)
         self.state: Any = None
         self._seat: int | None = None
         self._direct = False
@@ -149,11 +154,24 @@ class Episode:
         self._ids = None
         self._seat = self.state.current_player
 
+    def scores(self) -> list[int]:
+        """The rules' score of each player now: worth where the title counts it (1830,
+        1870: cash + shares at market value + privates, ``state.worth``), else cash (the
+        small games' final score)."""
+        st = self.state
+        worth = getattr(st, "worth", None)
+        if callable(worth):
+            return [worth(p) for p in range(self.players)]
+        return list(st.cash)
+
     def returns(self) -> list[float]:
-        """Per seat: the engine's returns at the end, ``1 / players`` each when truncated,
-        0 while the game runs."""
+        """Per seat: the engine's returns at the end; when truncated, 1 for the highest
+        score of :meth:`scores` (shared on a tie); 0 while the game runs."""
         if self.terminal:
             return list(self.state.returns())
         if self.truncated:
-            return [1.0 / self.players] * self.players
+            s = self.scores()
+            best = max(s)
+            winners = [p for p in range(self.players) if s[p] == best]
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
         return [0.0] * self.players

@@ -7,8 +7,8 @@ Observation: a dict with ``observation`` (float32, the learning seat's view) and
 ``action_mask`` (int8, 1 at the legal ids); ``info["action_mask"]`` holds the same mask
 as bools.  Action: ``Discrete(num_actions)``, an id that must be legal (``ValueError``
 otherwise, nothing changes).  Reward: 0 until the end, then the seat's return (1 for a
-sole win, shared on a tie, 0 otherwise; ``1 / players`` when the title's action cap
-truncates the game: ``truncated`` is then True).
+sole win, shared on a tie, 0 otherwise; when the title's action cap truncates the game,
+``truncated`` is True and the game is scored by the rules' score at that moment, core.py).
 
 An illegal id raises ``ValueError`` (``illegal="raise"``, the default) or, with
 ``illegal="lose"`` (for learners and checkers that sample without the mask, e.g.

@@ -3,14 +3,14 @@ title whose encoder is present as ``railyard_<slug with - as _>`` (``railyard_18
 ``railyard_chicago_express``, ...), a Python game loaded with
 ``pyspiel.load_game("railyard_chicago_express", {"players": 3})``.
 
-Game parameters: ``players`` (default: the title's smallest count that is common, see
-``DEFAULT_PLAYERS``), ``cap`` (the episode cap in actions, default the title's cap of
-``titles.CAPS``; a smaller cap makes a short game for tests and search), ``setups``
+Game parameters: ``players`` (default ``DEFAULT_PLAYERS``), ``cap`` (the episode cap in
+actions, default the environments' cap of the title, :func:`default_cap`; a smaller cap
+makes a short game for tests and search), ``setups``
 (the number of set-ups chance picks from, default 1000).
 
 Game type: sequential, terminal rewards, constant-sum (``utility_sum`` 1: the engine's
-returns, 1 for a sole winner, shared on a tie, 0 otherwise; a game cut at the cap is a
-draw, ``1 / players`` each).  Information: perfect for Chicago Express, American Rails,
+returns, 1 for a sole winner, shared on a tie, 0 otherwise; a game cut at the cap is
+scored by the rules' score at that moment, core.py).  Information: perfect for Chicago Express, American Rails,
 1830 and 1870; imperfect for North American Railways (hidden money and box shares).
 
 Chance: explicit where the set-up is random.  North American Railways shuffles its share
@@ -101,11 +101,26 @@ def _encoder(slug: str, players: int) -> Any:
     return enc
 
 
+_NAMES: dict[int, tuple[Any, list[str] | None]] = {}
+
+
 def _names(enc: Any) -> list[str] | None:
-    try:
-        return enc.action_names()
-    except (AttributeError, NotImplementedError):
-        return None
+    """The encoder's id names, made once per encoder."""
+    got = _NAMES.get(id(enc))
+    if got is None or got[0] is not enc:
+        try:
+            names = enc.action_names()
+        except (AttributeError, NotImplementedError):
+            names = None
+        got = _NAMES[id(enc)] = (enc, names)
+    return got[1]
+
+
+def default_cap(slug: str) -> int:
+    """The cap of a game without the ``cap`` parameter: the encoder's ``action_cap`` where
+    it has one, else ``titles.CAPS`` (the environments' rule, core.py)."""
+    enc = _encoder(slug, DEFAULT_PLAYERS.get(slug, get_title(slug).min_players))
+    return int(getattr(enc, "action_cap", None) or titles.cap(slug))
 
 
 def _game_type(slug: str) -> Any:
@@ -129,7 +144,7 @@ def _game_type(slug: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": DEFAULT_PLAYERS.get(slug, info.min_players),
-                                 "cap": titles.cap(slug), "setups": DEFAULT_SETUPS})
+                                 "cap": default_cap(slug), "setups": DEFAULT_SETUPS})
 
 
 def _register(slug: str) -> None:
@@ -142,7 +157,7 @@ def _register(slug: str) -> None:
         def __init__(self, params: dict | None = None) -> None:
             params = dict(params or {})
             players = int(params.get("players", gtype.parameter_specification["players"]))
-            cap = int(params.get("cap", titles.cap(slug)))
+            cap = int(params.get("cap", gtype.parameter_specification["cap"]))
             setups = int(params.get("setups", DEFAULT_SETUPS))
             if cap < 1 or setups < 1:
                 raise ValueError(f"{game_name(slug)}: cap and setups must be at least 1")

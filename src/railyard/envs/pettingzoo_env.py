@@ -8,8 +8,9 @@ otherwise), PettingZoo's convention for masked discrete actions.  Actions are th
 (``railyard.envs.core.IllegalId``) and changes nothing.
 
 Rewards come at the end only: each seat gets the game's return (1 for a sole winner,
-shared on a tie, 0 otherwise; a truncated episode -- the title's action cap -- is a draw:
-``1 / N`` each, and every agent's ``truncations`` flag is set instead of ``terminations``).
+shared on a tie, 0 otherwise).  An episode cut at the title's action cap is scored by the
+rules' score at that moment (worth in 1830/1870, cash in the small games; ``core.py``),
+and every agent's ``truncations`` flag is set instead of ``terminations``.
 
 Seeding: the game's seed (the title's shuffles, e.g. North American Railways' columns) is
 ``reset(seed=S)``'s ``S``; a reset without a seed plays the next seed after the last

@@ -6,9 +6,10 @@ A title whose module is not present (yet) is left out of :func:`available`;
 :func:`make_encoder` then raises :class:`MissingEncoder` naming it.
 
 ``CAPS`` is the episode cap of every title: the number of actions after which an
-environment ends the episode (truncated) when the rules have not ended it.  The game is
-then scored as a draw shared by all seats (returns ``1 / players`` each), see
-docs/research.md, "Episodes that end".
+environment ends the episode (truncated) when the rules have not ended it (an encoder's own
+``action_cap`` takes precedence).  The game is then scored by the rules' score at that
+moment, the highest winning (``core.Episode.returns``; docs/research.md, "Episodes that
+end").
 """
 from __future__ import annotations
 
@@ -26,13 +27,13 @@ MODULES = {
 }
 
 #: the episode cap per title, in actions (all seats together); random play ends by the
-#: rules far below it in the small games and 1830 (docs/research.md gives the lengths)
+#: rules far below it in the small games (docs/research.md gives the lengths)
 CAPS = {
     "chicago-express": 2_000,
     "north-american-railways": 2_000,
     "american-rails": 2_000,
-    "1830": 10_000,
-    "1870": 10_000,
+    "1830": 6_000,
+    "1870": 8_000,
 }
 
 
