@@ -48,6 +48,8 @@ class Block:
     start: int = 0
     index: dict = field(default_factory=dict)
     nbuckets: int = 1
+    #: the action has fields beside its key that the state fills in (``fixed_extra``)
+    extra: bool = False
 
     @property
     def buckets(self) -> int:
@@ -104,6 +106,7 @@ class ChoiceEncoder:
         self._starts = [b.start for b in blocks]
         self._cache: dict[int, tuple[Any, tuple[int, ...]]] = {}
         self._names: list[str] | None = None
+        self._templates: list | None = None
 
     # ---- ids of the legal actions ------------------------------------------------------
     def _key(self, block: Block, ch: Any) -> int:
@@ -206,21 +209,33 @@ class ChoiceEncoder:
         """``to_action`` when the legal ids of ``state`` are known (``legal``, e.g. from
         the mask just made): titles with :meth:`number_low` build the action from the id
         and the state without listing the Choices again."""
-        if self.number_low is ChoiceEncoder.number_low:
+        if type(self).number_low is ChoiceEncoder.number_low:
             return self.to_action(state, action_id)
-        block, k, bucket = self.decode(action_id)
-        if int(action_id) not in legal:
-            raise ValueError(f"{self.slug}: action id {int(action_id)} "
-                             f"({self.action_name(int(action_id))}) is not legal now")
-        act = {"type": block.type, "player": state.current_player}
-        if block.fields:
-            act.update(zip(block.fields, block.keys[k]))
-        extra = self.fixed_extra(state, block)
-        if extra:
-            act.update(extra)
+        if type(action_id) is not int:
+            self.decode(action_id)                 # a clear error for a bad id
+            action_id = int(action_id)
+        if action_id not in legal:
+            self.decode(action_id)
+            raise ValueError(f"{self.slug}: action id {action_id} "
+                             f"({self.action_name(action_id)}) is not legal now")
+        templates = self._templates
+        if templates is None:
+            templates = self._templates = [self._template(i)
+                                           for i in range(self.num_actions)]
+        block, base, bucket = templates[action_id]
+        act = dict(base)
+        act["player"] = state.current_player
+        if block.extra:
+            act.update(self.fixed_extra(state, block))
         if block.number:
             act[block.number] = block.amount(bucket, self.number_low(state, block))
         return act
+
+    def _template(self, action_id: int) -> tuple[Block, dict[str, Any], int]:
+        block, k, bucket = self.decode(action_id)
+        base = {"type": block.type, "player": None}
+        base.update(zip(block.fields, block.keys[k]))
+        return block, base, bucket
 
     def number_low(self, state: Any, block: Block) -> int:
         """The lowest legal number of ``block``'s Choice in ``state`` (titles with a fast

@@ -40,7 +40,7 @@ class ChicagoExpressEncoder(ChoiceEncoder):
                        if b.development[h] in ("once", "industry_track")]
         self.build_hexes = buildable
         super().__init__(players, [
-            Block("bid", number="amount", edges=BID_EDGES, relative=True),
+            Block("bid", number="amount", edges=BID_EDGES, relative=True, extra=True),
             Block("pass"),
             Block("choose", ("action",), [(a,) for a in ACTIONS]),
             Block("offer", ("company",), [(c,) for c in cids]),
