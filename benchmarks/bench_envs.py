@@ -21,12 +21,12 @@ from railyard.envs import bench, titles
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--kinds", default="episode,vector,aec")
+    ap.add_argument("--kinds", default="api,episode,vector,aec")
     ap.add_argument("--titles", default=",".join(titles.MODULES))
     ap.add_argument("--players", type=int, default=None,
                     help="players (default: 4, or the title's nearest count)")
     args = ap.parse_args(argv)
-    kinds = {"episode": bench.episode_rate, "vector": bench.vector_rate,
+    kinds = {"api": bench.api_rate, "episode": bench.episode_rate, "vector": bench.vector_rate,
              "aec": bench.aec_rate}
     ref = bench.reference_ms()
     print(f"# railyard env bench, Python {platform.python_version()}, CPU time of one "

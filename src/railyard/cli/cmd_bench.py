@@ -144,8 +144,10 @@ def _bench_env(title: str | None, count: int | None, seconds: float) -> None:
             fail(f"{info.name} is played by {info.min_players} to {info.max_players} "
                  f"players, not {n}.")
         r = bench.episode_rate(slug, n, seconds)
+        base = bench.api_rate(slug, n, seconds)
         target = bench.TARGETS.get(slug)
         click.echo(f"{slug} ({n} players): {r.per_second:.0f} env steps/s (CPU time, one "
                    f"core; wall clock {r.wall_per_second:.0f}), observation and mask every "
-                   f"step; target {target}; {r.games} games ended")
+                   f"step; target {target}; {r.games} games ended; the engine's API alone "
+                   f"(random bot, no tensors) at this moment: {base.per_second:.0f} steps/s")
     click.echo(f"reference loop {ref:.0f} ms CPU; load average {bench.load_average():.1f}")

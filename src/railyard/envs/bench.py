@@ -4,7 +4,8 @@ One *step*: the mask of the seat to act (a bool array filled in place), its obse
 tensor (filled in place), a uniform random legal id, and the step itself (the engine
 applies and checks the action).  Measured on :class:`~railyard.envs.core.Episode` (what
 every adapter steps), on the vectorised batch (``vector.VectorEnv``, 16 games) and on the
-PettingZoo AEC env (its ``last()`` / ``step()``, for comparison).  Games restart when they
+PettingZoo AEC env (its ``last()`` / ``step()``, for comparison); ``api_rate`` is the
+baseline of the same moment: railyard's public API with the random bot and no tensors.  Games restart when they
 end (seeds 0, 1, 2, ...); the set-up of a new game is timed too.
 
 Rates are CPU time of this single-threaded process (``time.process_time``) -- a busy
@@ -81,6 +82,35 @@ def episode_rate(slug: str, players: int, seconds: float = 5.0, seed: int = 0) -
         if time.process_time() >= deadline:
             break
     return Rate(slug, players, "episode", steps, time.process_time() - cpu0,
+                time.perf_counter() - wall0, games)
+
+
+def api_rate(slug: str, players: int, seconds: float = 5.0, seed: int = 0) -> Rate:
+    """The baseline at the same moment: railyard's public API without any tensor --
+    ``legal_actions()``, the random bot's draw (``RandomBot.choose_from``) and ``apply()``
+    -- the figure issue 25 quotes (23-28 k steps/s for the small games when it was filed)."""
+    from ..bots.random_bot import RandomBot
+    from ..engine.registry import get_title
+    info = get_title(slug)
+    opts = info.resolve_options({})
+    names = [f"P{i + 1}" for i in range(players)]
+    bot = RandomBot(seed)
+    game = seed
+    state = info.factory(names, game, opts)
+    steps = games = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    deadline = cpu0 + seconds
+    while True:
+        for _ in range(200):
+            if state.current_player is None:
+                games += 1
+                game += 1
+                state = info.factory(names, game, opts)
+            state.apply(bot.choose_from(state.legal_actions(), slug))
+            steps += 1
+        if time.process_time() >= deadline:
+            break
+    return Rate(slug, players, "api (baseline)", steps, time.process_time() - cpu0,
                 time.perf_counter() - wall0, games)
 
 
