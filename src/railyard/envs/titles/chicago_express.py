@@ -208,24 +208,25 @@ class ChicagoExpressEncoder(ChoiceEncoder):
         v.append(s.chicago_reached)
         v.append(s.general_dividends)
         k = self._nums
-        out[:k] = v
-        out[:k] *= self._scale
-        out[k:self._planes_at] = 0.0
-        hot = [at["phase"] + PHASES.index(ph)]
+        # the one-hot part as a list of zeros with its ones set (indices from its start)
+        hot = [0] * (self._planes_at - k)
+        hot[at["phase"] - k + PHASES.index(ph)] = 1
         cp = s.current_player
         if cp is not None:
-            hot.append(at["to_act"] + (cp - seat) % n)
+            hot[at["to_act"] - k + (cp - seat) % n] = 1
         if in_auction:
-            hot.append(at["auction_lot"] + a.lot)
-            hot.append(at["auction_kind"] + AUCTION_KINDS.index(a.kind))
+            hot[at["auction_lot"] - k + a.lot] = 1
+            hot[at["auction_kind"] - k + AUCTION_KINDS.index(a.kind)] = 1
             if a.high_bidder is not None:
-                hot.append(at["auction_high_bidder"] + (a.high_bidder - seat) % n)
-            base = at["auction_passed"]
+                hot[at["auction_high_bidder"] - k + (a.high_bidder - seat) % n] = 1
+            base = at["auction_passed"] - k
             for p in a.passed:
-                hot.append(base + (p - seat) % n)
+                hot[base + (p - seat) % n] = 1
         if s.build_company is not None:
-            hot.append(at["build_company"] + s.build_company)
-        out[hot] = 1.0
+            hot[at["build_company"] - k + s.build_company] = 1
+        v += hot
+        out[:self._planes_at] = v
+        out[:k] *= self._scale
         out[self._planes_at:] = self._planes.rows((*s.network, s.houses_mask))
         return out
 
