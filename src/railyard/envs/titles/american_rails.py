@@ -223,31 +223,33 @@ class AmericanRailsEncoder(ChoiceEncoder):
             v += (0, 0)
         v += s.setup_offered
         k = self._nums
-        out[:k] = v
-        out[:k] *= self._scale
-        out[k:self._planes_at] = 0.0
-        hot = [at["phase"] + s.phase]
+        # the one-hot part as a list of zeros with its ones set (indices from its start)
+        hot = [0] * (self._planes_at - k)
+        hot[at["phase"] - k + s.phase] = 1
         if s.actor is not None:
-            hot.append(at["step"] + STEPS.index(s.step))
-            hot.append(at["to_act"] + (s.actor - seat) % n)
-        base = at["player_order"]
+            hot[at["step"] - k + STEPS.index(s.step)] = 1
+            hot[at["to_act"] - k + (s.actor - seat) % n] = 1
+        base = at["player_order"] - k
         for i, p in enumerate(s.track[:n]):
-            hot.append(base + i * n + (p - seat) % n)
-        base = at["columns"]
+            hot[base + i * n + (p - seat) % n] = 1
+        base = at["columns"] - k
         ns = len(RULES.spaces)
         for ph, col in enumerate(s.columns):
-            hot += [base + (ph * ns + j) * n + (p - seat) % n
-                    for j, p in enumerate(col) if p is not None]
+            for j, p in enumerate(col):
+                if p is not None:
+                    hot[base + (ph * ns + j) * n + (p - seat) % n] = 1
         if s.space is not None:
-            hot.append(at["space"] + RULES.spaces.index(s.space))
+            hot[at["space"] - k + RULES.spaces.index(s.space)] = 1
         if bidding:
-            hot.append(at["auction_lot"] + a.lot)
+            hot[at["auction_lot"] - k + a.lot] = 1
             if a.high_bidder is not None:
-                hot.append(at["auction_high_bidder"] + (a.high_bidder - seat) % n)
-            base = at["auction_passed"]
+                hot[at["auction_high_bidder"] - k + (a.high_bidder - seat) % n] = 1
+            base = at["auction_passed"] - k
             for p in a.passed:
-                hot.append(base + (p - seat) % n)
-        out[hot] = 1.0
+                hot[base + (p - seat) % n] = 1
+        v += hot
+        out[:self._planes_at] = v
+        out[:k] *= self._scale
         out[self._planes_at:] = self._planes.rows((*s.closed, _urban_mask(s.urban)))
         return out
 
