@@ -60,8 +60,12 @@ def measure(info: TitleInfo, count: int, opts: dict, games: int | None,
               help="Instead: time the full import of this 18xx.games export (1830, 1870).")
 @click.option("--rounds", type=click.IntRange(1), default=20,
               help="Imports to time with --export (after one warm-up).")
+@click.option("--env", "env", is_flag=True, default=False,
+              help="Instead: research-environment steps/s with an observation and a mask "
+                   "every step (railyard.envs, needs the rl extra; docs/research.md).")
 def command(title: str | None, games: int | None, seconds: float | None, count: int | None,
-            options: tuple[str, ...], export: str | None = None, rounds: int = 20) -> None:
+            options: tuple[str, ...], export: str | None = None, rounds: int = 20,
+            env: bool = False) -> None:
     """Measure random games/s on one core and clone() µs (median), plus the mean µs of
     apply(), legal_actions() and the random bot's choice, for TITLE (default: every game).
 
@@ -77,6 +81,9 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     start position.  Rates and times are CPU time of this
     single-threaded process, so a busy machine distorts them less; the wall-clock rate is
     shown too."""
+    if env:
+        _bench_env(title, count, seconds or 5.0)
+        return
     if export is not None:
         from ..eighteen.import18xx import ExportError
         from ..eighteen.import18xx import bench as import_bench
@@ -118,3 +125,29 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     Console(highlight=False, width=200).print(table)
     if broken:
         raise SystemExit(1)
+
+
+def _bench_env(title: str | None, count: int | None, seconds: float) -> None:
+    """``--env``: steps/s of the environment episode loop (envs/bench.py) per title."""
+    try:
+        from ..envs import bench, titles
+    except ImportError as exc:
+        fail(f"The research environments need the rl extra (pip install railyard[rl]): {exc}.")
+    slugs = [resolve_title(title).slug] if title else titles.available()
+    ref = bench.reference_ms()
+    for slug in slugs:
+        if slug not in titles.available():
+            fail(f"There is no environment encoder for {slug} in this checkout.")
+        info = resolve_title(slug)
+        n = count or min(max(4, info.min_players), info.max_players)
+        if not info.min_players <= n <= info.max_players:
+            fail(f"{info.name} is played by {info.min_players} to {info.max_players} "
+                 f"players, not {n}.")
+        r = bench.episode_rate(slug, n, seconds)
+        base = bench.api_rate(slug, n, seconds)
+        target = bench.TARGETS.get(slug)
+        click.echo(f"{slug} ({n} players): {r.per_second:.0f} env steps/s (CPU time, one "
+                   f"core; wall clock {r.wall_per_second:.0f}), observation and mask every "
+                   f"step; target {target}; {r.games} games ended; the engine's API alone "
+                   f"(random bot, no tensors) at this moment: {base.per_second:.0f} steps/s")
+    click.echo(f"reference loop {ref:.0f} ms CPU; load average {bench.load_average():.1f}")
