@@ -69,8 +69,8 @@ class Encoder1870(e.Encoder18xx):
         self.routes = opts.pop("routes", "optimal")
         if self.routes not in ("optimal", "engine"):
             raise ValueError("routes must be 'optimal' or 'engine'")
-        if not 2 <= int(players) <= 6:
-            raise ValueError("1870 is played by 2 to 6 players")
+        if not 2 <= int(players) <= 7:
+            raise ValueError("1870 is played by 2 to 7 players")
         self.info = get_title("1870")
         proto = self.info.factory([f"p{i}" for i in range(int(players))], 0, opts)
         self.game_options = dict(proto.options)
