@@ -10,7 +10,7 @@ action did, for the log.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from ..engine.actions import Action
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
@@ -144,8 +144,8 @@ class DictState(GameState):
         """All of the state (no hidden information)."""
         return marshal.loads(marshal.dumps(self.s))
 
-    def fail(self, message: str, code: str = NOT_ALLOWED) -> None:
+    def fail(self, message: str, code: str = NOT_ALLOWED) -> NoReturn:
         raise IllegalAction(message, code)
 
-    def wrong_phase(self, message: str) -> None:
+    def wrong_phase(self, message: str) -> NoReturn:
         raise IllegalAction(message, WRONG_PHASE)

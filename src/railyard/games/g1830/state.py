@@ -5,7 +5,7 @@ Rounds live in their own modules: :mod:`.auction` (7.0-7.3), :mod:`.stock` (4.0,
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, cast
 
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
@@ -32,6 +32,8 @@ class G1830State(DictState):
         "discard_train", "buy_company", "bankrupt",
         private_sale.OFFER, private_sale.ACCEPT, private_sale.DECLINE,        # agreements
         consent.ACCEPT, consent.DECLINE, END_GAME})
+    #: while a playout runs: the listing of the position it reached (playout.py)
+    keep_options: list[Any]
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -176,8 +178,8 @@ class G1830State(DictState):
         p = action.get("player")
         who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
         a = action
-        t = a.get("type")
-        text = {
+        t: Any = a.get("type")
+        text: Callable[[], str] | None = {
             "buy_private": lambda: f"buys the private {a.get('company')}",
             "bid": lambda: f"bids ${a.get('amount')} for {a.get('company')}",
             "pass": lambda: "passes",
@@ -303,7 +305,7 @@ class G1830State(DictState):
         if cur is None:
             return
         if new != cur:
-            sh.transfer_presidency(h, corp, cur, new)
+            sh.transfer_presidency(h, corp, cur, cast(int, new))
             c["president"] = new
 
     def phase_info(self) -> dict:
@@ -319,7 +321,7 @@ class G1830State(DictState):
     def phase_colour(self) -> str:
         return self.phase_info()["tiles"][-1]
 
-    def train_def(self, train_id: str):
+    def train_def(self, train_id: str) -> Any:
         name = train_id.rsplit("-", 1)[0]
         return next(t for t in self.st.trains if t.name == name)
 

@@ -4,7 +4,7 @@ Rounds live in their own modules: :mod:`.auction` (4, the privates), :mod:`.stoc
 7.2), :mod:`.treasury` (7.3, 7.4), :mod:`.operating` (5, 8, 9.4, 9.5)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
@@ -94,7 +94,7 @@ def describe_action(a: Mapping[str, Any]) -> str:
     return str(t or "acts").replace("_", " ")
 
 
-def _shares_count(market, pos, corp: str, queued) -> bool:
+def _shares_count(market: Any, pos: Any, corp: str, queued: Any) -> bool:
     """3.1.2: shares of ``corp`` at ``pos`` count against the certificate limit unless the
     cell is in the yellow, green or brown zone; 6.2.6: ``queued`` sales waiting for
     protection move it first (:meth:`G1870State.counts`)."""
@@ -334,7 +334,7 @@ class G1870State(DictState):
             return
         new = sh.new_president(h, cur, len(self.players))
         if new != cur:
-            sh.transfer_presidency(h, corp, cur, new)
+            sh.transfer_presidency(h, corp, cur, cast(int, new))
             c["president"] = new
 
     def phase_info(self) -> dict:
