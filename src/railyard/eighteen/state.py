@@ -17,6 +17,7 @@ from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
 from . import shares as sh
 from .events import changes, end_text, story, watch
+from .types import corp_core
 
 
 class DictState(GameState):
@@ -116,7 +117,7 @@ class DictState(GameState):
         s = self.s
         parts: list[list[Any]] = [["cash", s["cash"][seat]]]
         for c, h in s["holders"].items():
-            corp = s["corps"][c]
+            corp = corp_core(s, c)
             pct = sh.percent(h, str(seat))
             if not pct or corp["pos"] is None or corp.get("closed"):
                 continue
