@@ -29,11 +29,68 @@ class DictState(GameState):
     events: Any = ()        # (action index, kind, data) per event; a list once one happens
     acts: int = 0           # actions applied to this state since the start of the game
 
+    #: the bank breaks when a payment leaves it with $0 or less (1830, 25.0); a title where
+    #: it breaks only when it has to pay more than it holds sets False (1870, 10.1.1)
+    bank_breaks_at_zero = True
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         raise NotImplementedError
 
+    # ---- rules both titles share (issue 27: written once) ---------------------------------
+    def price(self, corp: str) -> int:
+        """The share price of a started corporation."""
+        return self.st.market.price(self.s["corps"][corp]["pos"])
+
+    def pay_from_bank(self, amount: int) -> None:
+        """The bank pays; when it runs dry it is broken (see :attr:`bank_breaks_at_zero`)
+        and payments continue (1830 25.0, 1870 10.1.1)."""
+        s = self.s
+        s["bank"] -= amount
+        if (s["bank"] <= 0) if self.bank_breaks_at_zero else (s["bank"] < 0):
+            s["bank_broken"] = True
+
     def worth(self, seat: int) -> int:
-        raise NotImplementedError
+        """Cash + shares at market price (none for a closed corporation) + open privates at
+        face value (1830 25.0 / 23.3, 1870 10.4.1)."""
+        s = self.s
+        total = s["cash"][seat]
+        corps = s["corps"]
+        for c, h in s["holders"].items():
+            corp = corps[c]
+            pos = corp["pos"]
+            if pos is None or corp.get("closed"):
+                continue
+            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
+        for sym, comp in s["companies"].items():
+            if comp["owner"] == f"p{seat}" and not comp["closed"]:
+                total += self.st.privates[sym].value
+        return total
+
+    def set_pos(self, corp: str, pos: list[int]) -> None:
+        """Move a price marker: one arriving on an occupied cell goes under the markers
+        there, one that does not move keeps its place (1830 8.2, 1870 3.3.6); then the
+        title's :meth:`price_moved`."""
+        s = self.s
+        old = s["corps"][corp]["pos"]
+        if old is not None:
+            if old == list(pos):
+                return
+            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
+        s["stacks"].setdefault(f"{pos[0]},{pos[1]}", []).append(corp)
+        s["corps"][corp]["pos"] = list(pos)
+        self.price_moved(corp, pos)
+
+    def price_moved(self, corp: str, pos: list[int]) -> None:
+        """A title's hook after a price marker moved (nothing by default)."""
+
+    def company_owner(self, sym: str) -> str | None:
+        """``"p<seat>"``, ``"c<corporation>"`` or ``None`` (unsold or closed)."""
+        comp = self.s["companies"][sym]
+        return None if comp["closed"] else comp["owner"]
+
+    def end_game(self, reason: str) -> None:
+        self.s["ended"] = True
+        self.s["end_reason"] = reason
 
     def _apply(self, action: Mapping[str, Any]) -> Action:
         snapshot = marshal.dumps(self.s)

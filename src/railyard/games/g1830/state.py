@@ -216,43 +216,6 @@ class G1830State(DictState):
         return f"{who} {text()}"
 
     # ---- shared helpers --------------------------------------------------------------
-    def price(self, corp: str) -> int:
-        return self.st.market.price(self.s["corps"][corp]["pos"])
-
-    def pay_from_bank(self, amount: int) -> None:
-        """The bank pays; if it runs dry it is broken (25.0) but payments continue."""
-        s = self.s
-        s["bank"] -= amount
-        if s["bank"] <= 0:
-            s["bank_broken"] = True
-
-    def worth(self, seat: int) -> int:
-        """25.0 / 23.3: cash + shares at market price + open privates at face value."""
-        s = self.s
-        total = s["cash"][seat]
-        for c, h in s["holders"].items():
-            pos = s["corps"][c]["pos"]
-            if pos is None:
-                continue
-            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
-        for sym, comp in s["companies"].items():
-            if comp["owner"] == f"p{seat}" and not comp["closed"]:
-                total += self.st.privates[sym].value
-        return total
-
-    def set_pos(self, corp: str, pos: list[int]) -> None:
-        """Move a price marker; a marker arriving on an occupied cell goes under the others
-        (8.2)."""
-        s = self.s
-        old = s["corps"][corp]["pos"]
-        if old is not None:
-            if old == list(pos):
-                return  # did not move: keeps its place in the stack
-            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
-        key = f"{pos[0]},{pos[1]}"
-        s["stacks"].setdefault(key, []).append(corp)
-        s["corps"][corp]["pos"] = list(pos)
-
     def cert_count(self, seat: int) -> int:
         """10.0: certificates counted against the limit (privates included; shares in the
         yellow, orange or brown zone are not counted)."""
@@ -324,11 +287,3 @@ class G1830State(DictState):
     def train_def(self, train_id: str) -> Any:
         name = train_id.rsplit("-", 1)[0]
         return next(t for t in self.st.trains if t.name == name)
-
-    def company_owner(self, sym: str) -> str | None:
-        comp = self.s["companies"][sym]
-        return None if comp["closed"] else comp["owner"]
-
-    def end_game(self, reason: str) -> None:
-        self.s["ended"] = True
-        self.s["end_reason"] = reason
