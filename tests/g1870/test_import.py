@@ -1,6 +1,6 @@
 """Import of 18xx.games exports of 1870 (issue 4): every export in the fixture folder
-replays through our rules to its recorded result; bad exports are refused naming the
-action and the rule."""
+replays through our rules to its recorded result (and keeps its golden trace,
+tests/golden_traces.py); bad exports are refused naming the action and the rule."""
 from __future__ import annotations
 
 import copy
@@ -17,6 +17,7 @@ from railyard.games.g1870.import18xx import import_1870
 from railyard.engine.game import Game
 
 from tests.fixture_files import fixture, fixture_files
+from tests.golden_traces import compare, fixture_key, traced_import
 
 FILES = fixture_files("1870")
 SMALL = fixture("1870", "34110.json")
@@ -30,10 +31,11 @@ def _load(path: Path) -> dict:
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_fixture_replays_to_its_recorded_result(path):
     data = _load(path)
-    game, result = import_1870(data)
+    game, result, trace = traced_import(data)
     assert result == {str(k): v for k, v in data["result"].items()}
     if data.get("status") == "finished":
         assert game.is_terminal
+    compare("1870", fixture_key(path), trace)
 
 
 def test_pool_purchase_is_told_apart_by_the_named_certificate():

@@ -1,7 +1,8 @@
 """Every 1870 game of 18xx.games' random-play fixtures (``tests/fixtures/18xx-games-random/1870``,
 copied from ``shared/fixtures/18xx-games-random/1870``; further files there are walked too)
 replays through our rules, with the import's 18xx.games profile, to exactly its recorded
-``result`` (issue 12).  One test per file, so xdist spreads them.
+``result`` (issue 12), action by action as its golden trace says (tests/golden_traces.py,
+traced during this import).  One test per file, so xdist spreads them.
 
 The games still refused or ending with other worths are listed in ``OPEN`` with the first
 divergence and what is known of it (docs/games/1870.md, "Random fixtures"); they are
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from railyard.games.g1870.import18xx import import_1870
+from tests.golden_traces import compare, fixture_key, traced_import
 
 HERE = Path(__file__).resolve().parents[1]
 LOCAL = HERE / "fixtures" / "18xx-games-random" / "1870"
@@ -40,9 +41,10 @@ FILES = _files()
     if p.name in OPEN else p for p in FILES], ids=[p.name for p in FILES])
 def test_random_fixture_replays_to_its_recorded_result(path):
     data = json.loads(path.read_text("utf-8"))
-    game, result = import_1870(data)
+    game, result, trace = traced_import(data)
     assert result == {str(k): v for k, v in data["result"].items()}
     assert game.is_terminal
+    compare("1870", fixture_key(path), trace)
 
 
 def test_the_random_fixtures_are_there():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import dataclass
-from typing import Iterable
+from typing import AbstractSet, Any, Iterable
 
 from .board import Board, TileDef, rotate_paths
 
@@ -20,7 +20,7 @@ def hex_tile(board: Board, tiles: dict, hex_id: str) -> tuple[TileDef, int]:
     return board.tiles[laid[0]], laid[1]
 
 
-def hex_paths(board: Board, tiles: dict, hex_id: str):
+def hex_paths(board: Board, tiles: dict, hex_id: str) -> Any:
     tile, rot = hex_tile(board, tiles, hex_id)
     return rotate_paths(tile.paths, rot)
 
@@ -69,10 +69,10 @@ def city_blocked(board: Board, tiles: dict, tokens: dict, hex_id: str, city: int
 class Reach:
     """What a corporation reaches from its tokens."""
 
-    nodes: set            # (hex, stop) reached, e.g. ("E19", "c0")
-    paths: set            # (hex, path index) traversed
-    edges: set            # (hex, edge): track of the corporation arrives at that side of hex
-    found: set            # stops reached by running along track from another stop
+    nodes: AbstractSet[Any]   # (hex, stop) reached, e.g. ("E19", "c0")
+    paths: AbstractSet[Any]   # (hex, path index) traversed
+    edges: AbstractSet[Any]   # (hex, edge): track of the corporation arrives at that side
+    found: AbstractSet[Any]   # stops reached by running along track from another stop
 
 
 _REACHES: dict = {}
@@ -164,7 +164,7 @@ def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
 _STEPS: dict = {}
 
 
-def _steps(board, tiles: dict, h: str, cache: dict) -> dict:
+def _steps(board: Any, tiles: dict, h: str, cache: dict) -> dict:
     """The paths of the tile on ``h`` by track end (:func:`path_ends`), each as
     ``(path index, side key, stop key, kind)``: for a path to a side, the side of the
     neighbouring hex it arrives at (``(hex, edge)``; a side at the map's edge is left
@@ -178,7 +178,7 @@ def _steps(board, tiles: dict, h: str, cache: dict) -> dict:
     neighbors = board.hexes[h].neighbors
     steps = {}
     for end, paths in path_ends(board, tiles, h).items():
-        out = []
+        out: list[tuple[Any, ...]] = []
         for idx, other in paths:
             if isinstance(other, int):
                 nb = neighbors.get(other)
@@ -202,7 +202,7 @@ def stops_and_sides(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach
     known = _STEPS.get(id(board))
     if known is None or known[0] is not board:
         known = _STEPS[id(board)] = (board, {})
-    table = known[1]
+    table: dict[Any, Any] = known[1]
     start = [(h, f"c{i}") for h, cities in tokens.items()
              for i, held in enumerate(cities) if corp in held]
     nodes: set = set(start)
@@ -258,7 +258,7 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
     cache: dict = {}
     steps = [0]
 
-    def paths_of(h: str):
+    def paths_of(h: str) -> Any:
         p = cache.get(h)
         if p is None:
             p = cache[h] = hex_paths(board, tiles, h)
@@ -272,7 +272,7 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
                 return True
         return False
 
-    def follow(h: str, end, up: frozenset, us: frozenset, ust: frozenset) -> bool:
+    def follow(h: str, end: Any, up: frozenset, us: frozenset, ust: frozenset) -> bool:
         steps[0] += 1
         if steps[0] > WALK_BUDGET:
             raise _Budget
@@ -350,7 +350,7 @@ def side_key(a: str, b: str) -> tuple[str, int]:
     return ("|".join(sorted((a, b))), -1)
 
 
-def _stop_for_edge(paths, edge: int, exclude_edges: bool = True):
+def _stop_for_edge(paths: Any, edge: int, exclude_edges: bool = True) -> Any:
     found = []
     for idx, (a, b) in enumerate(paths):
         if a == edge and not isinstance(b, int):

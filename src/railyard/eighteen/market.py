@@ -6,6 +6,8 @@ player may hold more than 60 %), ``b`` brown (also: several shares per turn), ``
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 
@@ -31,37 +33,37 @@ class Market:
         self.par_cells = {c.price: (r, k) for r, row in enumerate(self.grid)
                           for k, c in enumerate(row) if c is not None and c.zone == "p"}
 
-    def cell(self, pos) -> Cell | None:
+    def cell(self, pos: Any) -> Cell | None:
         r, c = pos
         if 0 <= r < len(self.grid) and 0 <= c < len(self.grid[r]):
             return self.grid[r][c]
         return None
 
-    def price(self, pos) -> int:
+    def price(self, pos: Any) -> int:
         return self.grid[pos[0]][pos[1]].price
 
-    def zone(self, pos) -> str:
+    def zone(self, pos: Any) -> str:
         return self.grid[pos[0]][pos[1]].zone
 
     # ---- movements (8.2) -------------------------------------------------------------
-    def down(self, pos) -> list[int]:
+    def down(self, pos: Any) -> list[int]:
         """One row down per share sold; stays on the bottom row, never diagonally (8.2a)."""
         r, c = pos
         return [r + 1, c] if self.cell((r + 1, c)) is not None else [r, c]
 
-    def up(self, pos) -> list[int]:
+    def up(self, pos: Any) -> list[int]:
         """Sold out at the end of a stock round: one row up unless at the top (8.2b)."""
         r, c = pos
         return [r - 1, c] if self.cell((r - 1, c)) is not None else [r, c]
 
-    def right(self, pos) -> list[int]:
+    def right(self, pos: Any) -> list[int]:
         """Dividend paid: one cell right; at the right end one row up instead (8.2c)."""
         r, c = pos
         if self.cell((r, c + 1)) is not None:
             return [r, c + 1]
         return self.up(pos)
 
-    def left(self, pos) -> list[int]:
+    def left(self, pos: Any) -> list[int]:
         """Dividend withheld: one cell left; at the left end one row down instead (8.2d)."""
         r, c = pos
         if c > 0 and self.cell((r, c - 1)) is not None:
@@ -69,11 +71,11 @@ class Market:
         return self.down(pos)
 
     # ---- zones (10.0) ----------------------------------------------------------------
-    def counts_for_cert_limit(self, pos) -> bool:
+    def counts_for_cert_limit(self, pos: Any) -> bool:
         return self.zone(pos) not in ("y", "o", "b")
 
-    def may_exceed_holding_limit(self, pos) -> bool:
+    def may_exceed_holding_limit(self, pos: Any) -> bool:
         return self.zone(pos) in ("o", "b")
 
-    def multiple_buy(self, pos) -> bool:
+    def multiple_buy(self, pos: Any) -> bool:
         return self.zone(pos) == "b"

@@ -3,17 +3,19 @@ depth-first search.  Validation of a given route is in :mod:`.graph`; every rout
 is built only from moves that validation accepts."""
 from __future__ import annotations
 
+from typing import Any
+
 import marshal
 
 from .board import Board, revenue_for
 from .graph import city_blocked, hex_tile, path_ends, side_key
 
 
-def stretches(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None):
+def stretches(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None) -> Any:
     """Every stretch of track from stop (h, stop) to the next stop: (target, paths, hexes).
     ``touched``, when given, receives every hex the walk entered (the stretches depend on
     the tiles of those hexes and ``h`` only)."""
-    out = []
+    out: list[Any] = []
     for idx, other in path_ends(board, tiles, h).get(stop, ()):
         if isinstance(other, int):
             _walk(board, tiles, h, other, [(h, idx)], [h], out, 0, touched)
@@ -22,7 +24,8 @@ def stretches(board: Board, tiles: dict, h: str, stop: str, touched: set | None 
     return out
 
 
-def _walk(board, tiles, h, edge, used, hexes, out, depth=0, touched=None):
+def _walk(board: Any, tiles: Any, h: Any, edge: Any, used: Any, hexes: Any, out: Any,
+          depth: Any = 0, touched: Any = None) -> Any:
     if depth > 40:
         return
     nb = board.hexes[h].neighbors.get(edge)
@@ -57,7 +60,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
     found: list = []
     seen: set = set()
 
-    def links(node):
+    def links(node: Any) -> Any:
         v = link_cache.get(node)
         if v is None:
             v = link_cache[node] = stretches(board, tiles, node[0], node[1])
@@ -65,7 +68,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
 
     values: dict = {}
 
-    def value(node):
+    def value(node: Any) -> Any:
         v = values.get(node)
         if v is None:
             tile, _ = hex_tile(board, tiles, node[0])
@@ -77,7 +80,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
 
     passes: dict = {}
 
-    def passable(node):
+    def passable(node: Any) -> Any:
         ok = passes.get(node)
         if ok is None:
             if node[1][0] == "o":
@@ -89,7 +92,7 @@ def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: in
             passes[node] = ok
         return ok
 
-    def dfs(stops, used, chains):
+    def dfs(stops: Any, used: Any, chains: Any) -> Any:
         if len(found) >= limit:
             return
         n = len(stops)

@@ -8,6 +8,8 @@ import follow exactly which certificate another program moved.
 """
 from __future__ import annotations
 
+from typing import cast
+
 
 def pct(cert: str) -> int:
     return 20 if cert.endswith("_0") else 10
@@ -82,4 +84,4 @@ def transfer_presidency(holders: dict, corp: str, old: int, new: int) -> None:
     dst = str(old) if percent(holders, str(old)) >= 20 else "pool"
     for c in tens:
         move(holders, c, str(new), dst)
-    move(holders, pres, src, str(new))
+    move(holders, pres, cast(str, src), str(new))

@@ -10,13 +10,14 @@ action did, for the log.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping
+from typing import Any, Mapping, NoReturn
 
 from ..engine.actions import Action
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
 from . import shares as sh
 from .events import changes, end_text, story, watch
+from .types import corp_core
 
 
 class DictState(GameState):
@@ -28,11 +29,68 @@ class DictState(GameState):
     events: Any = ()        # (action index, kind, data) per event; a list once one happens
     acts: int = 0           # actions applied to this state since the start of the game
 
+    #: the bank breaks when a payment leaves it with $0 or less (1830, 25.0); a title where
+    #: it breaks only when it has to pay more than it holds sets False (1870, 10.1.1)
+    bank_breaks_at_zero = True
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         raise NotImplementedError
 
+    # ---- rules both titles share (issue 27: written once) ---------------------------------
+    def price(self, corp: str) -> int:
+        """The share price of a started corporation."""
+        return self.st.market.price(self.s["corps"][corp]["pos"])
+
+    def pay_from_bank(self, amount: int) -> None:
+        """The bank pays; when it runs dry it is broken (see :attr:`bank_breaks_at_zero`)
+        and payments continue (1830 25.0, 1870 10.1.1)."""
+        s = self.s
+        s["bank"] -= amount
+        if (s["bank"] <= 0) if self.bank_breaks_at_zero else (s["bank"] < 0):
+            s["bank_broken"] = True
+
     def worth(self, seat: int) -> int:
-        raise NotImplementedError
+        """Cash + shares at market price (none for a closed corporation) + open privates at
+        face value (1830 25.0 / 23.3, 1870 10.4.1)."""
+        s = self.s
+        total = s["cash"][seat]
+        corps = s["corps"]
+        for c, h in s["holders"].items():
+            corp = corps[c]
+            pos = corp["pos"]
+            if pos is None or corp.get("closed"):
+                continue
+            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
+        for sym, comp in s["companies"].items():
+            if comp["owner"] == f"p{seat}" and not comp["closed"]:
+                total += self.st.privates[sym].value
+        return total
+
+    def set_pos(self, corp: str, pos: list[int]) -> None:
+        """Move a price marker: one arriving on an occupied cell goes under the markers
+        there, one that does not move keeps its place (1830 8.2, 1870 3.3.6); then the
+        title's :meth:`price_moved`."""
+        s = self.s
+        old = s["corps"][corp]["pos"]
+        if old is not None:
+            if old == list(pos):
+                return
+            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
+        s["stacks"].setdefault(f"{pos[0]},{pos[1]}", []).append(corp)
+        s["corps"][corp]["pos"] = list(pos)
+        self.price_moved(corp, pos)
+
+    def price_moved(self, corp: str, pos: list[int]) -> None:
+        """A title's hook after a price marker moved (nothing by default)."""
+
+    def company_owner(self, sym: str) -> str | None:
+        """``"p<seat>"``, ``"c<corporation>"`` or ``None`` (unsold or closed)."""
+        comp = self.s["companies"][sym]
+        return None if comp["closed"] else comp["owner"]
+
+    def end_game(self, reason: str) -> None:
+        self.s["ended"] = True
+        self.s["end_reason"] = reason
 
     def _apply(self, action: Mapping[str, Any]) -> Action:
         snapshot = marshal.dumps(self.s)
@@ -116,7 +174,7 @@ class DictState(GameState):
         s = self.s
         parts: list[list[Any]] = [["cash", s["cash"][seat]]]
         for c, h in s["holders"].items():
-            corp = s["corps"][c]
+            corp = corp_core(s, c)
             pct = sh.percent(h, str(seat))
             if not pct or corp["pos"] is None or corp.get("closed"):
                 continue
@@ -144,8 +202,8 @@ class DictState(GameState):
         """All of the state (no hidden information)."""
         return marshal.loads(marshal.dumps(self.s))
 
-    def fail(self, message: str, code: str = NOT_ALLOWED) -> None:
+    def fail(self, message: str, code: str = NOT_ALLOWED) -> NoReturn:
         raise IllegalAction(message, code)
 
-    def wrong_phase(self, message: str) -> None:
+    def wrong_phase(self, message: str) -> NoReturn:
         raise IllegalAction(message, WRONG_PHASE)

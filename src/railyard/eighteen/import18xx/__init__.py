@@ -28,7 +28,7 @@ def adapter_for(title: Any) -> Callable:
     return fn
 
 
-def import_export(data: dict, before: Any = None):
+def import_export(data: dict, before: Any = None) -> Any:
     """Replay an export of any supported title: ``(game, {player id: worth})``;
     ``before(game, action, id)``, if given, sees the position before each export action."""
     check_export(data)

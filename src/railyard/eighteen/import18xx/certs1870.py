@@ -4,11 +4,13 @@ pool (market price) follows only from the reference's own bookkeeping, which mov
 certificates where our rules treat 10 % shares as interchangeable."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ...eighteen import shares as sh
 
 
 class CertBook:
-    def __init__(self, corps, n_players: int) -> None:
+    def __init__(self, corps: Any, n_players: int) -> None:
         self.h = {c: sh.new_holders(c) for c in corps}
         self.n = n_players
 
@@ -32,7 +34,7 @@ class CertBook:
         h = self.h[self.corp_of(cert)]
         src = sh.where(h, cert)
         if src != holder:
-            sh.move(h, cert, src, holder)
+            sh.move(h, cert, cast(str, src), holder)
 
     def buy(self, seat: int, certs: list[str]) -> None:
         """A purchase (or a par, or a protection): the named certificates go to ``seat``;

@@ -4,10 +4,11 @@ action, and walking the effective actions (export notes 4) with their ``auto_act
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from ...engine.errors import IllegalAction, RailyardError
 from ...engine.game import Game
+from ..state import DictState
 from .effective import effective_actions
 from .errors import ExportError
 
@@ -122,7 +123,12 @@ class ReplayBase:
 
     @property
     def s(self) -> dict:
-        return self.game.state.s
+        return self.dict_state.s
+
+    @property
+    def dict_state(self) -> DictState:
+        """The game's state (every 18xx title's is a :class:`DictState`)."""
+        return cast(DictState, self.game.state)
 
     def seat_of(self, entity: Any) -> int:
         key = str(entity)
@@ -144,7 +150,7 @@ class ReplayBase:
                 yield auto, f"{e.get('id')} (auto)"
 
     def worth(self) -> dict:
-        st = self.game.state
+        st = self.dict_state
         return {pid: st.worth(i) for i, pid in enumerate(self.ids)}
 
     @staticmethod

@@ -8,6 +8,8 @@ adapter (both registered as hooks in ``TITLE.extra``).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.errors import BadOptions
 from ...engine.registry import OptionSpec, TitleInfo
 from .data import static
@@ -17,7 +19,7 @@ from .state import G1830State
 FULL_BANK = static().bank_cash
 
 
-def _factory(players, seed, options):
+def _factory(players: Any, seed: Any, options: Any) -> Any:
     bank = options.get("bank_cash", FULL_BANK)
     start = static().starting_cash[len(players)] * len(players)
     if not start < bank <= FULL_BANK:
@@ -26,13 +28,13 @@ def _factory(players, seed, options):
     return G1830State(players, seed, options)
 
 
-def _route_network(state, corporation):
+def _route_network(state: Any, corporation: Any) -> Any:
     """Hook of the route optimiser (``routing.problem``)."""
     from .routes import route_network
     return route_network(state, corporation)
 
 
-def _import_18xx(data, before=None):
+def _import_18xx(data: Any, before: Any = None) -> Any:
     """Hook of the 18xx.games import (``eighteen.import18xx``)."""
     from .import18xx import import_1830
     return import_1830(data, before)

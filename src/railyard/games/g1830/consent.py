@@ -22,7 +22,7 @@ the buying president names the price and the purchase happens at once.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
 
 from ...engine.actions import Choice
 
@@ -55,7 +55,7 @@ def _what(g: "G1830State", d: dict) -> str:
 
 
 def choices(g: "G1830State") -> list[Choice]:
-    d = pending(g)
+    d = cast(dict, pending(g))       # asked only while a deal is pending
     deal = _what(g, d)
     return [Choice(ACCEPT, d["to"], label=f"accept: sell {deal}"),
             Choice(DECLINE, d["to"], label=f"decline: do not sell {deal}")]

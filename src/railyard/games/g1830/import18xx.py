@@ -1,7 +1,7 @@
 """Replaying an 18xx.games export of 1830 through railyard's own 1830 rules."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...eighteen.import18xx.common import NO_OPS, ReplayBase, bid_action, load_export, map_options
 from ...eighteen.import18xx.errors import ExportError
@@ -24,6 +24,10 @@ SITE_PROFILE = {"unlimited_d_trains": True, "train_limit_purchase_then_discard":
                 "route_may_start_and_end_in_one_red_area": True,
                 "withhold_moves_at_once": True, "erie_token_replaced": True}
 
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from .state import G1830State
+
 __all__ = ["SITE_PROFILE", "import_1830", "load_export"]
 
 
@@ -40,6 +44,8 @@ class _Replay(ReplayBase):
         super().__init__(data, before, _options)
         self.copies = dict(PRINTED_1830)  # tile copy id -> hex where it lies
         self._ended: str | None = None     # the corporation whose turn the last action ended
+        #: the tile copy laid by the action being applied and its hex, recorded once applied
+        self._pending_copy: tuple[str, str] | None = None
 
     def _operating(self) -> str | None:
         op = self.s.get("op")
@@ -88,6 +94,7 @@ class _Replay(ReplayBase):
 
     def translate(self, a: dict) -> list[dict]:
         t = a["type"]
+        out: Any
         if a.get("entity_type") == "corporation":
             self._check_operator(a)
         seat = self.actor(a)
@@ -226,7 +233,7 @@ class _Replay(ReplayBase):
         mine = {"pass", private_sale.OFFER, "exchange"}   # the M&H exchange keeps no turn open
         for _ in range(len(self.ids) + 1):
             if s["round"] != "stock" or self.game.is_terminal or private_sale.pending(
-                    self.game.state) is not None:
+                    cast("G1830State", self.game.state)) is not None:
                 return
             cur = self.game.current_player
             if a.get("entity_type") == "player" and self.seat_of(a["entity"]) == cur:

@@ -9,7 +9,7 @@ its president's money if need be (20.2, 24.0).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
@@ -43,7 +43,7 @@ def start_or(g: "G1830State") -> None:
     next_corp(g)
 
 
-def order_key(g: "G1830State", corp: str):
+def order_key(g: "G1830State", corp: str) -> Any:
     s = g.s
     pos = s["corps"][corp]["pos"]
     stack = s["stacks"][f"{pos[0]},{pos[1]}"]
@@ -151,7 +151,7 @@ def legal(g: "G1830State") -> list[Choice]:
         return private_sale.answer_choices(g)
     if op.get("deal"):
         return consent.choices(g)
-    seat = actor(g)
+    seat = cast(int, actor(g))      # the operating (or discarding) company's president
     if op["discard"]:
         corp = op["discard"][0]
         return [Choice("discard_train", seat, {"corporation": corp, "train": t})
@@ -436,7 +436,7 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
 
 def do_buy_company(g: "G1830State", corp: str, seat: int, sym: str, price: int) -> dict:
     """The checked purchase of a private (:func:`buy_company`)."""
-    owner = g.company_owner(sym)
+    owner = cast(str, g.company_owner(sym))     # checked: an open private of a player
     out = {"type": "buy_company", "player": seat, "company": sym, "price": price}
     if consent.needed(g, seat, int(owner[1:])):
         # 23.1: the price is agreed with the private's owner, who accepts or declines
@@ -449,7 +449,7 @@ def do_buy_company(g: "G1830State", corp: str, seat: int, sym: str, price: int) 
 
 def _transfer_company(g: "G1830State", corp: str, sym: str, price: int) -> None:
     s = g.s
-    owner = g.company_owner(sym)
+    owner = cast(str, g.company_owner(sym))     # checked: an open private of a player
     s["corps"][corp]["cash"] -= price
     s["cash"][int(owner[1:])] += price
     s["companies"][sym]["owner"] = f"c{corp}"

@@ -134,6 +134,7 @@ def operating_options(g: "G1830State") -> list[tuple] | None:
     seat = g.s["corps"][corp]["president"]
     if track.special_choices(g, corp, seat):
         return None
+    out: list[tuple] | None
     if step == "track":
         out = [("lay_tile",) + lay for lay in track.lay_options(g, corp)]
         out.append(("pass",))

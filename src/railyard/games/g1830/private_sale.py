@@ -26,7 +26,7 @@ cannot be sold (23.1: companies buy privates but never sell them).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, WRONG_PHASE
@@ -184,7 +184,7 @@ def has_offer(g: "G1830State", seat: int) -> bool:
 
 
 def answer_choices(g: "G1830State") -> list[Choice]:
-    o = pending(g)
+    o = cast(dict, pending(g))       # asked only while an offer is pending
     who = o["to"]
     deal = (f"{o['company']} for ${o['price']} "
             + (f"from {g.players[o['seller']]}" if who == o["buyer"]
@@ -196,7 +196,7 @@ def answer_choices(g: "G1830State") -> list[Choice]:
 
 
 def offer_error_at_answer(g: "G1830State") -> str | None:
-    o = pending(g)
+    o = cast(dict, pending(g))       # asked only while an offer is pending
     return offer_error(g, o["by"], o["company"], o["buyer"], o["price"])
 
 

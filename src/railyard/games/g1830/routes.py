@@ -12,7 +12,7 @@ from ...routing.problem import RouteProblem
 UNLIMITED = 99   # 1830 data gives the diesel a distance of 999
 
 
-def stop_name(stop_id) -> str:
+def stop_name(stop_id: Any) -> str:
     h, s = stop_id
     return f"{h} {dict(c='city', t='town', o='off-board')[s[0]]} {s[1:]}"
 

@@ -5,7 +5,7 @@ Rounds live in their own modules: :mod:`.auction` (7.0-7.3), :mod:`.stock` (4.0,
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, cast
 
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
@@ -32,6 +32,8 @@ class G1830State(DictState):
         "discard_train", "buy_company", "bankrupt",
         private_sale.OFFER, private_sale.ACCEPT, private_sale.DECLINE,        # agreements
         consent.ACCEPT, consent.DECLINE, END_GAME})
+    #: while a playout runs: the listing of the position it reached (playout.py)
+    keep_options: list[Any]
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -176,8 +178,8 @@ class G1830State(DictState):
         p = action.get("player")
         who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
         a = action
-        t = a.get("type")
-        text = {
+        t: Any = a.get("type")
+        text: Callable[[], str] | None = {
             "buy_private": lambda: f"buys the private {a.get('company')}",
             "bid": lambda: f"bids ${a.get('amount')} for {a.get('company')}",
             "pass": lambda: "passes",
@@ -214,43 +216,6 @@ class G1830State(DictState):
         return f"{who} {text()}"
 
     # ---- shared helpers --------------------------------------------------------------
-    def price(self, corp: str) -> int:
-        return self.st.market.price(self.s["corps"][corp]["pos"])
-
-    def pay_from_bank(self, amount: int) -> None:
-        """The bank pays; if it runs dry it is broken (25.0) but payments continue."""
-        s = self.s
-        s["bank"] -= amount
-        if s["bank"] <= 0:
-            s["bank_broken"] = True
-
-    def worth(self, seat: int) -> int:
-        """25.0 / 23.3: cash + shares at market price + open privates at face value."""
-        s = self.s
-        total = s["cash"][seat]
-        for c, h in s["holders"].items():
-            pos = s["corps"][c]["pos"]
-            if pos is None:
-                continue
-            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
-        for sym, comp in s["companies"].items():
-            if comp["owner"] == f"p{seat}" and not comp["closed"]:
-                total += self.st.privates[sym].value
-        return total
-
-    def set_pos(self, corp: str, pos: list[int]) -> None:
-        """Move a price marker; a marker arriving on an occupied cell goes under the others
-        (8.2)."""
-        s = self.s
-        old = s["corps"][corp]["pos"]
-        if old is not None:
-            if old == list(pos):
-                return  # did not move: keeps its place in the stack
-            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
-        key = f"{pos[0]},{pos[1]}"
-        s["stacks"].setdefault(key, []).append(corp)
-        s["corps"][corp]["pos"] = list(pos)
-
     def cert_count(self, seat: int) -> int:
         """10.0: certificates counted against the limit (privates included; shares in the
         yellow, orange or brown zone are not counted)."""
@@ -303,7 +268,7 @@ class G1830State(DictState):
         if cur is None:
             return
         if new != cur:
-            sh.transfer_presidency(h, corp, cur, new)
+            sh.transfer_presidency(h, corp, cur, cast(int, new))
             c["president"] = new
 
     def phase_info(self) -> dict:
@@ -319,14 +284,6 @@ class G1830State(DictState):
     def phase_colour(self) -> str:
         return self.phase_info()["tiles"][-1]
 
-    def train_def(self, train_id: str):
+    def train_def(self, train_id: str) -> Any:
         name = train_id.rsplit("-", 1)[0]
         return next(t for t in self.st.trains if t.name == name)
-
-    def company_owner(self, sym: str) -> str | None:
-        comp = self.s["companies"][sym]
-        return None if comp["closed"] else comp["owner"]
-
-    def end_game(self, reason: str) -> None:
-        self.s["ended"] = True
-        self.s["end_reason"] = reason

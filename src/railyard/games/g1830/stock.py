@@ -560,7 +560,7 @@ def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None
 _CELLS: dict = {}
 
 
-def _cells(m) -> list:
+def _cells(m: Any) -> list:
     hit = _CELLS.get(id(m))
     if hit is None or hit[0] is not m:
         table = [[None if cell is None else (

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .state import G1830State
 
 
-def render(g: "G1830State"):
+def render(g: "G1830State") -> Any:
     s = g.s
     head = Text(f"1830 - {s['round']} round, stock round {s['sr']}, "
                 f"operating round {s['or_num']}/{s['or_total']}, phase {s['phase']}, "
@@ -55,7 +55,7 @@ def render(g: "G1830State"):
     offered = sorted({t.rsplit("-", 1)[0] for t in s["depot"][:1]})
     trains = Text(f"tiles {tiles}\ntokens {tokens}\nnext train {', '.join(offered) or '-'}"
                   f"; returned trains {' '.join(s['train_pool']) or '-'}")
-    parts = [head, players, corps, trains]
+    parts: list[Any] = [head, players, corps, trains]
     offer = (s.get("stock") or {}).get("offer") if s["round"] == "stock" else None
     if offer:
         parts.append(Text(f"open offer (23.1): {offer['company']} from "

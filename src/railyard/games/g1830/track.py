@@ -18,7 +18,7 @@ ERIE_HOME = "E11"
 
 # ---- tiles ------------------------------------------------------------------------------
 def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
-              special: str | None = None, reach=None,
+              special: str | None = None, reach: Any = None,
               ctx: dict | None = None) -> tuple[str | None, Any]:
     """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot``; else
     (None, city mapping)."""
@@ -72,7 +72,7 @@ def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
     return None, mapping
 
 
-def _connected(g, corp, hex_id, new_paths, mapping, r) -> bool:
+def _connected(g: Any, corp: Any, hex_id: Any, new_paths: Any, mapping: Any, r: Any) -> bool:
     ex = exits(new_paths)
     if any((hex_id, e) in r.edges for e in ex):
         return True
@@ -105,7 +105,7 @@ def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
 
 
 def do_lay(g: "G1830State", corp: str, hex_id: str, tile: str, rot: int,
-           special: str | None, mapping, seat: int) -> dict:
+           special: str | None, mapping: Any, seat: int) -> dict:
     """The checked lay (:func:`lay`; ``mapping``: the old tile's cities on the new one, as
     :func:`lay_error` returns it)."""
     s = g.s
@@ -132,7 +132,7 @@ def do_lay(g: "G1830State", corp: str, hex_id: str, tile: str, rot: int,
             op["relay_hex"] = hex_id
             op["step_before_relay"] = op["step"]
         else:
-            new = [[] for _ in range(new_tile.n_cities)]
+            new: list[list[str]] = [[] for _ in range(new_tile.n_cities)]
             for i, held in enumerate(cities):
                 new[mapping[i]] = list(held)
             s["tokens"][hex_id] = new
@@ -238,7 +238,7 @@ def lay_options(g: "G1830State", corp: str) -> list[tuple]:
     return out
 
 
-def _token_joins(own: list[int], mapping, new_paths) -> bool:
+def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
     """A city with the company's token (indices ``own`` on the old tile) has track on the
     new tile (part of :func:`_connected`)."""
     for i in own:
@@ -251,7 +251,7 @@ def _token_joins(own: list[int], mapping, new_paths) -> bool:
 _LAYS: dict = {}
 
 
-def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
+def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> list:
     """The lays on ``hex_id`` (showing ``cur`` turned by ``cur_rot``) that pass the checks
     of :func:`lay_error` independent of the game's state: ``(name, tile, [(rotation,
     exits, paths, city mapping)])`` in the order of the tile manifest and rotations."""
@@ -293,7 +293,7 @@ _FIT_CACHE: dict = {}
 _ROT_CACHE: dict = {}
 
 
-def _fitting(board, cur, label) -> list[str]:
+def _fitting(board: Any, cur: Any, label: Any) -> list[str]:
     """Tiles of the next colour with the same label, cities and towns as ``cur``."""
     key = (id(board), cur.name, label)
     v = _FIT_CACHE.get(key)
@@ -305,7 +305,7 @@ def _fitting(board, cur, label) -> list[str]:
     return v
 
 
-def _distinct_rotations(tdef) -> list[int]:
+def _distinct_rotations(tdef: Any) -> list[int]:
     v = _ROT_CACHE.get(tdef.name)
     if v is None:
         seen, v = set(), []

@@ -6,28 +6,30 @@ Where things are: :mod:`.auction` the private sale (4), :mod:`.stock` stock roun
 :mod:`.market` the chart with its ledge (3.2, 3.3), :mod:`.data` the static facts."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.registry import OptionSpec, TitleInfo
 from .lean import lean
 from .state import G1870State
 
 
-def _factory(players, seed, options):
+def _factory(players: Any, seed: Any, options: Any) -> Any:
     return G1870State(players, seed, options)
 
 
-def _route_network(state, corporation):
+def _route_network(state: Any, corporation: Any) -> Any:
     """Hook of the route optimiser (``routing.problem``)."""
     from .routes import route_network
     return route_network(state, corporation)
 
 
-def _connection_position(state, corporation, marker):
+def _connection_position(state: Any, corporation: Any, marker: Any) -> Any:
     """Hook of ``import-18xx --check-routes`` (``routing.import_check``)."""
     from .route_check import connection_position
     return connection_position(state, corporation, marker)
 
 
-def _import_18xx(data, before=None):
+def _import_18xx(data: Any, before: Any = None) -> Any:
     """Hook of the 18xx.games import (``eighteen.import18xx``)."""
     from .import18xx import import_1870
     return import_1870(data, before)

@@ -111,7 +111,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     return {}
 
 
-def _company(g: "G1870State", action) -> str:
+def _company(g: "G1870State", action: Any) -> str:
     sym = get_str(action, "company")
     if sym not in g.s["companies"]:
         g.fail(f"There is no private '{sym}'.", UNKNOWN_ID)
@@ -125,7 +125,7 @@ def _advance(g: "G1870State") -> None:
     a["turn"] = (a["turn"] + 1) % len(g.players)
 
 
-def _buy(g: "G1870State", action) -> dict:
+def _buy(g: "G1870State", action: Any) -> dict:
     a = g.s["auction"]
     seat = action["player"]
     sym = _company(g, action)
@@ -144,7 +144,7 @@ def _buy(g: "G1870State", action) -> dict:
     return {"type": "buy_private", "player": seat, "company": sym, "price": price}
 
 
-def _bid(g: "G1870State", action) -> dict:
+def _bid(g: "G1870State", action: Any) -> dict:
     a = g.s["auction"]
     seat = action["player"]
     sym = _company(g, action)
@@ -224,7 +224,7 @@ def _lowest(bids: dict) -> int:
     return int(min(bids, key=lambda k: bids[k]))
 
 
-def _fight_bid(g: "G1870State", action) -> dict:
+def _fight_bid(g: "G1870State", action: Any) -> dict:
     a = g.s["auction"]
     seat = action["player"]
     sym = a["fight"]["company"]
@@ -255,7 +255,7 @@ def _fight_pass(g: "G1870State", seat: int) -> dict:
     return {"type": "pass", "player": seat}
 
 
-def _par(g: "G1870State", action) -> dict:
+def _par(g: "G1870State", action: Any) -> dict:
     """4.6: the SLSF buyer sets SLSF's par, gets the president's certificate free; SLSF
     floats at once with 10 x par and the private closes."""
     s = g.s

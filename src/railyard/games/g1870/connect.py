@@ -9,6 +9,8 @@ routes of the longest train stopped after 4000 routes and could miss a connectio
 crowded map)."""
 from __future__ import annotations
 
+from typing import Any
+
 from collections import deque
 
 from ...eighteen.graph import city_blocked
@@ -18,21 +20,21 @@ from ...eighteen.routes import stretches as find_stretches
 BUDGET = 200_000
 
 
-def connects(board, tiles: dict, tokens: dict, corp: str, home: str, dest: str,
-             distance: int, red: frozenset = frozenset(), stretches=None) -> bool:
+def connects(board: Any, tiles: dict, tokens: dict, corp: str, home: str, dest: str,
+             distance: int, red: frozenset = frozenset(), stretches: Any = None) -> bool:
     """``tokens`` as the route rules see them; ``red``: off-board hexes (route ends only);
     ``stretches``: the state's stretches of track between stops in this layout
     (:func:`.running.links_of`), else they are found here."""
     cache: dict = {}
 
-    def links(node):
+    def links(node: Any) -> Any:
         v = cache.get(node)
         if v is None:
             v = cache[node] = (find_stretches(board, tiles, node[0], node[1]) if stretches is None
                                else stretches.get(tiles, node))
         return v
 
-    def passable(node) -> bool:
+    def passable(node: Any) -> bool:
         kind = node[1][0]
         if kind == "o" or node[0] in red:
             return False
@@ -76,7 +78,7 @@ def connects(board, tiles: dict, tokens: dict, corp: str, home: str, dest: str,
     return any(s in low and low[s] <= distance and dfs([s], frozenset()) for s in starts)
 
 
-def _stops_of(board, tiles: dict, hex_id: str) -> list:
+def _stops_of(board: Any, tiles: dict, hex_id: str) -> list:
     from ...eighteen.graph import hex_tile
     tile, _ = hex_tile(board, tiles, hex_id)
     out = [(hex_id, f"c{i}") for i in range(tile.n_cities)]

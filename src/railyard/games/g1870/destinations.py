@@ -40,7 +40,7 @@ def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
 _TABLES: dict = {}
 
 
-def _board_tables(board) -> tuple:
+def _board_tables(board: Any) -> tuple:
     """Per board: the hexes whose printed tile has track, and one id per hex side shared
     by the two hexes it joins."""
     hit = _TABLES.get(id(board))
@@ -77,14 +77,14 @@ class _Track:
 
     __slots__ = ("board", "tiles", "parent", "stops", "joined")
 
-    def __init__(self, board) -> None:
+    def __init__(self, board: Any) -> None:
         self.board = board
         self.tiles: dict = {}
         self.parent: dict = {}
         self.stops: dict = {}
         self.joined: dict = {}
 
-    def find(self, x):
+    def find(self, x: Any) -> Any:
         parent = self.parent
         while parent.setdefault(x, x) != x:
             parent[x] = parent[parent[x]]
@@ -108,7 +108,7 @@ class _Track:
                     self.stops.setdefault(n[0], set()).add(n)
             parent[find(na)] = find(nb)
 
-    def get(self, hex_id: str, default=None):
+    def get(self, hex_id: str, default: Any = None) -> Any:
         nodes = self.stops.get(hex_id)
         if not nodes:
             return default
@@ -127,8 +127,8 @@ def _components(g: "G1870State") -> _Track:
     known = _PAIRS.get(id(board))
     if known is None or known[0] is not board:
         known = _PAIRS[id(board)] = (board, {})
-    cache = known[1]
-    t = g.__dict__.get("_track")
+    cache: dict[Any, Any] = known[1]
+    t: Any = g.__dict__.get("_track")
     changed = None
     if t is not None and t.board is board:
         old = t.tiles
@@ -223,7 +223,7 @@ def run_revenue(g: "G1870State", corp: str) -> int:
     return best
 
 
-def named_run_revenue(g: "G1870State", corp: str, named) -> int:
+def named_run_revenue(g: "G1870State", corp: str, named: Any) -> int:
     """9.6.4: the president's routes for all trains; at least one of them has the home
     city and the destination among its stops.  Called after the marker is placed, so the
     doubling (9.6.6) applies to a map marker.  Profile option

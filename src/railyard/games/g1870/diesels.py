@@ -6,7 +6,7 @@ rust).  Price (ruling, 18xx.games): $1100, or $800 when the buyer trades in one 
 ``variant_trains`` / ``variant_phases`` (:mod:`.variants`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ...engine.actions import Choice
 from ...engine.errors import UNKNOWN_ID
@@ -22,7 +22,7 @@ def _diesel_data() -> dict:
     return next(t for t in raw_data()["variant_trains"] if t["name"] == DIESEL)
 
 
-def diesel(g: "G1870State"):
+def diesel(g: "G1870State") -> Any:
     """The diesel when the bank sells it now (besides the next train in order), else None."""
     if not g.options.get("diesels"):
         return None
@@ -36,7 +36,7 @@ def diesel(g: "G1870State"):
     return next(t for t in g.st.trains if t.name == DIESEL)
 
 
-def depot_train(g: "G1870State", variant):
+def depot_train(g: "G1870State", variant: Any) -> Any:
     """The bank train asked for: the next one in order, or the diesel by ``variant``."""
     from .operating import next_train
     nxt = next_train(g)
@@ -49,7 +49,7 @@ def depot_train(g: "G1870State", variant):
     return None
 
 
-def exchange_price(g: "G1870State", corp: str, train, exchange: str) -> int:
+def exchange_price(g: "G1870State", corp: str, train: Any, exchange: str) -> int:
     """12.2: a 4, 5 or 6 of the buyer traded in takes $300 off the diesel."""
     discount = _diesel_data()["discount"]
     if train.name != DIESEL:

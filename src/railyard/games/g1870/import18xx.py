@@ -9,7 +9,7 @@ ends it; whether a step has an option is decided by our rules.  Recorded routes 
 by our rules and their revenue compared with the export's (9.3.5)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ...eighteen.routes import find_routes
 from ...engine.game import Game
@@ -17,6 +17,10 @@ from ...engine.registry import get_title
 from ...eighteen.import18xx.certs1870 import CertBook
 from ...eighteen.import18xx.common import NO_OPS, ReplayBase, bid_action, map_options
 from ...eighteen.import18xx.errors import ExportError
+
+if TYPE_CHECKING:
+    from .state import G1870State
+
 TOKENS = {"SCC": "cattle", "GSC": "port"}
 KINDS = {"payout": "full", "half": "half", "withhold": "withhold"}
 
@@ -45,11 +49,22 @@ def _options(data: dict, profile: tuple = SITE_PROFILE) -> dict:
 
 class _Replay(ReplayBase):
     title = "1870"
+    # set for the export entry being applied (:meth:`apply`)
+    _pending_copy: tuple[str, str] | None      # a tile copy laid and its hex
+    _cert_moves: Callable[[], None] | None     # the export's certificates moved with it
+    _expected_revenue: int | None              # the run's recorded revenue
+    _new_train: str | None                     # the export's id of a train bought
+    _run_total: int                            # the revenue of the last run
+    _ident: Any                                # the export action's id
+
+    @property
+    def g(self) -> "G1870State":
+        return cast("G1870State", self.game.state)
 
     def __init__(self, data: dict, before: Any = None,
                  profile: tuple = SITE_PROFILE) -> None:
         super().__init__(data, before, lambda d: _options(d, profile))
-        self.certs = CertBook(self.game.state.st.corp_order, len(self.ids))
+        self.certs = CertBook(self.g.st.corp_order, len(self.ids))
         self.copies = dict(PRINTED_1870)          # tile copy id -> hex where it lies now
         self.trains: dict[str, str] = {}          # export train id -> our train id
         self.bought: dict[str, int] = {}          # train type -> copies sold by the depot
@@ -80,7 +95,7 @@ class _Replay(ReplayBase):
 
     def apply(self, act: dict) -> dict:
         act.setdefault("player", self.game.current_player)
-        st = self.game.state
+        st = self.g
         before = st.__dict__.get("_conn_checks", 0)
         out = self.game.apply(act)
         self.applied.append("check" if st.__dict__.get("_conn_checks", 0) > before else
@@ -125,11 +140,11 @@ class _Replay(ReplayBase):
         step still waits (a) while the corporation owns MRBC and has not used its tile lay
         (11.2 b), (b) while MRBC belongs to a player, privates may be bought (phases 2-3,
         8.1) and the corporation has MRBC's lowest price ($20) in its treasury."""
-        g = self.game.state
+        g = self.g
         owner = g.company_owner("MRBC")
         if owner == corp:
             return "MRBC" not in self.s.get("used_abilities", [])
-        return bool(owner) and owner.startswith("p") and self.s["phase"] in ("2", "3") \
+        return owner is not None and owner.startswith("p") and self.s["phase"] in ("2", "3") \
             and self.s["corps"][corp]["cash"] >= (g.st.privates["MRBC"].value + 1) // 2
 
     def _token_open(self, corp: str) -> bool:
@@ -137,17 +152,17 @@ class _Replay(ReplayBase):
         op = self.s["op"]
         if self.turn["token"] or op.get("token") or op["ran"] or op.get("revenue") is not None:
             return False
-        price = stations.next_price(self.game.state, corp)
+        price = stations.next_price(self.g, corp)
         if price is None or price > self.s["corps"][corp]["cash"]:
             return False                        # 9.2.1: no marker left, or not affordable
-        return bool(stations.choices(self.game.state, corp, self.president(corp)))
+        return bool(stations.choices(self.g, corp, self.president(corp)))
 
     def _routes_open(self, corp: str) -> bool:
         from ...games.g1870 import running
         op = self.s["op"]
         if op["ran"] or op.get("revenue") is not None:
             return False
-        g = self.game.state
+        g = self.g
         if not self.s["corps"][corp]["trains"]:
             return False
         return bool(find_routes(g.st.board, self.s["tiles"], running.tokens_for(g, corp), corp,
@@ -155,7 +170,7 @@ class _Replay(ReplayBase):
 
     def _trains_open(self, corp: str) -> bool:
         from ...games.g1870 import diesels, emergency, operating, trade
-        g = self.game.state
+        g = self.g
         s = self.s
         c = s["corps"][corp]
         if self.turn["trains"]:
@@ -185,7 +200,7 @@ class _Replay(ReplayBase):
         the minimum price half the face value."""
         from ...games.g1870 import privates
         s = self.s
-        if privates.targets(self.game.state, corp):
+        if privates.targets(self.g, corp):
             return True
         cash = s["corps"][corp]["cash"]
         for sym, comp in s["companies"].items():
@@ -194,7 +209,7 @@ class _Replay(ReplayBase):
                 continue
             if not owner.startswith("p") or sym == "SLSF":
                 continue
-            value = self.game.state.st.privates[sym].value
+            value = self.g.st.privates[sym].value
             if (s["phase"] in ("2", "3") or s["phase"] == "1" and corp in ("MP", "SSW")) \
                     and cash >= (value + 1) // 2:
                 return True
@@ -204,7 +219,7 @@ class _Replay(ReplayBase):
         """The stock-round seat to act can do nothing but pass (what ``legal_actions``
         would list, stopping at the first other option), treasury actions not counted."""
         from ...games.g1870 import player_privates, stock
-        g = self.game.state
+        g = self.g
         s = self.s
         r = s["stock"]
         if r["protect"] is not None:
@@ -286,7 +301,8 @@ class _Replay(ReplayBase):
     def translate(self, a: dict) -> list[dict]:
         t = a["type"]
         et = a.get("entity_type")
-        ent = a.get("entity")
+        ent: Any = a.get("entity")
+        out: Any
         s = self.s
         if s["round"] == "auction":
             return self.auction(a)
@@ -376,7 +392,7 @@ class _Replay(ReplayBase):
         from ...games.g1870 import auction
         t = a["type"]
         seat = self.seat_of(a["entity"])
-        g = self.game.state
+        g = self.g
         if t == "bid":
             open_sale = self.s["auction"]["fight"] is None
             return [bid_action(auction, g, seat, a, open_sale, "4.2, 4.5")]
@@ -479,7 +495,7 @@ class _Replay(ReplayBase):
 
     def _check_connection_revenue(self, corp: str, routes: list) -> None:
         from ...games.g1870 import routes as r1870
-        g = self.game.state
+        g = self.g
         c = self.s["corps"][corp]
         saved = c.get("dest_marker")
         c["dest_marker"] = self.conn["marker"]
@@ -498,6 +514,7 @@ class _Replay(ReplayBase):
         self._expected_revenue = None
 
     def buy_train(self, a: dict) -> list[dict]:
+        out: Any
         s = self.s
         corp = a["entity"]
         ext = a["train"]
@@ -668,5 +685,5 @@ def import_1870(data: dict, before: Any = None,
     drop-one check, ``tests/g1870/test_site_profile.py``, leaves one out)."""
     rp = _Replay(data, before, profile)
     result = rp.run()
-    rp.game.import_warnings = list(rp.warnings)     # shown by ``railyard import-18xx``
+    rp.game.import_warnings = list(rp.warnings)  # type: ignore[attr-defined]  # shown by ``railyard import-18xx``
     return rp.game, result

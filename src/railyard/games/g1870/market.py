@@ -5,20 +5,22 @@ rulebook's green zone, ``b`` brown, ``c`` closed.  Positions are ``[row, column]
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...eighteen.market import Market
 
 
 class Market1870(Market):
-    def is_lower(self, pos) -> bool:
+    def is_lower(self, pos: Any) -> bool:
         return self.zone(pos) == "i"
 
-    def is_closed(self, pos) -> bool:
+    def is_closed(self, pos: Any) -> bool:
         return self.zone(pos) == "c"
 
-    def _below(self, pos):
+    def _below(self, pos: Any) -> Any:
         return self.cell((pos[0] + 1, pos[1]))
 
-    def sell(self, pos, shares: int) -> list[int]:
+    def sell(self, pos: Any, shares: int) -> list[int]:
         """3.3.1-3.3.2: one row down per share; a share that would push the marker through
         the ledge is held back and only counts together with a following share of the same
         sale; the bottom of a column stops the marker."""
@@ -39,7 +41,7 @@ class Market1870(Market):
                     r += 1
         return [r, c]
 
-    def right(self, pos) -> list[int]:
+    def right(self, pos: Any) -> list[int]:
         """3.3.3: one column right; up instead at a row end or when the right cell lies
         below the ledge while the marker is above it; 400 stays."""
         r, c = pos
@@ -48,14 +50,14 @@ class Market1870(Market):
             return [r, c + 1]
         return self.up(pos)
 
-    def left(self, pos) -> list[int]:
+    def left(self, pos: Any) -> list[int]:
         """3.3.4: one column left; at the left end one row down (stays at the bottom)."""
         r, c = pos
         if c > 0:
             return [r, c - 1]
         return [r + 1, c] if self.cell((r + 1, c)) is not None else [r, c]
 
-    def sold_out_rise(self, pos) -> list[int]:
+    def sold_out_rise(self, pos: Any) -> list[int]:
         """3.3.5: one row up; on the top row one right and one down (same price); 400
         stays."""
         r, c = pos
@@ -65,7 +67,7 @@ class Market1870(Market):
             return [r + 1, c + 1]
         return [r, c]
 
-    def counts_for_cert_limit(self, pos) -> bool:
+    def counts_for_cert_limit(self, pos: Any) -> bool:
         """3.1.2: yellow, green and brown zone certificates do not count."""
         return self.zone(pos) not in ("y", "o", "b")
 

@@ -37,7 +37,7 @@ def pay_privates(g: "G1870State") -> None:
         g.event("private_revenue", company=sym, owner=owner, amount=rev)
 
 
-def order_key(g: "G1870State", corp: str):
+def order_key(g: "G1870State", corp: str) -> Any:
     """3.3.7: higher price first; equal: further right; same cell: top of the stack."""
     pos = g.s["corps"][corp]["pos"]
     stack = g.s["stacks"][f"{pos[0]},{pos[1]}"]
@@ -125,7 +125,7 @@ def actor(g: "G1870State") -> int:
 
 
 # ---- trains (1.2-1.4, 2.1, 2.4, 9.5) -------------------------------------------------------
-def next_train(g: "G1870State"):
+def next_train(g: "G1870State") -> Any:
     for t in g.st.trains:
         left = g.s["depot"][t.name]
         if left is None or left > 0:
@@ -360,7 +360,7 @@ def _finish_turn(g: "G1870State", corp: str) -> None:
         next_round(g)
 
 
-def _dividend(g: "G1870State", action, corp: str) -> dict:
+def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
     """5.3 (3)-(4): run the trains, then full, half or withhold (9.4); no revenue counts
     as withholding (5.4)."""
     kind = get_str(action, "kind")
@@ -380,7 +380,7 @@ def _dividend(g: "G1870State", action, corp: str) -> dict:
     return out
 
 
-def _run_routes(g: "G1870State", action, corp: str) -> dict:
+def _run_routes(g: "G1870State", action: Any, corp: str) -> dict:
     """5.3 (3), 9.3: the president names a route per train (:mod:`.routes`); the
     dividend decision follows.  Earning nothing counts as withholding (5.4)."""
     named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
@@ -406,7 +406,7 @@ def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: di
     return out
 
 
-def _buy_train(g: "G1870State", action, corp: str) -> dict:
+def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
     s = g.s
     c = s["corps"][corp]
     source = get_str(action, "source")
@@ -473,7 +473,7 @@ def _check_funds(g: "G1870State", corp: str, price: int) -> None:
                UNAFFORDABLE)
 
 
-def _discard(g: "G1870State", action) -> dict:
+def _discard(g: "G1870State", action: Any) -> dict:
     s = g.s
     op = s["op"]
     corp = op["discard"][0]
@@ -491,7 +491,7 @@ def _discard(g: "G1870State", action) -> dict:
             "train": tid}
 
 
-def _buy_private(g: "G1870State", action, corp: str) -> dict:
+def _buy_private(g: "G1870State", action: Any, corp: str) -> dict:
     s = g.s
     sym = get_str(action, "company")
     if sym not in s["companies"]:

@@ -111,7 +111,7 @@ def run(g: "G1870State", bot: Any, max_actions: int) -> int:
             i = rng.choices(range(len(weights)), weights)[0]
             if 1 <= i <= n_lays:
                 i -= 1
-                for hex_id, name, rots in groups:
+                for hex_id, name, rots in groups or ():
                     if i < len(rots):
                         break
                     i -= len(rots)

@@ -21,7 +21,7 @@ CATTLE_HEXES = _hexes("SCC")
 PORT_HEXES = _hexes("GSC")
 
 
-def bonus(g: "G1870State", corp: str, stops) -> int:
+def bonus(g: "G1870State", corp: str, stops: Any) -> int:
     """Extra revenue of one train of ``corp`` stopping at ``stops``: cattle +$10 for the
     owner; open port +$20 owner / +$10 others; closed port +$20 owner only."""
     b = g.s.get("bonus") or {}
@@ -50,7 +50,7 @@ def _usable(g: "G1870State", corp: str, sym: str) -> bool:
 
 def targets(g: "G1870State", corp: str) -> list[tuple[str, str]]:
     b = g.s.setdefault("bonus", {})
-    out = []
+    out: list[tuple[str, str]] = []
     if _usable(g, corp, "SCC") and not b.get("cattle"):
         out.extend(("cattle", h) for h in CATTLE_HEXES)
     if _usable(g, corp, "GSC"):

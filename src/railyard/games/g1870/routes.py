@@ -62,7 +62,7 @@ def check_run(g: "G1870State", corp: str, routes: Any,
         if tid in seen:
             g.fail(f"The train {tid} runs only once (9.3).")
         seen.add(tid)
-        chains = r.get("chains")
+        chains: Any = r.get("chains")
         try:
             stops, paths, value = check_route(g, corp, tid, chains)
         except graph.RouteError as exc:
@@ -87,7 +87,7 @@ def auto_routes(g: "G1870State", corp: str) -> list[dict]:
     return routes_at(g, corp)
 
 
-def route_network(state: "G1870State", corporation: str):
+def route_network(state: "G1870State", corporation: str) -> Any:
     """The routing library's view of ``corporation``'s position (the hook
     ``routing.problem`` looks for): stops valued as :func:`running.stop_value` (2.2),
     off-boards as route ends only (9.3.2), the destination's value once more as an end bonus
@@ -126,8 +126,8 @@ def route_network(state: "G1870State", corporation: str):
     trains = [Train(t, None if running.distance(t) >= 99 else running.distance(t),
                     values=tuple(extra)) for t in corp["trains"]]
 
-    def name(stop_id) -> str:
+    def stop_name(stop_id: Any) -> str:
         h, stop = stop_id
         return f"{h} {dict(c='city', t='town', o='off-board')[stop[0]]} {stop[1:]}"
     return RouteProblem(corporation, corp.get("president"), net, trains,
-                        lambda r: chains_of(net, r), name, {"corporation": corporation})
+                        lambda r: chains_of(net, r), stop_name, {"corporation": corporation})

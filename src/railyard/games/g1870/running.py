@@ -7,7 +7,7 @@ bots.  Cattle and port bonuses
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from ...eighteen.graph import city_blocked, hex_tile
 from ...eighteen.routes import stretch_cache, stretches
@@ -24,7 +24,7 @@ def _red() -> frozenset[str]:
     return frozenset(h for h, hx in board.hexes.items() if hx.printed.colour == "red")
 
 
-def red_hexes(board) -> frozenset[str]:
+def red_hexes(board: Any) -> frozenset[str]:
     """The off-board areas (red hexes): route ends only (9.3.2)."""
     return _red()
 
@@ -47,7 +47,7 @@ def distance(train_id: str) -> int:
     return 999 if kind == "D" else int(kind)          # the diesel: any number of stops (12.2)
 
 
-def route_value(g: "G1870State", corp: str, stops, values: dict | None = None) -> int:
+def route_value(g: "G1870State", corp: str, stops: Any, values: dict | None = None) -> int:
     """9.3.5: stop values + private bonuses + the destination doubled for a route that
     starts or ends there once the destination marker is on the map (9.6.6).  ``values``:
     a cache of stop values at the current position (filled as they are computed)."""
@@ -88,7 +88,7 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     return {**tokens, dest: cities}
 
 
-def _links_touching(board, tiles: dict, h: str, stop: str) -> tuple[list, set]:
+def _links_touching(board: Any, tiles: dict, h: str, stop: str) -> tuple[list, set]:
     """:func:`railyard.eighteen.routes.stretches` (the stretches of track from the stop) and the
     hexes its walk looked at (the stop's hex and every hex entered): the stretches depend
     on the tiles of those hexes only."""
@@ -103,13 +103,13 @@ class _Links:
 
     __slots__ = ("board", "tiles", "links", "by_hex")
 
-    def __init__(self, board) -> None:
+    def __init__(self, board: Any) -> None:
         self.board = board
         self.tiles: dict = {}
         self.links: dict = {}          # stop -> its stretches
         self.by_hex: dict = {}         # hex -> stops whose walks looked at it
 
-    def get(self, tiles: dict, node):
+    def get(self, tiles: dict, node: Any) -> Any:
         found = self.links.get(node)
         if found is None:
             found, touched = _links_touching(self.board, tiles, node[0], node[1])
@@ -142,7 +142,7 @@ def links_of(g: "G1870State") -> _Links:
     return cache
 
 
-def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
+def greedy_routes(board: Any, tiles: dict, tokens: dict, corp: str, distance: int,
                   red: frozenset, limit: int = 400, links: _Links | None = None,
                   complete: list | None = None) -> list:
     """The routes :func:`railyard.eighteen.routes.find_routes` finds (same search, same
@@ -166,13 +166,13 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
     if links is None:
         link_cache = stretch_cache(board, tiles)
 
-        def links_at(node):
+        def links_at(node: Any) -> Any:
             v = link_cache.get(node)
             if v is None:
                 v = link_cache[node] = stretches(board, tiles, node[0], node[1])
             return v
     else:
-        def links_at(node):
+        def links_at(node: Any) -> Any:
             return links.get(tiles, node)
     out: list = []
     seen: set = set()
@@ -227,7 +227,7 @@ def greedy_routes(board, tiles: dict, tokens: dict, corp: str, distance: int,
 
     for start in starts:
         dfs((start,), (), (), False)
-    dfs = None              # the search's closure refers to itself: free it now, not by gc
+    dfs = None  # type: ignore[assignment]  # the search's closure refers to itself: free it now, not by gc
     if complete is not None and count < limit:
         complete.append(True)
     return out
@@ -287,7 +287,7 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
     return total, out, revenues
 
 
-def _route_worth(g: "G1870State", corp: str, values: dict):
+def _route_worth(g: "G1870State", corp: str, values: dict) -> Any:
     """:func:`route_value` of ``corp``'s routes at this position as a function of the
     stops, with what it asks of the position (bonus tokens, 11.3, 11.4; the destination
     marker, 9.6.6) looked up once; ``values``: the stop values' cache it fills."""
@@ -295,14 +295,15 @@ def _route_worth(g: "G1870State", corp: str, values: dict):
     cattle = b.get("cattle")
     cattle_hex = cattle[0] if cattle and cattle[1] == corp else None
     port = b.get("port")
-    port_hex = port_bonus = None
+    port_hex: Any = None
+    port_bonus: Any = None
     if port:
         port_bonus = 20 if port[1] == corp else 10 if port[2] == "open" else 0
         port_hex = port[0] if port_bonus else None
     dest = (g.st.corps[corp].destination
             if g.s["corps"][corp].get("dest_marker") == "map" else None)
 
-    def worth(stops) -> int:
+    def worth(stops: Any) -> int:
         value = 0
         for stop in stops:
             v = values.get(stop)

@@ -4,7 +4,7 @@ Rounds live in their own modules: :mod:`.auction` (4, the privates), :mod:`.stoc
 7.2), :mod:`.treasury` (7.3, 7.4), :mod:`.operating` (5, 8, 9.4, 9.5)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
@@ -94,7 +94,7 @@ def describe_action(a: Mapping[str, Any]) -> str:
     return str(t or "acts").replace("_", " ")
 
 
-def _shares_count(market, pos, corp: str, queued) -> bool:
+def _shares_count(market: Any, pos: Any, corp: str, queued: Any) -> bool:
     """3.1.2: shares of ``corp`` at ``pos`` count against the certificate limit unless the
     cell is in the yellow, green or brown zone; 6.2.6: ``queued`` sales waiting for
     protection move it first (:meth:`G1870State.counts`)."""
@@ -120,6 +120,10 @@ class G1870State(DictState):
         "lay_tile", "place_token", "run_routes", "dividend", "buy_train",     # operating
         "discard_train", "done", "assign", "emergency_sell", "bankrupt", "connection_run",
         recorded.TYPE, END_GAME})
+
+    #: 10.1.1: the bank breaks only when it has to pay more than it holds (a payment
+    #: leaving exactly $0 does not break it)
+    bank_breaks_at_zero = False
 
     def __init__(self, players: list[str], seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -242,49 +246,16 @@ class G1870State(DictState):
         return f"{who} {describe_action(a)}"
 
     # ---- shared helpers ----------------------------------------------------------------
-    def price(self, corp: str) -> int:
-        return self.st.market.price(self.s["corps"][corp]["pos"])
+    def price_moved(self, corp: str, pos: list[int]) -> None:
+        """10.1.3 variant: the game ends when a marker reaches $400 (18xx.games timing:
+        right after the action that moved it)."""
+        if (self.options.get("finish_on_400") and not self.s["ended"]
+                and self.st.market.price(pos) == 400):
+            self.end_game("a share price reached $400")
 
     def market_price(self, corp: str) -> int:
         pos = self.s["corps"][corp]["pos"]
         return 0 if pos is None else self.st.market.price(pos)
-
-    def pay_from_bank(self, amount: int) -> None:
-        """10.1.1: the bank breaks when it has to pay more than it holds (a payment leaving
-        exactly $0 does not break it) and then keeps paying."""
-        s = self.s
-        s["bank"] -= amount
-        if s["bank"] < 0:
-            s["bank_broken"] = True
-
-    def worth(self, seat: int) -> int:
-        """10.4.1: cash + shares at market price + open privates at face value."""
-        s = self.s
-        total = s["cash"][seat]
-        for c, h in s["holders"].items():
-            pos = s["corps"][c]["pos"]
-            if pos is None or s["corps"][c]["closed"]:
-                continue
-            total += sh.percent(h, str(seat)) * self.st.market.price(pos) // 10
-        for sym, comp in s["companies"].items():
-            if comp["owner"] == f"p{seat}" and not comp["closed"]:
-                total += self.st.privates[sym].value
-        return total
-
-    def set_pos(self, corp: str, pos: list[int]) -> None:
-        """3.3.6: a marker moving into an occupied cell goes under the markers there; one
-        that does not move keeps its place."""
-        s = self.s
-        old = s["corps"][corp]["pos"]
-        if old is not None:
-            if old == list(pos):
-                return
-            s["stacks"][f"{old[0]},{old[1]}"].remove(corp)
-        s["stacks"].setdefault(f"{pos[0]},{pos[1]}", []).append(corp)
-        s["corps"][corp]["pos"] = list(pos)
-        if (self.options.get("finish_on_400") and not s["ended"]
-                and self.st.market.price(pos) == 400):
-            self.end_game("a share price reached $400")   # 10.1.3 (18xx.games timing)
 
     def counts(self, corp: str, projected: bool = True) -> bool:
         """3.1.2; 6.2.6 (ruling, 18xx.games): while sales of ``corp`` wait for protection,
@@ -334,15 +305,11 @@ class G1870State(DictState):
             return
         new = sh.new_president(h, cur, len(self.players))
         if new != cur:
-            sh.transfer_presidency(h, corp, cur, new)
+            sh.transfer_presidency(h, corp, cur, cast(int, new))
             c["president"] = new
 
     def phase_info(self) -> dict:
         return next(p for p in self.st.phases if p["name"] == self.s["phase"])
-
-    def company_owner(self, sym: str) -> str | None:
-        comp = self.s["companies"][sym]
-        return None if comp["closed"] else comp["owner"]
 
     def check_float(self, corp: str) -> None:
         """7.1.2-7.1.3: floats once its float percentage has left the IPO (MKT's private
@@ -373,7 +340,3 @@ class G1870State(DictState):
         order = variants.facts()["historical_order"]
         return all(self.s["corps"][c]["floated"] or self.s["corps"][c]["closed"]
                    for c in order[:order.index(corp)])
-
-    def end_game(self, reason: str) -> None:
-        self.s["ended"] = True
-        self.s["end_reason"] = reason

@@ -42,7 +42,8 @@ def _reserved(g: "G1870State", corp: str, hex_id: str, city: int) -> int:
                and not g.s["corps"][other]["closed"])
 
 
-def token_error(g: "G1870State", corp: str, hex_id: str, city: int, reach=None) -> str | None:
+def token_error(g: "G1870State", corp: str, hex_id: str, city: int,
+                reach: Any = None) -> str | None:
     s = g.s
     board = g.st.board
     if hex_id not in board.hexes:

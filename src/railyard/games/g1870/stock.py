@@ -379,7 +379,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     return {}
 
 
-def _par(g: "G1870State", action) -> dict:
+def _par(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     price = get_int(action, "price")
@@ -406,7 +406,7 @@ def do_par(g: "G1870State", seat: int, corp: str, price: int) -> dict:
     return {"type": "par", "player": seat, "corporation": corp, "price": price}
 
 
-def _buy(g: "G1870State", action) -> dict:
+def _buy(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     source = get_str(action, "source")
@@ -446,7 +446,7 @@ def do_buy(g: "G1870State", seat: int, corp: str, source: str) -> dict:
             "price": price}
 
 
-def _sell(g: "G1870State", action) -> dict:
+def _sell(g: "G1870State", action: Any) -> dict:
     s = g.s
     seat = action["player"]
     corp = get_str(action, "corporation")

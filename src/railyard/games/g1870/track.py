@@ -45,7 +45,7 @@ def river_closed(g: "G1870State") -> bool:
     return owner is not None and owner.startswith("p")
 
 
-def crosses_river(hex_id: str, paths) -> bool:
+def crosses_river(hex_id: str, paths: Any) -> bool:
     """9.1.7: edges joined on the tile (directly or through a stop) on opposite banks, or
     an edge outside the allowed ones of a river city/town hex."""
     edges = exits(paths)
@@ -84,7 +84,7 @@ def impassable() -> frozenset[tuple[str, int]]:
     return frozenset(out)
 
 
-def label_ok(hex_id: str, tile) -> bool:
+def label_ok(hex_id: str, tile: Any) -> bool:
     """9.1.5: 170 only on the five P cities; there no other brown city tile; 171K only in
     Kansas City and 172L only in St. Louis."""
     if tile.label == "P":
@@ -146,7 +146,7 @@ def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
 
 
 def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
-              reach=None, use_mrbc: bool = False) -> str | None:
+              reach: Any = None, use_mrbc: bool = False) -> str | None:
     s = g.s
     board = g.st.board
     hx = board.hexes.get(hex_id)
@@ -262,7 +262,7 @@ def distinct_rotations(tile_name: str) -> tuple[int, ...]:
 _LAYS: dict = {}
 
 
-def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
+def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> Any:
     """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
     check of :func:`lay_error` not depending on the game's changing state: tiles of the next
     colour with the same cities and towns and the right label (9.1.3, 9.1.5), and per
@@ -291,14 +291,14 @@ def _static_lays(board, hex_id: str, cur, cur_rot: int) -> list:
                          bool(river and crosses_river(hex_id, paths))))
         if rots:
             out.append((name, tdef.colour, tuple(rots)))
-    out = _LAYS[key] = tuple(out)
-    return out
+    lays = _LAYS[key] = tuple(out)
+    return lays
 
 
 _STOPS: dict = {}
 
 
-def _same_stops(board, n_cities: int, n_towns: int) -> list:
+def _same_stops(board: Any, n_cities: int, n_towns: int) -> list:
     """The board's tiles with ``n_cities`` cities and ``n_towns`` towns, in the order of
     the tile manifest: ``[(name, tile)]``."""
     hit = _STOPS.get(id(board))
@@ -313,7 +313,7 @@ def _same_stops(board, n_cities: int, n_towns: int) -> list:
 _TURNED: dict = {}
 
 
-def _turned(board, name: str, tdef) -> list:
+def _turned(board: Any, name: str, tdef: Any) -> list:
     """Per distinct rotation of the tile: ``(rotation, paths, exits)``."""
     key = (id(board), name)
     hit = _TURNED.get(key)
@@ -407,7 +407,8 @@ def network(g: "G1870State", corp: str) -> graph.Reach:
 _CONNECTED: dict = {}
 
 
-def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
+def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
+                    reached: Any) -> Any:
     """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
     an exit on one of the ``reached`` edges of the hex (9.1.3; a bit mask of the edges;
     ``None``: it has a station there, every rotation).  Items ``(name, colour,
@@ -425,11 +426,11 @@ def _connected_lays(board, hex_id: str, cur, cur_rot: int, reached) -> list:
                         tuple(rot for rot, crosses in keep if not crosses)))
     if len(_CONNECTED) >= 50_000:
         _CONNECTED.clear()
-    out = _CONNECTED[key] = tuple(out)
-    return out
+    lays = _CONNECTED[key] = tuple(out)
+    return lays
 
 
-def _choices_checked(g: "G1870State", corp: str, seat: int, reach=None) -> list[Choice]:
+def _choices_checked(g: "G1870State", corp: str, seat: int, reach: Any = None) -> list[Choice]:
     """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
     hex, tile and rotation that passes the state-independent checks and joins the
     corporation's track (:func:`_connected_lays`, which both kinds of lay must pass), and

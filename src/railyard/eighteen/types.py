@@ -1,0 +1,69 @@
+"""The shape of an 18xx state dict (``DictState.s``), as types.
+
+A state is one plain dict of lists, dicts, strings, numbers and booleans (so that it is
+cheap to snapshot and clone, :mod:`.state`); these :class:`TypedDict` classes describe the
+parts every 18xx title shares, and each title (``games/g1830/types.py``,
+``games/g1870/types.py``) adds its own corporations, rounds and depot.  They change
+nothing at run time: the dict keys are the ones the rules, the web table and the bots read.
+``tests/eighteen/test_state_types.py`` checks that the states of real games have exactly
+these shapes.
+"""
+# no `from __future__ import annotations`: TypedDict must see NotRequired at run time
+from typing import Any, TypedDict, cast
+
+#: a cell of the stock market: ``[row, column]``
+Pos = list[int]
+#: one corporation's certificates by holder: ``"ipo"``, ``"pool"``, a seat as a string
+#: (``"0"``), 1870's ``"treasury"``; each a list of certificate ids (``"PRR_0"`` is the
+#: president's certificate, :mod:`.shares`)
+Holders = dict[str, list[str]]
+#: laid tiles: hex -> ``[tile name, rotation]``
+Tiles = dict[str, list[Any]]
+#: station tokens: hex -> per city of its tile the corporations holding a station there
+Tokens = dict[str, list[list[str]]]
+
+
+class Company(TypedDict):
+    """A private company: ``owner`` is ``"p<seat>"``, ``"c<corporation>"`` or ``None``
+    (still for sale)."""
+    owner: str | None
+    closed: bool
+
+
+class CorpCore(TypedDict):
+    """The fields every title's corporation has."""
+    par: int | None               # par price, once started
+    pos: Pos | None               # market cell, once started
+    floated: bool
+    cash: int
+    trains: list[str]             # train ids, e.g. "4-1"
+    president: int | None         # seat
+    operated: bool                # has operated in the current operating round
+
+
+class StateCore(TypedDict):
+    """The fields of ``s`` every 18xx title has (the titles' ``State`` types add
+    ``corps``, ``depot``, ``auction``, ``stock``, ``op`` and their own)."""
+    round: str                    # "auction", "stock", "operating"
+    phase: str                    # the phase, named by its train ("2", "3", ...)
+    sr: int                       # number of the stock round
+    or_num: int                   # operating round in the current set
+    or_total: int                 # operating rounds in the current set
+    cash: list[int]               # by seat
+    bank: int
+    bank_broken: bool
+    priority: int                 # seat holding the priority deal
+    companies: dict[str, Company]
+    holders: dict[str, Holders]   # by corporation
+    stacks: dict[str, list[str]]  # market cell "row,col" -> corporations there, top last
+    tiles: Tiles
+    tokens: Tokens
+    supply: dict[str, int]        # tile name -> copies left
+    train_pool: list[str]         # trains in the bank pool
+    ended: bool
+    end_reason: str | None
+
+
+def corp_core(s: Any, corp: str) -> CorpCore:
+    """``s["corps"][corp]`` read as the fields every title shares."""
+    return cast(CorpCore, s["corps"][corp])

@@ -1,0 +1,107 @@
+"""The shape of the 1830 state dict (``G1830State.s``): the 18xx core's
+(:mod:`railyard.eighteen.types`) plus 1830's corporations, depot and rounds.  Types only;
+the keys are the ones the rules, the web table and the bots read."""
+# no `from __future__ import annotations`: TypedDict must see NotRequired at run time
+from typing import Any, NotRequired, TypedDict, cast
+
+from ...eighteen.types import CorpCore, StateCore
+
+
+class Corp(CorpCore):
+    tokens_used: int              # station tokens placed (home included)
+    home_done: bool               # the home station is placed (Erie: chosen, 19.1)
+
+
+class Auction(TypedDict):
+    """The private auction (Versteigerung der Privatgesellschaften, 15.0)."""
+    turn: int
+    passes: int
+    bids: dict[str, list[list[int]]]    # private -> [[seat, amount], ...] in bid order
+    fight: str | None                   # the private whose bidders are bidding it up
+    sv_price: int                       # the Schuylkill Valley's price as passes lower it
+    pending_par: int | None             # seat that must set the B&O's par price
+
+
+class Offer(TypedDict):
+    """A private offered between players (23.1): by ``by``, answered by ``to``."""
+    company: str
+    seller: int
+    buyer: int
+    price: int
+    by: int
+    to: int
+
+
+class Stock(TypedDict):
+    """A stock round (Aktienrunde, 20.0)."""
+    turn: int
+    passes: int
+    acted: bool                          # the seat to act has bought or sold this turn
+    bought: str | None                   # the corporation bought from this turn
+    sold: dict[str, list[str]]           # seat -> corporations sold in this round
+    last_actor: int | None
+    offer: Offer | None
+
+
+class Deal(TypedDict):
+    """A purchase at an agreed price waiting for the seller's answer (21.0, 23.1)."""
+    kind: str                            # "train" or "company"
+    buyer: str                           # the buying corporation
+    price: int
+    seat: int                            # its president
+    to: int                              # the seller's seat, who answers
+    company: NotRequired[str]
+    seller: NotRequired[str]             # the selling corporation (a train)
+    train: NotRequired[str]
+
+
+class Op(TypedDict):
+    """An operating round (Betriebsrunde, 17.0): the corporation operating and its step."""
+    corp: str | None
+    step: str | None                     # "home_token", "track", "token", "routes", ...
+    done: list[str]                      # corporations that operated this round
+    laid: bool
+    tokened: bool
+    revenue: int
+    routes: list[dict[str, Any]] | None
+    dh_token: bool
+    relay: list[str]                     # tokens to place again on an upgraded hex (19.1)
+    discard: list[str]                   # corporations above the train limit, in order
+    emergency: bool
+    eligible: list[str]                  # floated before the round began (11.0)
+    withheld: NotRequired[list[str]]     # 8.2d: move left at the end of the round
+    deal: NotRequired[Deal | None]
+    offer: NotRequired[Offer | None]
+    relay_hex: NotRequired[str]
+    step_before_relay: NotRequired[str]
+
+
+class State(StateCore):
+    corps: dict[str, Corp]
+    depot: list[str]                     # train ids in the order they are sold
+    bought_types: list[str]              # train types sold so far (phases, 13.0)
+    ability_used: list[str]              # privates whose special ability is used
+    auction: Auction
+    stock: Stock | None
+    op: Op | None
+    bankrupt: int | None                 # seat that went bankrupt (25.0)
+
+
+def corp_of(s: Any, name: str) -> Corp:
+    """``s["corps"][name]``, typed."""
+    return cast(Corp, s["corps"][name])
+
+
+def op_of(s: Any) -> Op:
+    """The operating round's bookkeeping (only during an operating round)."""
+    return cast(Op, s["op"])
+
+
+def stock_of(s: Any) -> Stock:
+    """The stock round's bookkeeping (only during a stock round)."""
+    return cast(Stock, s["stock"])
+
+
+def auction_of(s: Any) -> Auction:
+    """The private auction's bookkeeping."""
+    return cast(Auction, s["auction"])
