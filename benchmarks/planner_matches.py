@@ -1,7 +1,7 @@
 """Matches of the planner bot (``bots/planner``) against other 1830 / 1870 bots, with the
 figures of issue 22's "Done when": win rate per bot, game length in stock rounds, final
-phase, how the game ended, the share of operating turns of companies owning a train that
-earned $0, and CPU time per decision.
+phase, how the game ended, the share of operating turns of companies owning a train (at the start of
+the turn) that earned $0, and CPU time per decision.
 
 Seats are bot specs: ``planner:LEVEL`` (this package's ``PlannerBot``), ``basic`` (today's
 ``StrategicBot`` at normal), ``strategic:LEVEL`` (``StrategicBot`` at that level) or
@@ -54,7 +54,7 @@ def play(args) -> dict:
                       info.resolve_options({}))
     bots = [make(k, deal * 1009 + g * 31 + i) for i, k in enumerate(kinds)]
     cpu: list[list[float]] = [[] for _ in range(n)]
-    runs = zero = 0
+    turns: dict = {}               # (SR, OR, company) -> [owned a train at start, revenue]
     out = {"game": g, "deal": deal, "kinds": kinds, "error": None}
     acts = 0
     t0 = time.time()
@@ -66,16 +66,17 @@ def play(args) -> dict:
             c0 = time.thread_time()
             act = bots[p].choose(observe(st, p))
             cpu[p].append(time.thread_time() - c0)
-            corp = trains = None
-            if act.get("type") == "run_routes":
-                op = st.s.get("op") or {}
-                corp = op.get("corp")
-                trains = len(st.s["corps"][corp]["trains"]) if corp else 0
             st.apply(act)
             acts += 1
-            if corp and trains:
-                runs += 1
-                zero += (st.s.get("op") or {}).get("revenue", 1) == 0
+            op = st.s.get("op") if st.s["round"] == "operating" else None
+            corp = (op or {}).get("corp")
+            if corp:
+                key = (st.s["sr"], st.s["or_num"], corp)
+                if key not in turns:           # the turn's start: did it own a train?
+                    turns[key] = [bool(st.s["corps"][corp]["trains"]), 0]
+                turns[key][1] = max(turns[key][1], op.get("revenue") or 0)
+        runs = sum(1 for t, _ in turns.values() if t)
+        zero = sum(1 for t, r in turns.values() if t and r == 0)
         res = st.result()
         out.update(scores=[float(x) for x in res.scores], winners=list(res.winners),
                    reason=st.s.get("end_reason"), sr=st.s.get("sr"),

@@ -40,15 +40,15 @@ from ..strategic import (StrategicBot, _defs, _source_ok, _type, cheapest_train,
 from . import economy as eco
 from . import track
 
-#: per level: tile lays / stations tried per decision, optimiser nodes per revenue
-#: estimate, dividend horizon of share values (ORs), lays whose blocking is judged,
+#: per level: tile lays given the quick (prospect) score and the full (revenue) score per
+#: decision, optimiser nodes per revenue estimate, dividend horizon of share values (ORs), lays whose blocking is judged,
 #: rush judged (bool), wall-clock safety cap per decision (s)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
+    "easy": {"scan": 20, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
              "plan": 1, "cap": 0.25},
-    "normal": {"lays": 10, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
+    "normal": {"scan": 60, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
                "plan": 2, "cap": 0.9},
-    "hard": {"lays": 24, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
+    "hard": {"scan": 150, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
              "plan": 2, "cap": 2.7},
 }
 
@@ -128,20 +128,32 @@ class PlannerBot(StrategicBot):
 
     # ---- track and stations -----------------------------------------------------------------
     def build(self, g, corp: str, lays: list[Choice], tokens: list[Choice]) -> Action | None:
-        """The lay or station that raises the company's position score most (own revenue,
-        revenue with the next train, reach), less what it costs and plus what it takes away
-        from the companies of other players near it (blocking)."""
+        """The lay or station that raises the company's position most.  Every lay near its
+        track (up to ``scan`` of them, the open ends first) is tried on a copy and given a
+        quick score: the change of the track's prospect (:func:`.track.prospect`) less its
+        cost; the best ``lays`` of them and every station then get the full score: the
+        change of 3 x the revenue of its trains + the revenue of two of the next train +
+        2 x the prospect, and, for the first ``block``, what they take from the runs of
+        other players' companies near it (blocking)."""
         t_cap = time.perf_counter() + self.cfg["cap"]
-        base_score = self.position_score(g, corp)
         near = self.build_hexes(g, corp)
         cand = [c for c in lays if c.fixed.get("hex") in near]
         cand.sort(key=lambda c: (near.get(c.fixed.get("hex"), 9), _tile_order(c)))
-        cand = _spread(cand, self.cfg["lays"]) + list(tokens)
-        best, best_score = None, 0.0
+        cand = cand[:self.cfg["scan"]]
         cash0 = g.s["corps"][corp]["cash"]
         need = cheapest_train(g) if not lasting_trains(g, corp) else 0
-        rivals = eco.rivals_near(self, g, corp, near) if self.cfg["block"] else []
-        scored = []
+        p0 = track.prospect(g, corp)
+
+        def cost_of(w) -> float:
+            cost = cash0 - w.s["corps"][corp]["cash"]
+            if cost <= 0:
+                return 0.0
+            pen = cost * (0.02 if cash0 - cost >= 2 * (need or 0) else 0.06)
+            if need and cash0 - cost < need:
+                pen += 1000
+            return pen
+
+        quick = []
         for c in cand:
             if time.perf_counter() > t_cap:
                 break
@@ -152,17 +164,40 @@ class PlannerBot(StrategicBot):
             except IllegalAction:
                 continue
             self.work += 1
-            cost = cash0 - w.s["corps"][corp]["cash"]
-            score = self.position_score(w, corp) - base_score
-            if cost > 0:
-                score -= cost * (0.02 if cash0 - cost >= 2 * (need or 0) else 0.06)
-                if need and cash0 - cost < need:
-                    score -= 1000
-            if c.type == "lay_tile" and cost == 0:
-                score += 0.5 - 0.1 * near.get(c.fixed.get("hex"), 5)
-            scored.append((score, act, w))
-        scored.sort(key=lambda x: -x[0])
-        for i, (score, act, w) in enumerate(scored):
+            q = 2.0 * (track.prospect(w, corp) - p0) - cost_of(w)
+            quick.append((q, len(quick), act, w))
+        quick.sort(key=lambda x: (-x[0], x[1]))
+        full = [(act, w) for _, _, act, w in quick[:self.cfg["lays"]]]
+        for c in tokens:
+            act = c.base()
+            w = g.clone()
+            try:
+                w.apply(act)
+            except IllegalAction:
+                continue
+            full.append((act, w))
+        nt = next_train(g)
+        extra = (nt[0], nt[0]) if nt else ()
+
+        def rev_score(x) -> float:
+            own = self.rev(x, corp)
+            look = self.rev(x, corp, extra, own=False) if extra else own
+            return 3 * own + look
+
+        r0 = rev_score(g)
+        rivals = eco.rivals_near(self, g, corp, near) if self.cfg["block"] else []
+        scored = []
+        for act, w in full:
+            if time.perf_counter() > t_cap:
+                break
+            self.work += 1
+            score = rev_score(w) - r0 + 2.0 * (track.prospect(w, corp) - p0) - cost_of(w)
+            if act["type"] == "lay_tile" and cash0 == w.s["corps"][corp]["cash"]:
+                score += 0.5 - 0.1 * near.get(act.get("hex"), 5)
+            scored.append((score, len(scored), act, w))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        best, best_score = None, 0.0
+        for i, (score, _, act, w) in enumerate(scored):
             if i < self.cfg["block"] and rivals:
                 score += 0.5 * eco.blocked(self, g, w, rivals)
             if score > best_score:
@@ -209,17 +244,3 @@ class PlannerBot(StrategicBot):
 
 def _tile_order(c: Choice) -> tuple:
     return (str(c.fixed.get("tile")), int(c.fixed.get("rotation", 0) or 0))
-
-
-def _spread(cand: list[Choice], k: int) -> list[Choice]:
-    """Up to ``k`` candidates, at most a few per hex first (so the budget covers several
-    hexes), then the rest in order."""
-    if len(cand) <= k:
-        return cand
-    per: dict = {}
-    first, rest = [], []
-    for c in cand:
-        h = c.fixed.get("hex")
-        per[h] = per.get(h, 0) + 1
-        (first if per[h] <= 3 else rest).append(c)
-    return (first + rest)[:k]

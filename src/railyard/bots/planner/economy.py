@@ -112,8 +112,8 @@ def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False)
     if exchange:
         gain -= have / max(1, n)
     if gain <= 0 and n < 2:
-        # track will come: half of what the train could run on its own
-        gain = 0.5 * bot.rev(g, corp, (ty,), own=False)
+        # track will come: half of what the train could run on its own, at least a token
+        gain = max(0.5 * bot.rev(g, corp, (ty,), own=False), 15.0)
     lasting = lasting_trains(g, corp)
     score = gain * life(g, ty) - MONEY_WEIGHT * tprice
     if not lasting:

@@ -5,7 +5,8 @@ network, as the route optimiser sees it: a city full of other companies' station
 be passed) to its *open ends* - track edges that lead into a hex with no track joining
 them - and measures how close those ends are to revenue it does not reach yet: each
 unreached city, town or off-board counts its revenue times ``DECAY`` per hex still to be
-built, the best ``TARGETS`` of them summed.  A tile lay that extends the track toward a
+built, the best ``TARGETS`` of them summed, and every stop it reaches counts its
+revenue in full.  A tile lay that extends the track toward a
 city therefore raises the prospect before it raises any run, which is what makes a company
 build a line to its second city over several rounds.
 """
@@ -84,7 +85,7 @@ def network_reach(g, corp: str):
 
 def prospect(g, corp: str) -> float:
     """Revenue within reach of the company's open track ends, discounted per hex to build,
-    plus a fifth of the revenue its track already reaches."""
+    plus the revenue its track already reaches (so reaching a city never lowers it)."""
     try:
         reached, hexes, open_hexes = network_reach(g, corp)
     except Exception:                                       # noqa: BLE001 - a guess only
@@ -109,4 +110,4 @@ def prospect(g, corp: str) -> float:
                 q.append(nb)
     vals = sorted((v * DECAY ** dist[h] for h, v in targets.items() if h in dist),
                   reverse=True)
-    return sum(vals[:TARGETS]) + sum(st.revenue for st in reached) / 5.0
+    return sum(vals[:TARGETS]) + sum(st.revenue for st in reached)
