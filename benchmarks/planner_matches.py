@@ -6,7 +6,8 @@ the turn) that earned $0, and CPU time per decision.
 Seats are bot specs: ``planner:LEVEL`` (this package's ``PlannerBot``), ``basic`` (today's
 ``StrategicBot`` at normal), ``strategic:LEVEL`` (``StrategicBot`` at that level) or
 ``random``.  Seats rotate as in ``railyard tournament`` (game g: seat i plays
-``seats[(i + g) % n]``, deal ``seed + g // n``)::
+``seats[(i + g) % n]``, deal ``seed + g // n``; when all seats are the same bot, deal
+``seed + g``)::
 
     nice -n 10 .venv/bin/python benchmarks/planner_matches.py 1830 \\
         planner:normal,basic,basic,basic --games 4 --seed 0 [--workers 2] [--json]
@@ -49,7 +50,8 @@ def play(args) -> dict:
     info = available()[title]
     n = len(seats)
     kinds = seating(seats, g)
-    deal = seed + g // n
+    # rotating identical seats changes nothing: then every game is a new deal
+    deal = seed + (g if len(set(seats)) == 1 else g // n)
     st = info.factory(info.check_players([f"P{i + 1}" for i in range(n)]), deal,
                       info.resolve_options({}))
     bots = [make(k, deal * 1009 + g * 31 + i) for i, k in enumerate(kinds)]

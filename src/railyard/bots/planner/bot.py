@@ -42,14 +42,15 @@ from . import track
 
 #: per level: tile lays given the quick (prospect) score and the full (revenue) score per
 #: decision, optimiser nodes per revenue estimate, dividend horizon of share values (ORs), lays whose blocking is judged,
-#: rush judged (bool), wall-clock safety cap per decision (s)
+#: rush judged (bool), wall-clock safety cap per decision (s; ten times the level's target
+#: p95, so it never cuts a decision short on a loaded machine in practice)
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"scan": 20, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
-             "plan": 1, "cap": 0.25},
+             "cap": 3.0},
     "normal": {"scan": 60, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
-               "plan": 2, "cap": 0.9},
+               "cap": 10.0},
     "hard": {"scan": 150, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
-             "plan": 2, "cap": 2.7},
+             "cap": 30.0},
 }
 
 
@@ -236,6 +237,34 @@ class PlannerBot(StrategicBot):
             if act is not None:
                 return act
         return super().stock(g, choices)
+
+    def home_value(self, g, corp: str) -> float:
+        """How good a company's home is for its first routes: the revenue of the cities,
+        towns and off-boards near it (track.home_prospect), less for rival stations in the
+        home city's neighbourhood."""
+        return track.home_prospect(g, g.st.corps[corp].home)
+
+    def share_score(self, g, corp: str, source: str, cash: int, reserve: int) -> float:
+        """The strategic bot's share value (yield over the horizon, presidencies), plus the
+        gain of a share bought below its market price (an 1830 initial-offering share at
+        par while the market price is higher), less for another player's company about to
+        be left without a train it can pay."""
+        score = super().share_score(g, corp, source, cash, reserve)
+        v = g.s["corps"][corp]
+        if not v["floated"] or v["pos"] is None:
+            return score
+        market = price(g, corp)
+        cost = market if source == "pool" else (
+            v["par"] if g.title == "1830" else (v.get("ipo_price") or market))
+        if not cost or cost > cash - reserve:
+            return score
+        if market > cost:
+            score += 80.0 * (market - cost) / cost
+        if v["president"] != self.seat and not lasting_trains(g, corp):
+            low = cheapest_train(g)
+            if low is not None and v["cash"] < low:
+                score *= 0.3
+        return score
 
     def expected_revenue(self, g, corp: str) -> int:
         self.work += 1

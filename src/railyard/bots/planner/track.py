@@ -20,19 +20,27 @@ DEPTH = 7
 
 
 def _targets(g) -> dict:
-    """hex -> best printed revenue of a city, town or off-board there (cached per board)."""
+    """hex -> best printed revenue of a city, town or off-board there (a plain city 20, a
+    plain town 10: what their first tiles print); cached per board."""
     board = g.st.board
     cache = getattr(board, "_planner_targets", None)
     if cache is None:
         cache = {}
         for h, hx in board.hexes.items():
             p = hx.printed
-            vals = list(p.city_revenue or ()) + list(p.town_revenue or ()) + \
-                list(p.offboard_revenue or ())
-            vals = [v if isinstance(v, int) else max(v.values()) if isinstance(v, dict)
-                    else max(v) if isinstance(v, (list, tuple)) and v else 0 for v in vals]
-            if vals and max(vals) > 0:
-                cache[h] = max(vals)
+            best = 0
+            for kind, revs in (("city", p.city_revenue), ("town", p.town_revenue),
+                               ("offboard", p.offboard_revenue)):
+                for v in revs or ():
+                    if isinstance(v, dict):
+                        v = max(v.values(), default=0)
+                    elif isinstance(v, (list, tuple)):
+                        v = max(v, default=0)
+                    # a plain city or town earns what its first tile prints: 20 / 10
+                    v = v or (20 if kind == "city" else 10 if kind == "town" else 0)
+                    best = max(best, int(v))
+            if best > 0:
+                cache[h] = best
         try:
             object.__setattr__(board, "_planner_targets", cache)
         except Exception:                                   # noqa: BLE001 - no cache then
@@ -111,3 +119,26 @@ def prospect(g, corp: str) -> float:
     vals = sorted((v * DECAY ** dist[h] for h, v in targets.items() if h in dist),
                   reverse=True)
     return sum(vals[:TARGETS]) + sum(st.revenue for st in reached)
+
+
+def home_prospect(g, home: str | None) -> float:
+    """The revenue around a home hex: each city, town or off-board within ``DEPTH`` hexes
+    counts its printed revenue times ``DECAY`` per hex between (the home's own counts in
+    full); the best ``TARGETS + 1`` summed."""
+    board = g.st.board
+    if not home or home not in board.hexes:
+        return 0.0
+    targets = _targets(g)
+    dist = {home: 0}
+    q: deque = deque([home])
+    while q:
+        h = q.popleft()
+        if dist[h] >= DEPTH:
+            continue
+        for nb in board.hexes[h].neighbors.values():
+            if nb not in dist and nb in board.hexes:
+                dist[nb] = dist[h] + 1
+                q.append(nb)
+    vals = sorted((v * DECAY ** max(0, dist[h] - 1) for h, v in targets.items()
+                   if h in dist and h != home), reverse=True)
+    return targets.get(home, 0) + sum(vals[:TARGETS + 1])
