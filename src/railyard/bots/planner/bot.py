@@ -45,11 +45,11 @@ from . import track
 #: rush judged (bool), wall-clock safety cap per decision (s; ten times the level's target
 #: p95, so it never cuts a decision short on a loaded machine in practice)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"scan": 20, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
+    "easy": {"scan": 15, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
              "cap": 3.0},
-    "normal": {"scan": 60, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
+    "normal": {"scan": 40, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
                "cap": 10.0},
-    "hard": {"scan": 150, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
+    "hard": {"scan": 120, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
              "cap": 30.0},
 }
 
@@ -144,6 +144,7 @@ class PlannerBot(StrategicBot):
         cash0 = g.s["corps"][corp]["cash"]
         need = cheapest_train(g) if not lasting_trains(g, corp) else 0
         p0 = track.prospect(g, corp)
+        own0 = self.rev(g, corp)
 
         def cost_of(w) -> float:
             cost = cash0 - w.s["corps"][corp]["cash"]
@@ -165,10 +166,18 @@ class PlannerBot(StrategicBot):
             except IllegalAction:
                 continue
             self.work += 1
-            q = 2.0 * (track.prospect(w, corp) - p0) - cost_of(w)
+            q = 3 * (self.rev(w, corp) - own0) + 2.0 * (track.prospect(w, corp) - p0) \
+                - cost_of(w)
             quick.append((q, len(quick), act, w))
         quick.sort(key=lambda x: (-x[0], x[1]))
-        full = [(act, w) for _, _, act, w in quick[:self.cfg["lays"]]]
+        # the best two per hex first, so that the full scores cover several hexes
+        per: dict = {}
+        first, rest = [], []
+        for q in quick:
+            h = q[2].get("hex")
+            per[h] = per.get(h, 0) + 1
+            (first if per[h] <= 2 else rest).append(q)
+        full = [(act, w) for _, _, act, w in (first + rest)[:self.cfg["lays"]]]
         for c in tokens:
             act = c.base()
             w = g.clone()

@@ -4,9 +4,9 @@
 network, as the route optimiser sees it: a city full of other companies' stations cannot
 be passed) to its *open ends* - track edges that lead into a hex with no track joining
 them - and measures how close those ends are to revenue it does not reach yet: each
-unreached city, town or off-board counts its revenue times ``DECAY`` per hex still to be
-built, the best ``TARGETS`` of them summed, and every stop it reaches counts its
-revenue in full.  A tile lay that extends the track toward a
+unreached city, town or off-board counts its revenue times ``DECAY`` per lay still to be
+made (the hex an open end leads into, and each hex between it and the stop), the best
+``TARGETS`` of them summed, and every stop it reaches counts ``REACHED`` x its revenue.  A tile lay that extends the track toward a
 city therefore raises the prospect before it raises any run, which is what makes a company
 build a line to its second city over several rounds.
 """
@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import deque
 
 DECAY = 0.55
+#: weight of the revenue already reached (above DECAY: reaching a stop never lowers it)
+REACHED = 0.6
 TARGETS = 3
 DEPTH = 7
 
@@ -92,8 +94,9 @@ def network_reach(g, corp: str):
 
 
 def prospect(g, corp: str) -> float:
-    """Revenue within reach of the company's open track ends, discounted per hex to build,
-    plus the revenue its track already reaches (so reaching a city never lowers it)."""
+    """Revenue within reach of the company's open track ends, discounted per lay still to
+    make, plus ``REACHED`` x the revenue its track already reaches (more than a stop one lay
+    away counts, so reaching a city never lowers the prospect)."""
     try:
         reached, hexes, open_hexes = network_reach(g, corp)
     except Exception:                                       # noqa: BLE001 - a guess only
@@ -116,9 +119,9 @@ def prospect(g, corp: str) -> float:
             if nb not in dist and nb in board.hexes:
                 dist[nb] = d + 1
                 q.append(nb)
-    vals = sorted((v * DECAY ** dist[h] for h, v in targets.items() if h in dist),
+    vals = sorted((v * DECAY ** (dist[h] + 1) for h, v in targets.items() if h in dist),
                   reverse=True)
-    return sum(vals[:TARGETS]) + sum(st.revenue for st in reached)
+    return sum(vals[:TARGETS]) + REACHED * sum(st.revenue for st in reached)
 
 
 def home_prospect(g, home: str | None) -> float:
