@@ -15,16 +15,19 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   earn;
 - **dividends**: pays out unless withholding buys the train the company needs to keep
   running (or, with one train, the next train it can use) in this or the next round;
-- **track** (:meth:`PlannerBot.build`): candidate lays and stations near the company's
-  stations scored by the best route revenue with its trains and the next train, the reach of
-  its track, and what a lay takes away from other companies' revenue (blocking);
-- **stock**: starts companies by a plan (a number per player from the title and the player
-  count, the best par it can float), buys its own companies' shares and the best yields,
-  sells shares of others' companies that are about to lose their trains.
+- **track** (:meth:`PlannerBot.build`, :mod:`.track`): lays near the company's open track
+  ends, track and stations are scored by the best route revenue with its trains and two of
+  the next train, the *prospect* of its track (revenue reached, and unreached revenue
+  discounted per lay still to make), what they cost, and what they take away from other
+  players' companies' runs (blocking);
+- **stock**: starts companies by the strategic bot's plan (how many, the par that floats
+  them), choosing the company by the revenue around its home; values shares as the
+  strategic bot does plus the gain of a share bought below its market price; avoids and
+  sells shares of others' companies that have no lasting train and no money for one.
 
 Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate; a
-wall-clock cap per decision (``cap``) only guards against a runaway and lies far above the
-level's normal time.
+wall-clock cap per decision (``cap``) only guards against a runaway and lies ten times
+above the level's target time.  There is no search on top of this policy yet.
 """
 from __future__ import annotations
 
@@ -34,9 +37,8 @@ from typing import Any
 from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
-from ..strategic import (StrategicBot, _defs, _source_ok, _type, cheapest_train, is_open,
-                         lasting_trains, next_train, pct, presided, price, train_limit,
-                         upcoming_types)
+from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, lasting_trains,
+                         next_train, price, train_limit, upcoming_types)
 from . import economy as eco
 from . import track
 
