@@ -259,9 +259,11 @@ class PlannerBot(StrategicBot):
         """The strategic bot's share value (yield over the horizon, presidencies), plus the
         gain of a share bought below its market price (an 1830 initial-offering share at
         par while the market price is higher), less for another player's company about to
-        be left without a train it can pay."""
+        be left without a train it can pay; a share that floats its own company first."""
         score = super().share_score(g, corp, source, cash, reserve)
         v = g.s["corps"][corp]
+        if v["president"] == self.seat and not v["floated"] and score > 0:
+            return 400.0                       # floating its own company comes first
         if not v["floated"] or v["pos"] is None:
             return score
         market = price(g, corp)
