@@ -345,3 +345,36 @@ def test_sells_shares_of_a_company_about_to_sink():
     st.s["corps"][corp]["cash"] = 0
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["type"] == "sell_shares" and act["corporation"] == corp, act
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 21), ("1870", 22)])
+def test_floats_its_own_company_before_buying_other_shares(title, seed):
+    """The seat presides a parred, unfloated company and can buy its next share: with money
+    for anything it buys that share first (in 1870 the planner once preferred other
+    companies' shares sold below their market price and left its company half-floated)."""
+    st = new_game(title, seed)
+    rnd = RandomBot(seed)
+
+    def cond(s):
+        if s.s["round"] != "stock" or s.s["sr"] < 2:
+            return False
+        seat = s.current_player
+        return any(c.type == "buy_share" and
+                   s.s["corps"][c.fixed["corporation"]]["president"] == seat and
+                   not s.s["corps"][c.fixed["corporation"]]["floated"]
+                   for c in s.legal_actions())
+    for _ in range(30000):
+        if st.current_player is None:
+            pytest.skip("no position")
+        if cond(st):
+            break
+        st.apply(rnd.choose(st))
+    else:
+        pytest.skip("no position")
+    seat = st.current_player
+    own = next(c.fixed["corporation"] for c in st.legal_actions() if c.type == "buy_share"
+               and st.s["corps"][c.fixed["corporation"]]["president"] == seat
+               and not st.s["corps"][c.fixed["corporation"]]["floated"])
+    st.s["cash"][seat] = 2000
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["type"] == "buy_share" and act["corporation"] == own, act
