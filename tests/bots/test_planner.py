@@ -89,7 +89,7 @@ def test_four_planners_play_legally_into_the_operating_rounds(title, seed):
     st = new_game(title, seed)
     bots = [PlannerBot(10 + i, "easy") for i in range(4)]
     runs = 0
-    for _ in range(300):
+    for _ in range(200):
         p = st.current_player
         if p is None:
             break
