@@ -378,3 +378,22 @@ def test_floats_its_own_company_before_buying_other_shares(title, seed):
     st.s["cash"][seat] = 2000
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["type"] == "buy_share" and act["corporation"] == own, act
+
+
+def test_the_seed_makes_the_1830_game():
+    """1830 deals nothing at random: the planners' seeds make the game.  The same seeds
+    give the same actions, other seeds (soon) other actions."""
+    def actions(seeds, n=120):
+        st = new_game("1830", 0)
+        bots = [PlannerBot(s, "easy") for s in seeds]
+        out = []
+        for _ in range(n):
+            if st.current_player is None:
+                break
+            act = bots[st.current_player].choose(observe(st))
+            out.append(act)
+            st.apply(act)
+        return out
+    a = actions([1, 2, 3, 4])
+    assert a == actions([1, 2, 3, 4])
+    assert a != actions([5, 6, 7, 8])

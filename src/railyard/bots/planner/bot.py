@@ -56,6 +56,12 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 
+#: relative noise (from the bot's seeded generator) on share values and home choices: 1830
+#: deals nothing at random, so without it every game of the same bots in the same seats
+#: is the same game; with it the seed makes different games
+JITTER = 0.04
+
+
 class PlannerBot(StrategicBot):
     name = "planner"
 
@@ -253,7 +259,8 @@ class PlannerBot(StrategicBot):
         """How good a company's home is for its first routes: the revenue of the cities,
         towns and off-boards near it (track.home_prospect), less for rival stations in the
         home city's neighbourhood."""
-        return track.home_prospect(g, g.st.corps[corp].home)
+        return track.home_prospect(g, g.st.corps[corp].home) + \
+            JITTER * 100 * self.rng.random()
 
     def share_score(self, g, corp: str, source: str, cash: int, reserve: int) -> float:
         """The strategic bot's share value (yield over the horizon, presidencies), plus the
@@ -273,6 +280,7 @@ class PlannerBot(StrategicBot):
             return score
         if market > cost:
             score += 80.0 * (market - cost) / cost
+        score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
         if v["president"] != self.seat and not lasting_trains(g, corp):
             low = cheapest_train(g)
             if low is not None and v["cash"] < low:
