@@ -1,0 +1,169 @@
+"""Matches of the planner bot (``bots/planner``) against other 1830 / 1870 bots, with the
+figures of issue 22's "Done when": win rate per bot, game length in stock rounds, final
+phase, how the game ended, the share of operating turns of companies owning a train (at the start of
+the turn) that earned $0, and CPU time per decision.
+
+Seats are bot specs: ``planner:LEVEL`` (this package's ``PlannerBot``), ``basic`` (today's
+``StrategicBot`` at normal), ``strategic:LEVEL`` (``StrategicBot`` at that level) or
+``random``.  Seats rotate as in ``railyard tournament`` (game g: seat i plays
+``seats[(i + g) % n]``, deal ``seed + g // n``; when all seats are the same bot, deal
+``seed + g``)::
+
+    nice -n 10 .venv/bin/python benchmarks/planner_matches.py 1830 \\
+        planner:normal,basic,basic,basic --games 4 --seed 0 [--workers 2] [--json]
+
+Prints one line per game and a summary (``--json``: one JSON object).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+
+from railyard.bots.tournament import percentile, seating, wilson
+from railyard.bots.views import observe
+from railyard.engine import available
+
+
+def make(spec: str, seed: int):
+    kind, _, level = spec.partition(":")
+    if kind == "planner":
+        from railyard.bots.planner import PlannerBot
+        return PlannerBot(seed, level or "normal")
+    if kind == "basic":
+        from railyard.bots.strategic import StrategicBot
+        return StrategicBot(seed, "normal")
+    if kind == "strategic":
+        from railyard.bots.strategic import StrategicBot
+        return StrategicBot(seed, level or "normal")
+    if kind == "random":
+        from railyard.bots.random_bot import RandomBot
+        return RandomBot(seed)
+    raise SystemExit(f"unknown seat {spec!r}: planner[:LEVEL], basic, strategic[:LEVEL], "
+                     f"random")
+
+
+def play(args) -> dict:
+    title, seats, g, seed, max_actions = args
+    info = available()[title]
+    n = len(seats)
+    kinds = seating(seats, g)
+    # rotating identical seats changes nothing: then every game is a new deal
+    deal = seed + (g if len(set(seats)) == 1 else g // n)
+    st = info.factory(info.check_players([f"P{i + 1}" for i in range(n)]), deal,
+                      info.resolve_options({}))
+    bots = [make(k, deal * 1009 + g * 31 + i) for i, k in enumerate(kinds)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
+    turns: dict = {}               # (SR, OR, company) -> [owned a train at start, revenue]
+    out = {"game": g, "deal": deal, "kinds": kinds, "error": None}
+    acts = 0
+    t0 = time.time()
+    try:
+        while st.current_player is not None:
+            if acts >= max_actions:
+                raise RuntimeError(f"no end within {max_actions} actions")
+            p = st.current_player
+            c0 = time.thread_time()
+            act = bots[p].choose(observe(st, p))
+            cpu[p].append(time.thread_time() - c0)
+            st.apply(act)
+            acts += 1
+            op = st.s.get("op") if st.s["round"] == "operating" else None
+            corp = (op or {}).get("corp")
+            if corp:
+                key = (st.s["sr"], st.s["or_num"], corp)
+                if key not in turns:           # the turn's start: did it own a train?
+                    turns[key] = [bool(st.s["corps"][corp]["trains"]), 0]
+                turns[key][1] = max(turns[key][1], op.get("revenue") or 0)
+        runs = sum(1 for t, _ in turns.values() if t)
+        zero = sum(1 for t, r in turns.values() if t and r == 0)
+        res = st.result()
+        out.update(scores=[float(x) for x in res.scores], winners=list(res.winners),
+                   reason=st.s.get("end_reason"), sr=st.s.get("sr"),
+                   phase=st.s.get("phase"), actions=acts, runs=runs, zero_runs=zero)
+    except Exception as exc:  # noqa: BLE001 - reported per game
+        out["error"] = f"{type(exc).__name__}: {exc}"
+    out["cpu"] = cpu
+    out["seconds"] = round(time.time() - t0, 1)
+    return out
+
+
+def summarise(title: str, seats: list[str], games: list[dict]) -> dict:
+    per: dict = {}
+    ok = [r for r in games if not r["error"]]
+    for r in ok:
+        for i, k in enumerate(r["kinds"]):
+            d = per.setdefault(k, {"games": 0, "wins": 0.0, "scores": [], "cpu": []})
+            d["games"] += 1
+            d["wins"] += (1 / len(r["winners"])) if i in r["winners"] else 0.0
+            d["scores"].append(r["scores"][i])
+            d["cpu"] += r["cpu"][i]
+    bots = {}
+    for k, d in per.items():
+        lo, hi = wilson(d["wins"], d["games"])
+        bots[k] = {"games": d["games"], "wins": round(d["wins"], 2),
+                   "win_rate": round(d["wins"] / d["games"], 3),
+                   "ci95": [round(lo, 3), round(hi, 3)],
+                   "mean_score": round(statistics.mean(d["scores"]), 1),
+                   "cpu_ms_p50": round(1000 * percentile(d["cpu"], 0.5), 1),
+                   "cpu_ms_p95": round(1000 * percentile(d["cpu"], 0.95), 1),
+                   "cpu_ms_max": round(1000 * max(d["cpu"], default=0), 1)}
+    runs = sum(r["runs"] for r in ok)
+    zero = sum(r["zero_runs"] for r in ok)
+    return {"title": title, "seats": seats, "games": len(games), "ok": len(ok),
+            "load_average": round(os.getloadavg()[0], 2), "bots": bots,
+            "stock_rounds": sorted(r["sr"] for r in ok),
+            "median_sr": statistics.median([r["sr"] for r in ok]) if ok else None,
+            "phases": sorted(str(r["phase"]) for r in ok),
+            "endings": sorted(str(r["reason"]) for r in ok),
+            "zero_run_share": round(zero / runs, 4) if runs else None,
+            "runs_with_train": runs,
+            "errors": [f"game {r['game']}: {r['error']}" for r in games if r["error"]]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("title", choices=["1830", "1870"])
+    ap.add_argument("seats", help="comma-separated seat specs")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--max-actions", type=int, default=20000)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    seats = [s.strip() for s in a.seats.split(",")]
+    jobs = [(a.title, seats, g, a.seed, a.max_actions) for g in range(a.games)]
+    games = []
+
+    def show(r):
+        if a.json:
+            return
+        if r["error"]:
+            print(f"game {r['game']} deal {r['deal']}: ERROR {r['error']}", flush=True)
+            return
+        win = ",".join(r["kinds"][w] for w in r["winners"])
+        print(f"game {r['game']} deal {r['deal']}: winner {win}; SR {r['sr']} phase "
+              f"{r['phase']} {r['reason']}; $0 runs {r['zero_runs']}/{r['runs']}; "
+              f"scores {[int(x) for x in r['scores']]} {r['kinds']} ({r['seconds']} s)",
+              flush=True)
+
+    if a.workers > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(a.workers) as pool:
+            for r in pool.imap_unordered(play, jobs):
+                games.append(r)
+                show(r)
+    else:
+        for j in jobs:
+            r = play(j)
+            games.append(r)
+            show(r)
+    games.sort(key=lambda r: r["game"])
+    s = summarise(a.title, seats, games)
+    print(json.dumps(s) if a.json else json.dumps(s, indent=1))
+
+
+if __name__ == "__main__":
+    main()

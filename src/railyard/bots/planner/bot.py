@@ -1,0 +1,296 @@
+"""The planner bot for 1830 and 1870 (issue 22), kind ``planner`` here; the lead wires it
+as ``strategic`` when the old strategic bot becomes ``basic``.
+
+It builds on :class:`~railyard.bots.strategic.StrategicBot` (share values, privates, the
+forced purchase, dumping, the route optimiser's revenue) and replaces what a competent
+18xx player does differently (docs/bots.md, "Planner"):
+
+- **trains** (:mod:`.economy`): a company spends its treasury on trains - money in a
+  treasury counts for nobody's worth, trains earn dividends.  Each train on offer is valued
+  by the revenue it adds (with the company's trains, or on its own where track will come)
+  over its expected life in operating rounds, minus its price; buying the first train of a
+  type is judged also by what the rusting and the new phase cost the other players against
+  the seat (the rush); a company keeps running (it never stays without a train when it can
+  buy one) and does not buy trains that rust at once unless they are cheap for what they
+  earn;
+- **dividends**: pays out unless withholding buys the train the company needs to keep
+  running (or, with one train, the next train it can use) in this or the next round;
+- **track** (:meth:`PlannerBot.build`, :mod:`.track`): lays near the company's open track
+  ends, track and stations are scored by the best route revenue with its trains and two of
+  the next train, the *prospect* of its track (revenue reached, and unreached revenue
+  discounted per lay still to make), what they cost, and what they take away from other
+  players' companies' runs (blocking);
+- **stock**: starts companies by the strategic bot's plan (how many, the par that floats
+  them), choosing the company by the revenue around its home; values shares as the
+  strategic bot does plus the gain of a share bought below its market price; avoids and
+  sells shares of others' companies that have no lasting train and no money for one.
+
+Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate; a
+wall-clock cap per decision (``cap``) only guards against a runaway and lies ten times
+above the level's target time.  There is no search on top of this policy yet.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...engine.actions import Action, Choice
+from ...engine.errors import IllegalAction
+from .. import strategic as base
+from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, lasting_trains,
+                         next_train, price, train_limit, upcoming_types)
+from . import economy as eco
+from . import track
+
+#: per level: tile lays given the quick (prospect) score and the full (revenue) score per
+#: decision, optimiser nodes per revenue estimate, dividend horizon of share values (ORs), lays whose blocking is judged,
+#: rush judged (bool), wall-clock safety cap per decision (s; ten times the level's target
+#: p95, so it never cuts a decision short on a loaded machine in practice)
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"scan": 15, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
+             "cap": 3.0},
+    "normal": {"scan": 40, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
+               "cap": 10.0},
+    "hard": {"scan": 120, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
+             "cap": 30.0},
+}
+
+
+#: relative noise (from the bot's seeded generator) on share values and home choices: 1830
+#: deals nothing at random, so without it every game of the same bots in the same seats
+#: is the same game; with it the seed makes different games
+JITTER = 0.04
+
+
+class PlannerBot(StrategicBot):
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        super().__init__(seed, "normal")
+        self.level = level
+        self.cfg = dict(LEVELS[level])
+        self.cfg["limit"] = self.cfg["cap"]
+        self.rev = base.Revenue(self.cfg["nodes"])
+        #: work done in the last decision: lays tried, revenue estimates asked
+        self.work = 0
+
+    def choose(self, view) -> Action:
+        self.work = 0
+        return super().choose(view)
+
+    # ---- trains ---------------------------------------------------------------------------
+    def buy_train(self, g, corp: str, choices: list[Choice]) -> Action | None:
+        v = g.s["corps"][corp]
+        buys = [c for c in choices if c.type == "buy_train"]
+        can_pass = any(c.type in ("pass", "done") for c in choices)
+        from_bank = [c for c in buys if not c.ranges and _source_ok(c)]
+        if not can_pass:
+            return self.forced_train(g, corp, choices, buys, from_bank)
+        if len(v["trains"]) >= train_limit(g) and not any("exchange" in c.fixed for c in buys):
+            return None
+        best, best_score = None, 0.0
+        for c in from_bank:
+            ty = self._train_type(g, c)
+            tprice = self._train_price(g, c)
+            if ty is None or tprice > v["cash"]:
+                continue
+            score = eco.train_score(self, g, corp, ty, tprice, exchange="exchange" in c.fixed)
+            if score > best_score:
+                best, best_score = c.base(), score
+        # a train from another company of the seat's: money moves between own treasuries
+        own = self.own_company_train(g, corp, buys)
+        if own is not None and (best is None or own[1] > best_score):
+            return own[0]
+        return best
+
+    def own_company_train(self, g, corp: str, buys: list[Choice]):
+        """A train bought from another company the seat presides (at $1) when that company
+        keeps a train and this one has none: the trainless company runs, nobody pays."""
+        v = g.s["corps"][corp]
+        if v["trains"]:
+            return None
+        for c in buys:
+            if not c.ranges or not self._seller_is_mine(g, c) or not self._spare_train(g, c):
+                continue
+            tid = c.fixed.get("train")
+            if tid is None or _type(tid) not in upcoming_types(g) and base.doomed(g, tid):
+                continue
+            act = {**c.base(), **{k: lo for k, (lo, _) in c.ranges.items()}}
+            return act, 150.0
+        return None
+
+    # ---- dividends -------------------------------------------------------------------------
+    def dividend(self, g, corp: str, choices: list[Choice]) -> Action:
+        kinds = {c.fixed.get("kind"): c for c in choices if c.type == "dividend"}
+        full = kinds.get("payout") or kinds.get("full")
+        rev = g.s["op"].get("revenue") or 0
+        want = eco.withhold_for(self, g, corp, rev)
+        if want > 0:
+            half = kinds.get("half")
+            if half is not None and rev - rev // 2 >= want:
+                return half.base()
+            if "withhold" in kinds:
+                return kinds["withhold"].base()
+        return (full or next(iter(kinds.values()))).base()
+
+    # ---- track and stations -----------------------------------------------------------------
+    def build(self, g, corp: str, lays: list[Choice], tokens: list[Choice]) -> Action | None:
+        """The lay or station that raises the company's position most.  Every lay near its
+        track (up to ``scan`` of them, the open ends first) is tried on a copy and given a
+        quick score: the change of the track's prospect (:func:`.track.prospect`) less its
+        cost; the best ``lays`` of them and every station then get the full score: the
+        change of 3 x the revenue of its trains + the revenue of two of the next train +
+        2 x the prospect, and, for the first ``block``, what they take from the runs of
+        other players' companies near it (blocking)."""
+        t_cap = time.perf_counter() + self.cfg["cap"]
+        near = self.build_hexes(g, corp)
+        cand = [c for c in lays if c.fixed.get("hex") in near]
+        cand.sort(key=lambda c: (near.get(c.fixed.get("hex"), 9), _tile_order(c)))
+        cand = cand[:self.cfg["scan"]]
+        cash0 = g.s["corps"][corp]["cash"]
+        need = cheapest_train(g) if not lasting_trains(g, corp) else 0
+        p0 = track.prospect(g, corp)
+        own0 = self.rev(g, corp)
+
+        def cost_of(w) -> float:
+            cost = cash0 - w.s["corps"][corp]["cash"]
+            if cost <= 0:
+                return 0.0
+            pen = cost * (0.02 if cash0 - cost >= 2 * (need or 0) else 0.06)
+            if need and cash0 - cost < need:
+                pen += 1000
+            return pen
+
+        quick = []
+        for c in cand:
+            if time.perf_counter() > t_cap:
+                break
+            act = c.base()
+            w = g.clone()
+            try:
+                w.apply(act)
+            except IllegalAction:
+                continue
+            self.work += 1
+            q = 3 * (self.rev(w, corp) - own0) + 2.0 * (track.prospect(w, corp) - p0) \
+                - cost_of(w)
+            quick.append((q, len(quick), act, w))
+        quick.sort(key=lambda x: (-x[0], x[1]))
+        # the best two per hex first, so that the full scores cover several hexes
+        per: dict = {}
+        first, rest = [], []
+        for q in quick:
+            h = q[2].get("hex")
+            per[h] = per.get(h, 0) + 1
+            (first if per[h] <= 2 else rest).append(q)
+        full = [(act, w) for _, _, act, w in (first + rest)[:self.cfg["lays"]]]
+        for c in tokens:
+            act = c.base()
+            w = g.clone()
+            try:
+                w.apply(act)
+            except IllegalAction:
+                continue
+            full.append((act, w))
+        nt = next_train(g)
+        extra = (nt[0], nt[0]) if nt else ()
+
+        def rev_score(x) -> float:
+            own = self.rev(x, corp)
+            look = self.rev(x, corp, extra, own=False) if extra else own
+            return 3 * own + look
+
+        r0 = rev_score(g)
+        rivals = eco.rivals_near(self, g, corp, near) if self.cfg["block"] else []
+        scored = []
+        for act, w in full:
+            if time.perf_counter() > t_cap:
+                break
+            self.work += 1
+            score = rev_score(w) - r0 + 2.0 * (track.prospect(w, corp) - p0) - cost_of(w)
+            if act["type"] == "lay_tile" and cash0 == w.s["corps"][corp]["cash"]:
+                score += 0.5 - 0.1 * near.get(act.get("hex"), 5)
+            scored.append((score, len(scored), act, w))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        best, best_score = None, 0.0
+        for i, (score, _, act, w) in enumerate(scored):
+            if i < self.cfg["block"] and rivals:
+                score += 0.5 * eco.blocked(self, g, w, rivals)
+            if score > best_score:
+                best, best_score = act, score
+        return best
+
+    def build_hexes(self, g, corp: str) -> dict:
+        """Hexes where a lay may help, with a rank (lower first): the hexes the company's
+        open track ends lead into (0), the hexes of its track (1, upgrades), and the hexes
+        within three steps of its stations (their distance)."""
+        near = dict(self.near_hexes(g, corp))
+        try:
+            _, hexes, open_hexes = track.network_reach(g, corp)
+        except Exception:                                   # noqa: BLE001 - stations only
+            return near
+        for h in hexes:
+            near[h] = min(near.get(h, 9), 1)
+        for h in open_hexes:
+            near[h] = 0
+        return near
+
+    def position_score(self, g, corp: str) -> float:
+        """3 x the revenue of the company's trains + the revenue of two of the next train
+        (on its own) + the prospect of its track (:func:`.track.prospect`)."""
+        nt = next_train(g)
+        own = self.rev(g, corp)
+        extra = (nt[0],) if nt else ()
+        look = self.rev(g, corp, extra + extra, own=False) if extra else own
+        return 3 * own + look + 2.0 * track.prospect(g, corp)
+
+    # ---- stock round --------------------------------------------------------------------------
+    def stock(self, g, choices: list[Choice]) -> Action | None:
+        sells = [c for c in choices if c.type == "sell_shares"]
+        if sells and any(c.type == "pass" for c in choices):
+            act = eco.sell_before_crash(self, g, sells)
+            if act is not None:
+                return act
+        return super().stock(g, choices)
+
+    def home_value(self, g, corp: str) -> float:
+        """How good a company's home is for its first routes: the revenue of the cities,
+        towns and off-boards near it (track.home_prospect), less for rival stations in the
+        home city's neighbourhood."""
+        return track.home_prospect(g, g.st.corps[corp].home) + \
+            JITTER * 100 * self.rng.random()
+
+    def share_score(self, g, corp: str, source: str, cash: int, reserve: int) -> float:
+        """The strategic bot's share value (yield over the horizon, presidencies), plus the
+        gain of a share bought below its market price (an 1830 initial-offering share at
+        par while the market price is higher), less for another player's company about to
+        be left without a train it can pay; a share that floats its own company first."""
+        score = super().share_score(g, corp, source, cash, reserve)
+        v = g.s["corps"][corp]
+        if v["president"] == self.seat and not v["floated"] and score > 0:
+            return 400.0                       # floating its own company comes first
+        if not v["floated"] or v["pos"] is None:
+            return score
+        market = price(g, corp)
+        cost = market if source == "pool" else (
+            v["par"] if g.title == "1830" else (v.get("ipo_price") or market))
+        if not cost or cost > cash - reserve:
+            return score
+        if market > cost:
+            score += 80.0 * (market - cost) / cost
+        score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
+        if v["president"] != self.seat and not lasting_trains(g, corp):
+            low = cheapest_train(g)
+            if low is not None and v["cash"] < low:
+                score *= 0.3
+        return score
+
+    def expected_revenue(self, g, corp: str) -> int:
+        self.work += 1
+        return super().expected_revenue(g, corp)
+
+
+def _tile_order(c: Choice) -> tuple:
+    return (str(c.fixed.get("tile")), int(c.fixed.get("rotation", 0) or 0))

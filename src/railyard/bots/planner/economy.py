@@ -1,0 +1,200 @@
+"""The economics the planner bot judges by: what a train is worth to a company over its
+life, what a phase rush costs each player, when to withhold, what a lay blocks, when to
+sell before a company crashes.  Every function reads a position (an 1830 or 1870 state
+copy) and asks the bot's :class:`~railyard.bots.strategic.Revenue` (the exact route
+optimiser with a node budget) for revenues; nothing here changes the position it reads.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..strategic import (_defs, _type, cheapest_train, is_open, lasting_trains, next_train,
+                         pct, train_limit, upcoming_types)
+
+#: a treasury dollar spent on a train, against a dollar of revenue the train earns: money
+#: in a treasury counts for no player's worth, but it pays the next train
+MONEY_WEIGHT = 0.35
+#: operating rounds a train that never rusts is counted to run
+PERMANENT_LIFE = 7.0
+
+
+def trains_before(g, ty: str) -> int | None:
+    """Trains the bank sells before the first train of type ``ty`` (None: ``ty`` is not
+    sold any more or never comes)."""
+    dep = g.s["depot"]
+    if isinstance(dep, dict):                               # 1870: type -> count (None: any)
+        n = 0
+        for t in g.st.trains:
+            if t.name == ty:
+                return n
+            left = dep.get(t.name)
+            if left is None:
+                return n + 99
+            n += left
+        return None
+    for i, tid in enumerate(dep):
+        if _type(tid) == ty:
+            return i
+    return None
+
+
+def buyers(g) -> float:
+    """Trains bought per operating round, roughly: half of the floated companies."""
+    n = sum(1 for v in g.s["corps"].values() if v["floated"] and not v.get("closed"))
+    return max(1.0, 0.5 * n)
+
+
+def life(g, ty: str) -> float:
+    """Operating rounds a train of type ``ty`` bought now is expected to run."""
+    r = _defs(g)[ty].rusts_on
+    if r is None:
+        return PERMANENT_LIFE
+    before = trains_before(g, r)
+    if before is None:
+        return PERMANENT_LIFE
+    ors = max(1, int(g.phase_info().get("operating_rounds", 1)))
+    # the bank sells ``before`` trains before the rust; rounds come ``ors`` per stock round
+    return max(0.5, min(PERMANENT_LIFE, before / buyers(g) * min(1.0, 2.0 / ors) + 0.5))
+
+
+def first_of_type(g, ty: str) -> bool:
+    """Buying a ``ty`` from the bank now is the first of its type (it starts a phase)."""
+    up = upcoming_types(g)
+    if not up or up[0] != ty:
+        return False
+    bought = g.s.get("bought_types")
+    if bought is not None:
+        return ty not in bought
+    dep = g.s["depot"]
+    total = next((t.count for t in g.st.trains if t.name == ty), None)
+    if total is None:
+        return False
+    if isinstance(dep, dict):
+        return dep.get(ty) == total
+    return sum(1 for t in dep if _type(t) == ty) == total
+
+
+def rush_value(bot, g, corp: str, ty: str) -> float:
+    """What the first ``ty`` train's phase costs the other players, on average, less what it
+    costs the seat: the revenue of the trains it rusts over the rounds they would still have
+    run, by each player's holding, and for a president whose company is left without a
+    train and money the price of the cheapest train."""
+    rusted = [t.name for t in g.st.trains if t.rusts_on == ty]
+    if not rusted:
+        return 0.0
+    n = len(g.players)
+    harm = [0.0] * n
+    low = cheapest_train(g) or 0
+    for c, v in g.s["corps"].items():
+        if not v["floated"] or not is_open(g, c) or not v["trains"]:
+            continue
+        gone = [t for t in v["trains"] if _type(t) in rusted]
+        if not gone:
+            continue
+        rev = bot.rev(g, c)
+        loss = rev * len(gone) / len(v["trains"]) * 2.0
+        for s in range(n):
+            harm[s] += pct(g, c, s) / 100.0 * loss
+        if len(gone) == len(v["trains"]) and c != corp and v["president"] is not None:
+            gap = max(0, low - v["cash"])
+            harm[v["president"]] += 0.5 * gap
+    me = bot.seat
+    others = [harm[s] for s in range(n) if s != me]
+    return (sum(others) / max(1, len(others))) - harm[me]
+
+
+def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False) -> float:
+    """The value of buying a ``ty`` at ``tprice`` for ``corp`` now (> 0: worth buying)."""
+    v = g.s["corps"][corp]
+    n = len(v["trains"])
+    have = bot.rev(g, corp)
+    gain = bot.rev(g, corp, (ty,)) - have
+    if exchange:
+        gain -= have / max(1, n)
+    if gain <= 0 and n < 2:
+        # track will come: half of what the train could run on its own, at least a token
+        gain = max(0.5 * bot.rev(g, corp, (ty,), own=False), 15.0)
+    lasting = lasting_trains(g, corp)
+    score = gain * life(g, ty) - MONEY_WEIGHT * tprice
+    if not lasting:
+        score += 300.0 if _defs(g)[ty].rusts_on not in upcoming_types(g)[:2] else 120.0
+    if n == 0:
+        score += 500.0
+    if bot.cfg.get("rush") and first_of_type(g, ty):
+        score += rush_value(bot, g, corp, ty)
+    # keep what the company needs for its next lasting train when this one rusts soon
+    after = v["cash"] - tprice
+    r = _defs(g)[ty].rusts_on
+    if r is not None and r in upcoming_types(g)[:2] and lasting == [] and n >= 1:
+        nt = next_train(g)
+        if nt and after < nt[1] // 2:
+            score -= 100.0
+    return score
+
+
+def withhold_for(bot, g, corp: str, revenue: int) -> int:
+    """Money the company should keep from this run (0: pay out).  It withholds when it has
+    no lasting train and lacks the cheapest one, or with at most one train when the run
+    pays the next train it can use; never when the bank is nearly broken."""
+    if revenue <= 0:
+        return 0
+    v = g.s["corps"][corp]
+    bank = g.s.get("bank", 10 ** 6)
+    if bank < 4 * revenue:
+        return 0
+    low = cheapest_train(g)
+    if low is None:
+        return 0
+    if not lasting_trains(g, corp):
+        return max(0, low - v["cash"])
+    if len(v["trains"]) <= 1 and len(v["trains"]) < train_limit(g):
+        nt = next_train(g)
+        if nt and v["cash"] < nt[1] <= v["cash"] + revenue:
+            return nt[1] - v["cash"]
+    return 0
+
+
+def rivals_near(bot, g, corp: str, near: dict) -> list[str]:
+    """Other players' companies with a station within the hexes near ``corp``'s."""
+    out = []
+    for h, cities in g.s["tokens"].items():
+        if h not in near:
+            continue
+        for held in cities:
+            for c in held or ():
+                if c != corp and c in g.s["corps"] and c not in out:
+                    pres = g.s["corps"][c]["president"]
+                    if pres is not None and pres != bot.seat:
+                        out.append(c)
+    return out
+
+
+def blocked(bot, g, w, rivals: list[str]) -> float:
+    """Revenue the lay or station (``g`` -> ``w``) takes from the rivals' trains, weighted by
+    how much of each the seat does not own."""
+    total = 0.0
+    for c in rivals:
+        if not g.s["corps"][c]["trains"]:
+            continue
+        lost = bot.rev(g, c) - bot.rev(w, c)
+        if lost > 0:
+            total += lost * (1.0 - pct(g, c, bot.seat) / 100.0)
+    return total
+
+
+def sell_before_crash(bot, g, sells: list[Any]):
+    """Sells the shares of another player's company that has no train, lacks the money for
+    the cheapest and will withhold or sink: the price falls, the dividends stop."""
+    low = cheapest_train(g)
+    if low is None:
+        return None
+    for c in sells:
+        corp = c.fixed.get("corporation")
+        v = g.s["corps"].get(corp)
+        if v is None or v["president"] == bot.seat or not v["floated"] or v["trains"]:
+            continue
+        if v["cash"] >= low:
+            continue
+        lo, hi = c.ranges.get("count", (1, 1))
+        return {**c.base(), "count": hi}
+    return None
