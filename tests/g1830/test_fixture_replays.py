@@ -2,13 +2,14 @@
 people played (``fixtures/18xx-games/1830``) and the games the reference engine played with
 random legal moves (``fixtures/18xx-games-random/1830``), from the copies in tests/fixtures
 and any further files in ../shared/fixtures.  One test per file; a refusal names the action
-and the rule."""
+and the rule.  The save of
+each imported game loads back to the same state and result."""
 from __future__ import annotations
 
 import pytest
 
 from railyard.eighteen.import18xx import import_export, load_export
-from tests.fixture_files import fixture_files
+from tests.fixture_files import assert_round_trip, fixture_files
 
 FILES = fixture_files("1830") + fixture_files("1830", "18xx-games-random")
 
@@ -35,3 +36,4 @@ def test_export_replays_to_its_recorded_result(path):
     game, result = import_export(data)
     assert game.is_terminal
     assert result == {str(k): v for k, v in data["result"].items()}
+    assert_round_trip(game, result)             # the saved import loads back (issue 26)

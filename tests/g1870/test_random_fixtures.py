@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from railyard.games.g1870.import18xx import import_1870
+from tests.fixture_files import assert_round_trip
 
 HERE = Path(__file__).resolve().parents[1]
 LOCAL = HERE / "fixtures" / "18xx-games-random" / "1870"
@@ -43,6 +44,7 @@ def test_random_fixture_replays_to_its_recorded_result(path):
     game, result = import_1870(data)
     assert result == {str(k): v for k, v in data["result"].items()}
     assert game.is_terminal
+    assert_round_trip(game, result)             # the saved import loads back (issue 26)
 
 
 def test_the_random_fixtures_are_there():
