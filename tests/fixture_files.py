@@ -26,3 +26,16 @@ def fixture(title: str, name: str) -> Path:
         if p.name == name:
             return p
     raise FileNotFoundError(f"fixture {title}/{name} not found in {LOCAL} or {SHARED}")
+
+
+def assert_round_trip(game, result: dict) -> None:
+    """The save of an imported ``game`` loads back to the same state and result (issue 26,
+    point 2: the import and a later load play by the same options and rulings);
+    ``result``: the import's {player id: worth}, in seat order."""
+    from railyard.engine.game import Game
+    again = Game.loads(game.dumps())
+    assert again.log == game.log
+    assert again.state.s == game.state.s
+    assert again.is_terminal == game.is_terminal
+    if game.is_terminal:
+        assert list(again.result().scores) == list(result.values())

@@ -96,3 +96,34 @@ def test_hooks_are_registered():
     for slug in ("1830", "1870"):
         extra = get_title(slug).extra
         assert callable(extra["route_network"]) and callable(extra["import_18xx"])
+
+
+#: the layers above the games: a game package imports none of them
+ABOVE_GAMES = ("bots", "web", "cli")
+
+
+def _is_above_games(mod: str) -> bool:
+    return any(mod == f"railyard.{top}" or mod.startswith(f"railyard.{top}.")
+               for top in ABOVE_GAMES)
+
+
+def test_no_game_package_imports_bots_web_or_cli():
+    """A title is played by the bots, served by the web and driven by the command line;
+    it never reaches up to them (issue 26, point 6: ``games/nar/balance.py`` imported
+    ``bots.random_bot``)."""
+    bad = []
+    for path in _files("games"):
+        rel = path.relative_to(SRC)
+        for line, kind, mod in _imports(path):
+            if kind == "import" and _is_above_games(mod):
+                bad.append(f"{rel}:{line}: {mod}")
+    assert not bad, "game packages import upper layers:\n" + "\n".join(bad)
+
+
+def test_the_upward_check_resolves_relative_imports():
+    node = ast.parse("from ...bots.random_bot import RandomBot").body[0]
+    assert _is_above_games(_resolve(["railyard", "games", "nar"], node))
+    node = ast.parse("from ... import web").body[0]
+    mod = _resolve(["railyard", "games", "g1830"], node)
+    assert any(_is_above_games(f"{mod}.{a.name}") for a in node.names)
+    assert not _is_above_games("railyard.botsy") and not _is_above_games("railyard.engine")

@@ -109,6 +109,34 @@ def test_fast_stock_listing_equals_the_rule_by_rule_listing(seed, players, optio
     assert checked > 300 and shaken > 100
 
 
+@pytest.mark.parametrize("held,other", [(8, 0), (8, 2), (7, 0), (6, 2), (9, 0)])
+def test_fast_listing_with_an_empty_pool_and_a_large_holding(held, other):
+    """The pool's 50 % (12.0b) when the pool is empty: a holding of more than five shares
+    is listed as a sale of at most five (the fast listing once offered the whole
+    holding, less the president's certificate)."""
+    g = next(h for h in positions(7, 4, {}) if h.s["round"] == "stock" and h.s["sr"] > 1
+             and h.s["stock"]["offer"] is None)
+    g = g.clone()
+    s = g.s
+    seat = s["stock"]["turn"]
+    corp = next(c for c, v in s["corps"].items() if v["pos"] is not None)
+    h = s["holders"][corp]
+    certs = [x for v in h.values() for x in v]
+    for k in h:
+        h[k] = []
+    pres = corp + "_0"
+    shares = sorted(x for x in certs if x != pres)
+    h[str(seat)] = [pres] + shares[:held - 2]
+    h[str((seat + 1) % 4)] = shares[held - 2:held - 2 + other]
+    h["ipo"] = shares[held - 2 + other:]
+    s["corps"][corp]["president"] = seat
+    s["stock"]["sold"].pop(str(seat), None)
+    want = reference(g, seat)
+    assert stock.share_options(g, seat) == want
+    sale = next(o for o in want if o[0] == "sell_shares" and o[1] == corp)
+    assert sale[2] <= 5
+
+
 def test_has_action_is_any_share_action_or_offer():
     """``stock._has_action`` (the turn stays open) as it was written before the fast
     listing: some purchase, par or sale, else an offer of a private."""

@@ -3,13 +3,13 @@ people played (``fixtures/18xx-games/1830``) and the games the reference engine 
 random legal moves (``fixtures/18xx-games-random/1830``), from the copies in tests/fixtures
 and any further files in ../shared/fixtures, action by action as its golden trace says
 (tests/golden_traces.py, traced during this import).  One test per file; a refusal names
-the action and the rule."""
+the action and the rule.  The save of each imported game loads back to the same state and result."""
 from __future__ import annotations
 
 import pytest
 
 from railyard.eighteen.import18xx import load_export
-from tests.fixture_files import fixture_files
+from tests.fixture_files import assert_round_trip, fixture_files
 from tests.golden_traces import compare, fixture_key, traced_import
 
 FILES = fixture_files("1830") + fixture_files("1830", "18xx-games-random")
@@ -38,3 +38,4 @@ def test_export_replays_to_its_recorded_result(path):
     assert game.is_terminal
     assert result == {str(k): v for k, v in data["result"].items()}
     compare("1830", fixture_key(path), trace)
+    assert_round_trip(game, result)             # the saved import loads back (issue 26)

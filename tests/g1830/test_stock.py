@@ -105,6 +105,29 @@ def test_12_0b_pool_holds_at_most_50_percent():
     assert "12.0b" in err.message
 
 
+@pytest.mark.parametrize("other", [0, 20])
+def test_12_0b_an_empty_pool_takes_at_most_five_shares(other):
+    """12.0b with the pool empty: a president holding 80 % may sell 5 shares, not 6 (nor
+    8 when another player holds 20 %) -- in the rule-by-rule listing, in ``apply`` and in
+    the fast listing the random playout draws its sales from (``stock.share_options``)."""
+    g = later_round(sr())
+    seat = g.current_player
+    park(g, "NYC", 90, seat)
+    give(g, "NYC", seat, [f"NYC_{i}" for i in range(1, 7)])            # 80 %
+    if other:
+        give(g, "NYC", (seat + 1) % 4, ["NYC_7", "NYC_8"])
+    assert not g.s["holders"]["NYC"]["pool"]
+    sale = next(c for c in g.legal_actions()
+                if c.type == "sell_shares" and c.fixed["corporation"] == "NYC")
+    assert sale.ranges["count"] == (1, 5)
+    assert ("sell_shares", "NYC", 5) in stock.share_options(g, seat)
+    err = illegal(g, {"type": "sell_shares", "player": seat, "corporation": "NYC",
+                      "count": 6})
+    assert "12.0b" in err.message
+    act(g, "sell_shares", corporation="NYC", count=5)
+    assert len(g.s["holders"]["NYC"]["pool"]) == 5
+
+
 def test_12_0c_presidents_certificate_not_sold_unless_someone_takes_over():
     g = later_round(sr())
     seat = g.current_player

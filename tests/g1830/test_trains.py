@@ -250,6 +250,47 @@ def test_24_0c_the_president_sells_only_as_many_shares_as_the_train_needs():
         [(1, 1)]
 
 
+def _short_with_a_lone_presidents_certificate(**options):
+    """PRR must buy a 2-train ($80; PRR $0, its president $10: $70 short); the president
+    holds of NYC only its 20 % president's certificate, seat 1 holds 20 % NYC; one NYC
+    share at $100 covers the shortfall."""
+    from railyard.games.g1830 import stock
+    from .helpers import give
+    g = emergency(10, 0, 1, **options)
+    stock.set_par(g, "NYC", 100)
+    give(g, "NYC", 0, ["NYC_0"])
+    give(g, "NYC", 1, ["NYC_1", "NYC_2"])
+    g.s["corps"]["NYC"]["president"] = 0
+    assert g.price("NYC") == 100
+    return g
+
+
+def test_24_0c_only_what_is_needed_a_lone_presidents_certificate_is_sold_by_half():
+    """24.0c "only what is needed": 10 % NYC covers the $70; the president's certificate
+    is split (seat 1 takes it over for his two shares, 13.0) and 20 % may not be sold."""
+    g = _short_with_a_lone_presidents_certificate()
+    sale = [c for c in g.legal_actions() if c.type == "sell_shares"]
+    assert [(c.fixed["corporation"], c.ranges["count"]) for c in sale] == [("NYC", (1, 1))]
+    err = illegal(g, {"type": "sell_shares", "player": 0, "corporation": "NYC", "count": 2})
+    assert "24.0c" in err.message
+    act(g, "sell_shares", corporation="NYC", count=1)
+    assert g.s["cash"][0] == 110 and g.s["corps"]["NYC"]["president"] == 1
+
+
+def test_option_emergency_sale_whole_presidents_certificate_as_18xx_games():
+    """18xx.games profile: the same president may sell the certificate whole (20 %)."""
+    g = _short_with_a_lone_presidents_certificate(
+        emergency_sale_whole_presidents_certificate=True)
+    sale = [c for c in g.legal_actions() if c.type == "sell_shares"]
+    assert [(c.fixed["corporation"], c.ranges["count"]) for c in sale] == [("NYC", (1, 2))]
+    illegal(g, {"type": "sell_shares", "player": 0, "corporation": "NYC", "count": 3})
+    act(g, "sell_shares", corporation="NYC", count=2)
+    assert g.s["cash"][0] == 210 and g.s["corps"]["NYC"]["president"] == 1
+    assert not g.s["holders"]["NYC"].get("0")
+    act(g, "buy_train", train="2-0", price=80)
+    assert g.s["cash"][0] == 130
+
+
 def test_24_0f_bankrupt_when_nothing_can_be_sold_and_the_game_ends():
     g = emergency(10, 0, 1)  # only the president's certificate: it cannot be sold
     # selling his privates is allowed but not required (24.0c "muss nicht")

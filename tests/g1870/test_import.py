@@ -16,7 +16,7 @@ from railyard.eighteen.import18xx import (ExportError, effective_actions, import
 from railyard.games.g1870.import18xx import import_1870
 from railyard.engine.game import Game
 
-from tests.fixture_files import fixture, fixture_files
+from tests.fixture_files import assert_round_trip, fixture, fixture_files
 from tests.golden_traces import compare, fixture_key, traced_import
 
 FILES = fixture_files("1870")
@@ -36,6 +36,7 @@ def test_fixture_replays_to_its_recorded_result(path):
     if data.get("status") == "finished":
         assert game.is_terminal
     compare("1870", fixture_key(path), trace)
+    assert_round_trip(game, result)             # the saved import loads back (issue 26)
 
 
 def test_pool_purchase_is_told_apart_by_the_named_certificate():
@@ -87,6 +88,37 @@ def test_cli_prints_the_result_as_last_line(tmp_path):
     last = res.output.strip().splitlines()[-1]
     assert json.loads(last) == {"result": {"6449": 2031, "6451": 1927}}
     assert out.exists()
+
+
+def test_cli_refuses_to_write_a_save_that_would_not_load(tmp_path, monkeypatch):
+    """Issue 26: ``--out`` writes only a save that loads back; here the load is made to
+    refuse an action (as an import and a load playing by different rulings did)."""
+    from railyard.engine.errors import SaveError
+
+    def refuse(cls, text):
+        raise SaveError("Action 591 of the save is illegal: Only a diesel is bought with a "
+                        "trade-in (12.2)", "illegal_action", action_index=590)
+    monkeypatch.setattr(Game, "loads", classmethod(refuse))
+    out = tmp_path / "save.json"
+    res = CliRunner().invoke(command, [str(SMALL), "--out", str(out)])
+    assert res.exit_code == 1
+    assert "not written" in res.stderr and "Action 591" in res.stderr
+    assert "Traceback" not in res.stderr + res.stdout
+    assert not out.exists() and not (tmp_path / "save.json.tmp").exists()
+
+
+def test_cli_refuses_a_save_that_loads_to_another_position(tmp_path, monkeypatch):
+    real = Game.loads.__func__
+
+    def changed(cls, text):
+        again = real(cls, text)
+        again.state.s["bank"] += 1
+        return again
+    monkeypatch.setattr(Game, "loads", classmethod(changed))
+    out = tmp_path / "save.json"
+    res = CliRunner().invoke(command, [str(SMALL), "--out", str(out)])
+    assert res.exit_code == 1 and "another position" in res.stderr
+    assert not out.exists()
 
 
 def test_dispatch_by_title_and_unknown_title_is_refused():

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixture_files import assert_round_trip
 from tests.golden_traces import compare, fixture_key, traced_import
 
 HERE = Path(__file__).resolve().parents[1]
@@ -45,6 +46,7 @@ def test_random_fixture_replays_to_its_recorded_result(path):
     assert result == {str(k): v for k, v in data["result"].items()}
     assert game.is_terminal
     compare("1870", fixture_key(path), trace)
+    assert_round_trip(game, result)             # the saved import loads back (issue 26)
 
 
 def test_the_random_fixtures_are_there():

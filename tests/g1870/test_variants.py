@@ -161,6 +161,21 @@ def test_12_2_diesel_on_sale_beside_the_6s_from_phase_5_with_trade_in():
     assert g.phase_info()["train_limit"] == 2
 
 
+@pytest.mark.parametrize("exchange", [None, "5-1"])
+def test_12_2_a_logged_diesel_purchase_buys_the_diesel_again(exchange):
+    """The action a diesel purchase beside the 6s (12.2) leaves in the log (what a save
+    holds) buys the diesel again when replayed; it once lost the ``variant`` and a load
+    bought the next 6 instead, or refused the trade-in ("Only a diesel is bought with a
+    trade-in (12.2)": issue 26, an 18xx.games import that could not be loaded)."""
+    g = diesel_turn()
+    before = g.clone()
+    extra = {"exchange": exchange} if exchange else {}
+    logged = act(g, "buy_train", corporation="IC", source="depot", variant="D", **extra)
+    again = before.apply(dict(logged))
+    assert again == logged and before.s == g.s
+    assert [t.split("-")[0] for t in g.s["corps"]["IC"]["trains"]][-1] == "D"
+
+
 def test_12_2_illegal_diesel_purchases():
     g = diesel_turn(phase="4", trains=("3-1",))
     base = {"type": "buy_train", "player": 0, "corporation": "IC", "source": "depot"}

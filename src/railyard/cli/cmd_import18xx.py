@@ -1,9 +1,10 @@
 """``railyard import-18xx FILE [--out SAVE]``: replay an 18xx.games export through
 railyard's rules; it prints ``{"options": {...}}`` (the options the imported game plays by
 that differ from the printed rules: the export's optional rules and the site's profile) and
-as its last line ``{"result": {<player id>: worth, ...}}``.  A file that is no readable
-export ends with one ``Error:`` line naming what is wrong and exit status 1, never a
-traceback."""
+as its last line ``{"result": {<player id>: worth, ...}}``.  With ``--out`` the save is
+written only if it loads back to the same position (else an error, exit status 1).  A
+file that is no readable export ends with one ``Error:`` line naming what is wrong and
+exit status 1, never a traceback."""
 from __future__ import annotations
 
 import json
@@ -59,6 +60,7 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
     for warning in getattr(game, "import_warnings", None) or []:
         click.echo(f"warning: action {warning}", err=True)
     if out:
+        _check_reload(game)
         try:
             game.save(out)
         except OSError as exc:
@@ -69,3 +71,18 @@ def command(file: str, out: str | None, check_routes: bool = False) -> None:
         click.echo(f"warning: the export's own result {json.dumps(expected)} differs",
                    err=True)
     click.echo(json.dumps({"result": result}))
+
+
+def _check_reload(game) -> None:
+    """Refuse (exit 1, nothing written) a save of ``game`` that would not load back to the
+    position the import reached: the import and a later load must play by the same
+    options and rulings."""
+    from ..engine.errors import RailyardError
+    from ..engine.game import Game
+    try:
+        again = Game.loads(game.dumps())
+    except RailyardError as exc:
+        fail(f"The save was not written: it would not load back ({exc.message}).", 1)
+    if again.state.s != game.state.s:
+        fail("The save was not written: loaded back it reaches another position than the "
+             "import.", 1)

@@ -95,6 +95,12 @@ TITLE = TitleInfo(
                    "a D may buy any train it can pay and then discards down to the limit, as "
                    "18xx.games plays (the rule allows no purchase beyond the limit)",
                    label="Buy at the train limit, then discard (18xx.games)"),
+        OptionSpec("emergency_sale_whole_presidents_certificate", False,
+                   "24.0c: a president whose only certificate of another company is its 20 % "
+                   "president's certificate may sell it whole to pay for a train even when "
+                   "10 % would cover the shortfall, as 18xx.games plays (the rule: only what "
+                   "is needed)",
+                   label="Emergency sale of a whole president's certificate (18xx.games)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

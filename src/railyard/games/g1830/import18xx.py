@@ -22,7 +22,8 @@ PRINTED_1830 = {"A19-0": "A19", "city-2": "B10", "B16-0": "B16", "D2-0": "D2", "
 SITE_PROFILE = {"unlimited_d_trains": True, "train_limit_purchase_then_discard": True,
                 "agreed_prices_need_consent": False,
                 "route_may_start_and_end_in_one_red_area": True,
-                "withhold_moves_at_once": True, "erie_token_replaced": True}
+                "withhold_moves_at_once": True, "erie_token_replaced": True,
+                "emergency_sale_whole_presidents_certificate": True}
 
 if TYPE_CHECKING:
     from ...engine.game import Game

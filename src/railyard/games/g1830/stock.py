@@ -639,13 +639,13 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
                 if first:
                     return out
         if have and may_sell:
-            pool = h["pool"]
+            pool = h["pool"]                        # 12.0b: the pool holds at most 50 %
             if pool:
                 pres = corp + "_0"
                 in_pool = 10 * len(pool) + 10 if pres in pool else 10 * len(pool)
                 hi = min(have, 50 - in_pool) // 10
             else:
-                hi = have // 10
+                hi = min(have, 50) // 10
             if c["president"] == seat and hi > (have - 20) // 10:
                 pres = corp + "_0"
                 for p, other in h.items():

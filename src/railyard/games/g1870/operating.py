@@ -455,7 +455,9 @@ def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
     diesels.discard_if_over(g, corp)
     out = {"type": "buy_train", "player": action["player"], "corporation": corp,
            "source": source, "train": tid, "price": price}
-    if exchange is not None:
+    if source == "depot" and action.get("variant") is not None:
+        out["variant"] = action["variant"]      # a diesel beside the next train (12.2): the
+    if exchange is not None:                    # logged action buys it again on a load
         out["exchange"] = exchange
     return out
 

@@ -11,14 +11,15 @@ import sys
 from collections import Counter
 from typing import Any
 
-from ...bots.random_bot import RandomBot
-from .bot import NarBot
+from .bot import NarBot, RandomPlayer
 from .deck import builtin_deck, parse_deck
 from .state import NarState
 
 
 def make_bot(kind: str, seed: int) -> Any:
-    return RandomBot(seed) if kind == "random" else NarBot(seed, kind)
+    """The seat ``kind``: ``random`` (:class:`.bot.RandomPlayer`, the random bot's play in
+    this title) or a style of :class:`.bot.NarBot`."""
+    return RandomPlayer(seed) if kind == "random" else NarBot(seed, kind)
 
 
 def play(lineup: list[str], seed: int, deck: Any) -> NarState:

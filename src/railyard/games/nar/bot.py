@@ -6,6 +6,11 @@ north-american-railways.md, simulations).
 
 ``style`` picks what it values in a city: ``"income"`` (the green number), ``"coast"`` (the
 coast-to-coast symbols) or ``"value"`` (both: income + $100 per symbol).
+
+:class:`RandomPlayer` is the random seat of the balance simulations: it plays as
+``railyard.bots.random_bot.RandomBot`` does in this title (uniform over the legal choices,
+numbers near the low end of their range, the same draws from the same seed), kept here so
+that the game package imports no bot package (layers, docs/architecture.md).
 """
 from __future__ import annotations
 
@@ -82,3 +87,32 @@ def rules_bot(seed: int | None = None) -> NarBot:
     """The bot kind ``rules``: the ``value`` style (income + $100 per coast-to-coast symbol),
     the strongest of the three in the balance simulations."""
     return NarBot(seed, "value")
+
+
+class RandomPlayer:
+    """Uniform over the legal choices; a number drawn as ``RandomBot.pick_value`` draws it
+    (half the time the minimum, mostly a little above it, now and then anything)."""
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def pick_value(self, lo: int, hi: int) -> int:
+        if hi <= lo:
+            return lo
+        r = self.rng.random()
+        if r < 0.5:
+            return lo
+        if r < 0.9:
+            return min(hi, lo + int(self.rng.expovariate(0.5)) + 1)
+        return self.rng.randint(lo, hi)
+
+    def choose(self, st: Any) -> Action:
+        choices = st.legal_actions()
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        choice = self.rng.choice(choices)
+        act = choice.base()
+        for key, (lo, hi) in choice.ranges.items():
+            act[key] = self.pick_value(lo, hi)
+        return act
