@@ -1,0 +1,112 @@
+"""Budgets counted in work, not seconds (issue 22, point 3): a seeded bot game is the same
+game on an idle process and on one whose clock runs ten times fast (as a busy machine looks
+to a bot that watches the wall clock); the levels' budgets grow; the wall clock is only a
+generous safety cap; every search bot reports the work it did."""
+import time
+
+import pytest
+
+from railyard.bots import mcts, strategic
+from railyard.bots.kinds import make_bot, play_move
+from railyard.engine import available
+
+SMALL = ("chicago-express", "american-rails", "north-american-railways")
+
+
+def moves_of(title, kinds, seed, count, options=None):
+    """The first ``count`` actions of a seeded game between bots of ``kinds``."""
+    info = available()[title]
+    names = [f"P{i + 1}" for i in range(len(kinds))]
+    st = info.factory(info.check_players(names), seed, info.resolve_options(options or {}))
+    bots = [make_bot(k, title, seed * 101 + i) for i, k in enumerate(kinds)]
+    out = []
+    while st.current_player is not None and len(out) < count:
+        act = play_move(bots[st.current_player], st)
+        out.append(st.apply(act))
+    return out, bots
+
+
+def fast_clock(monkeypatch, factor=10.0):
+    """``time.perf_counter`` runs ``factor`` times fast from now on: each real second of
+    thinking looks like ``factor`` seconds, as on a machine ten times busier."""
+    real = time.perf_counter
+    t0 = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: t0 + factor * (real() - t0))
+
+
+@pytest.mark.parametrize("title, kinds, count", [
+    ("chicago-express", ["mcts:easy", "mcts:normal", "mcts:easy"], 24),
+    ("1830", ["basic:easy", "basic:normal", "basic:easy", "basic:hard"], 160),
+])
+def test_a_seeded_bot_game_is_the_same_on_a_slowed_down_process(title, kinds, count,
+                                                                monkeypatch):
+    idle, _ = moves_of(title, kinds, 3, count)
+    fast_clock(monkeypatch)
+    busy, bots = moves_of(title, kinds, 3, count)
+    assert len(idle) == count
+    assert busy == idle
+    assert not any(getattr(b, "capped", False) for b in bots)   # the cap never cut in
+
+
+def test_budgets_grow_with_the_level_and_caps_are_generous():
+    for title in SMALL:
+        easy, normal, hard = (mcts.LEVELS[lv].actions[title] for lv in ("easy", "normal", "hard"))
+        assert 0 < easy < normal < hard
+    assert mcts.LEVELS["easy"].top < mcts.LEVELS["normal"].top < mcts.LEVELS["hard"].top
+    # the safety caps are ten times the move-time targets (p95 0.3 / 1 / 3 s)
+    assert [mcts.LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == [3.0, 10.0, 30.0]
+    lv = strategic.LEVELS
+    assert lv["easy"]["lays"] < lv["normal"]["lays"] < lv["hard"]["lays"]
+    assert lv["easy"]["nodes"] < lv["normal"]["nodes"] < lv["hard"]["nodes"]
+    assert [lv[x]["cap"] for x in ("easy", "normal", "hard")] == [3.0, 10.0, 30.0]
+
+
+def test_the_mcts_budget_is_counted_in_playout_actions():
+    """A decision spends at most its budget of playout actions (a cut turn is not played
+    on), and the bot's ``work`` counts them."""
+    _, bots = moves_of("chicago-express", ["mcts:easy", "random", "random"], 5, 1)
+    info = available()["chicago-express"]
+    st = info.factory(["a", "b", "c"], 5, {})
+    bot = mcts.MctsBot(1, "normal", actions=37)
+    searched = 0
+    from railyard.bots.random_bot import RandomBot
+    rnd = RandomBot(2)
+    for _ in range(60):
+        if st.current_player is None:
+            break
+        if st.current_player == 0:
+            before = bot.work
+            st.apply(play_move(bot, st))
+            assert bot.work - before <= 37
+            searched += bot.work > before
+        else:
+            st.apply(rnd.choose(st))
+    assert searched >= 3
+
+
+def test_the_safety_cap_still_stops_a_runaway_search(monkeypatch):
+    """On a clock that jumps a minute per reading the cap cuts the search; the answer is
+    still legal and the bot says it was capped."""
+    from railyard.bots.views import observe
+    info = available()["chicago-express"]
+    st = info.factory(["a", "b", "c"], 2, {})
+    clock = [0.0]
+
+    def jump():
+        clock[0] += 60.0
+        return clock[0]
+
+    monkeypatch.setattr(time, "perf_counter", jump)
+    bot = mcts.MctsBot(1, "hard")
+    act = bot.choose(observe(st))
+    assert any(c.matches(act) for c in st.legal_actions())
+    assert bot.capped and bot.work == 0
+
+
+@pytest.mark.parametrize("kind, title", [("mcts:easy", "north-american-railways"),
+                                         ("mcts:easy", "american-rails"),
+                                         ("basic:easy", "1870")])
+def test_search_bots_report_their_work(kind, title):
+    _, bots = moves_of(title, [kind, kind, kind], 4, 120 if title == "1870" else 30)
+    assert all(b.work > 0 for b in bots)
+    assert all(isinstance(b.work_unit, str) and b.work_unit for b in bots)
