@@ -1,7 +1,10 @@
 """Budgets counted in work, not seconds (issue 22, point 3): a seeded bot game is the same
-game on an idle process and on one whose clock runs ten times fast (as a busy machine looks
-to a bot that watches the wall clock); the levels' budgets grow; the wall clock is only a
-generous safety cap; every search bot reports the work it did."""
+game on an idle process and on a slowed-down one (a thread burning the CPU beside the bots,
+or a clock that runs ten times fast, as a busy machine looks to a bot that watches the wall
+clock); the levels' budgets grow; the wall clock is only a generous safety cap; every search
+bot reports the work it did."""
+import contextlib
+import threading
 import time
 
 import pytest
@@ -34,15 +37,43 @@ def fast_clock(monkeypatch, factor=10.0):
     monkeypatch.setattr(time, "perf_counter", lambda: t0 + factor * (real() - t0))
 
 
-@pytest.mark.parametrize("title, kinds, count", [
-    ("chicago-express", ["mcts:easy", "mcts:normal", "mcts:easy"], 24),
-    ("1830", ["basic:easy", "basic:normal", "basic:easy", "basic:hard"], 160),
+@contextlib.contextmanager
+def cpu_burner():
+    """A thread that burns CPU in Python beside the bots (it takes the interpreter lock
+    half the time: the bots' wall-clock seconds buy about half the work)."""
+    stop = threading.Event()
+
+    def burn():
+        x = 0
+        while not stop.is_set():
+            for i in range(10_000):
+                x += i * i
+
+    t = threading.Thread(target=burn, daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join()
+
+
+@pytest.mark.parametrize("title, kinds, count, slow", [
+    # mcts:normal spent all of a 0.75 s wall-clock limit before issue 22: with half the CPU
+    # it searched less and chose otherwise
+    ("chicago-express", ["mcts:easy", "mcts:normal", "mcts:easy"], 12, "thread"),
+    # the strategic bot's build loop stopped at a wall-clock limit (easy 0.3 s)
+    ("1830", ["basic:easy", "basic:normal", "basic:easy", "basic:hard"], 160, "clock"),
 ])
-def test_a_seeded_bot_game_is_the_same_on_a_slowed_down_process(title, kinds, count,
+def test_a_seeded_bot_game_is_the_same_on_a_slowed_down_process(title, kinds, count, slow,
                                                                 monkeypatch):
     idle, _ = moves_of(title, kinds, 3, count)
-    fast_clock(monkeypatch)
-    busy, bots = moves_of(title, kinds, 3, count)
+    if slow == "clock":
+        fast_clock(monkeypatch)
+        busy, bots = moves_of(title, kinds, 3, count)
+    else:
+        with cpu_burner():
+            busy, bots = moves_of(title, kinds, 3, count)
     assert len(idle) == count
     assert busy == idle
     assert not any(getattr(b, "capped", False) for b in bots)   # the cap never cut in
@@ -53,18 +84,17 @@ def test_budgets_grow_with_the_level_and_caps_are_generous():
         easy, normal, hard = (mcts.LEVELS[lv].actions[title] for lv in ("easy", "normal", "hard"))
         assert 0 < easy < normal < hard
     assert mcts.LEVELS["easy"].top < mcts.LEVELS["normal"].top < mcts.LEVELS["hard"].top
-    # the safety caps are ten times the move-time targets (p95 0.3 / 1 / 3 s)
-    assert [mcts.LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == [3.0, 10.0, 30.0]
+    # the safety caps are twenty times the move-time targets (p95 0.3 / 1 / 3 s)
+    assert [mcts.LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == [6.0, 20.0, 60.0]
     lv = strategic.LEVELS
     assert lv["easy"]["lays"] < lv["normal"]["lays"] < lv["hard"]["lays"]
     assert lv["easy"]["nodes"] < lv["normal"]["nodes"] < lv["hard"]["nodes"]
-    assert [lv[x]["cap"] for x in ("easy", "normal", "hard")] == [3.0, 10.0, 30.0]
+    assert [lv[x]["cap"] for x in ("easy", "normal", "hard")] == [6.0, 20.0, 60.0]
 
 
 def test_the_mcts_budget_is_counted_in_playout_actions():
     """A decision spends at most its budget of playout actions (a cut turn is not played
     on), and the bot's ``work`` counts them."""
-    _, bots = moves_of("chicago-express", ["mcts:easy", "random", "random"], 5, 1)
     info = available()["chicago-express"]
     st = info.factory(["a", "b", "c"], 5, {})
     bot = mcts.MctsBot(1, "normal", actions=37)
@@ -100,7 +130,7 @@ def test_the_safety_cap_still_stops_a_runaway_search(monkeypatch):
     bot = mcts.MctsBot(1, "hard")
     act = bot.choose(observe(st))
     assert any(c.matches(act) for c in st.legal_actions())
-    assert bot.capped and bot.work == 0
+    assert bot.capped and bot.work <= 1          # at most one action past the cap
 
 
 @pytest.mark.parametrize("kind, title", [("mcts:easy", "north-american-railways"),

@@ -76,19 +76,19 @@ class Budget:
     actions: Mapping[str, int]
     #: candidates kept outside auctions (``"rollout"``)
     top: int = 8
-    #: wall-clock safety cap in seconds (ten times the level's move-time target; it does not
-    #: cut a decision on this machine at normal load, docs/benchmarks.md)
-    seconds: float = 10.0
+    #: wall-clock safety cap in seconds (twenty times the level's move-time target; it does
+    #: not cut a decision on this machine at normal load, docs/benchmarks.md)
+    seconds: float = 20.0
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
 LEVELS = {
-    "easy": Budget(3, {"chicago-express": 150, "american-rails": 150,
-                       "north-american-railways": 600}, 4, 3.0),
-    "normal": Budget(500, {"chicago-express": 600, "american-rails": 900,
-                           "north-american-railways": 8000}, 8, 10.0),
-    "hard": Budget(5000, {"chicago-express": 2000, "american-rails": 3000,
-                          "north-american-railways": 30000}, 16, 30.0),
+    "easy": Budget(3, {"chicago-express": 100, "american-rails": 150,
+                       "north-american-railways": 600}, 4, 6.0),
+    "normal": Budget(500, {"chicago-express": 350, "american-rails": 900,
+                           "north-american-railways": 8000}, 8, 20.0),
+    "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 3000,
+                          "north-american-railways": 30000}, 16, 60.0),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
