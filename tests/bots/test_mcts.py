@@ -161,3 +161,21 @@ def test_no_playout_action_after_the_time_limit(title, monkeypatch):
         searched += clock[0] > 0.1          # the search ran into its limit
     assert searched >= 2
     assert late == []
+
+
+def test_hard_halves_its_candidates_and_answers_among_the_survivors():
+    """mcts:hard (successive halving, CE/AR): after turns 2, 4, 8, ... the worse half of
+    the candidates stops; the answer is one of those that went on, and those were played
+    deeper with the same budget."""
+    halved = 0
+    for st in positions("chicago-express", every=5, count=12):
+        bot = MctsBot(3, "hard", actions=1500)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        if bot.contenders is not None:
+            halved += 1
+            from railyard.bots.candidates import action_key
+            kept = {action_key(bot.last_order[i]) for i in bot.contenders}
+            assert action_key(act) in kept
+            assert 3 <= len(bot.contenders) < len(bot.last_order)
+    assert halved >= 2

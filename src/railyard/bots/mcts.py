@@ -79,6 +79,10 @@ class Budget:
     #: wall-clock safety cap in seconds (twenty times the level's move-time target; it does
     #: not cut a decision on this machine at normal load, docs/benchmarks.md)
     seconds: float = 20.0
+    #: (CE, AR) successive halving: after turns 2, 4, 8, ... the worse half of the
+    #: candidates still searched (at most ``halve_to`` kept at least) stops, so the budget
+    #: plays the promising ones deeper; 0: every candidate to the same depth
+    halve_to: int = 0
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
@@ -88,7 +92,7 @@ LEVELS = {
     "normal": Budget(500, {"chicago-express": 350, "american-rails": 900,
                            "north-american-railways": 8000}, 8, 20.0),
     "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 3000,
-                          "north-american-railways": 30000}, 16, 60.0),
+                          "north-american-railways": 30000}, 16, 60.0, halve_to=3),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
@@ -164,6 +168,7 @@ class MctsBot:
         #: playout actions per decision (None: the level's figure for the title played)
         self.actions = actions
         self.top = budget.top if top is None else top
+        self.halve_to = budget.halve_to
         self.rollout_depth = rollout_depth
         self.c = exploration
         #: (uct) playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
@@ -203,6 +208,7 @@ class MctsBot:
     def _choose_rollout(self, view: SeatView) -> Action:
         deadline = time.perf_counter() + self.seconds
         self.capped = False
+        self.contenders: list[int] | None = None
         if self.policy is None:
             self.policy = rollout_policy(view.title, self.rng.randrange(1 << 30))
         self.last_iterations = 0
@@ -234,13 +240,16 @@ class MctsBot:
         if len(order) == 1:
             return base
         budget = self.budget_for(view.title)
+        #: the candidates searched for the last decision, in order (the first: rule of thumb)
+        self.last_order = order
         if view.hidden_information:
             vals = self._sampled_values(view, order, me, budget, deadline)
         else:
             vals = self._playout_values(world, order, me, budget, deadline)
         if vals is None:
             return dict(base)
-        best = max(range(len(order)), key=lambda i: (vals[i], i == 0))
+        contenders = self.contenders if self.contenders is not None else range(len(order))
+        best = max(contenders, key=lambda i: (vals[i], i == 0))
         return dict(order[best])
 
     def _out_of_budget(self, spent: int, budget: int, deadline: float) -> bool:
@@ -266,9 +275,22 @@ class MctsBot:
             states.append(s)
         vals = [lead(s, me)[0] for s in states]
         live = [i for i, s in enumerate(states) if s.current_player is not None]
+        #: candidates still in contention (successive halving drops the others)
+        self.contenders = None
+        keep = list(range(len(order)))
         turn = spent = 0
         try:
             while live and turn < self.iterations:
+                if self.halve_to and turn >= 2 and turn & (turn - 1) == 0 \
+                        and len(keep) > self.halve_to:
+                    # after turns 2, 4, 8, ...: the better half goes on (finished games
+                    # keep their final value and stay in contention)
+                    n_keep = max(self.halve_to, (len(keep) + 1) // 2)
+                    keep = sorted(keep, key=lambda i: (-vals[i], i))[:n_keep]
+                    self.contenders = keep
+                    live = [i for i in live if i in keep]
+                    if not live:
+                        break
                 now = []
                 for i in live:
                     s = states[i]
