@@ -87,11 +87,11 @@ class Budget:
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
 LEVELS = {
-    "easy": Budget(3, {"chicago-express": 100, "american-rails": 150,
+    "easy": Budget(3, {"chicago-express": 100, "american-rails": 80,
                        "north-american-railways": 600}, 4, 6.0),
-    "normal": Budget(500, {"chicago-express": 350, "american-rails": 900,
+    "normal": Budget(500, {"chicago-express": 350, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 20.0),
-    "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 3000,
+    "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 1000,
                           "north-american-railways": 30000}, 16, 60.0, halve_to=3),
 }
 #: playout actions per decision for a title the table does not name
