@@ -168,8 +168,8 @@ def test_hard_halves_its_candidates_and_answers_among_the_survivors():
     the candidates stops; the answer is one of those that went on, and those were played
     deeper with the same budget."""
     halved = 0
-    for st in positions("chicago-express", every=5, count=12):
-        bot = MctsBot(3, "hard", actions=1500)
+    for st in positions("chicago-express", every=9, count=6):
+        bot = MctsBot(3, "hard", actions=400)
         act = bot.choose(observe(st))
         assert any(ch.matches(act) for ch in st.legal_actions())
         if bot.contenders is not None:
