@@ -1,14 +1,16 @@
 """Issue 14 tournaments, run in chunks so that partial results survive a busy machine.
 
     .venv/bin/python benchmarks/tournaments.py run TITLE SEATS GAMES [--chunk 20] [--workers 2]
-        [--start 0] [--out FILE] [--save DIR]
+        [--start 0] [--seed 0] [--out FILE] [--save DIR]
     .venv/bin/python benchmarks/tournaments.py report [--out FILE]
 
-``run`` calls ``railyard tournament TITLE --seats SEATS --games CHUNK --seed S --json`` for
-S = START, START + CHUNK, ... up to GAMES (each chunk plays its own deals; ``--start`` resumes
-a run cut short) and appends every JSON result to ``--out`` (default
+``run`` calls ``railyard tournament TITLE --seats SEATS --games CHUNK --seed SEED
+--first-game F --json`` for F = START, START + CHUNK, ... up to GAMES (game g sits in rotation
+g and plays deal SEED + g // players, as in one long run, whatever the chunk size; a chunk of
+1 keeps every finished game; ``--start`` resumes a run cut short) and appends every JSON
+result to ``--out`` (default
 ``benchmarks/tournaments/results.jsonl``); ``--save DIR`` keeps every game as a save file
-(``DIR/seed-S/game-NNNN.json``).  ``report`` adds up the chunks per (title, seats) and prints
+(``DIR/game-NNNN.json``, numbered by game index).  ``report`` adds up the chunks per (title, seats) and prints
 games, wins, win rate with its Wilson 95 % interval, mean score, bankruptcies, the CPU and
 wall-clock move-time percentiles (p50/p95: the largest of the chunks' values, as the chunks
 cannot be merged exactly), the work per move (weighted by moves), and per (title, seats) the
@@ -27,14 +29,15 @@ sys.path.insert(0, str(ROOT / "src"))
 
 
 def run(title: str, seats: str, games: int, chunk: int = 20, workers: int = 2,
-        start: int = 0, out: Path = OUT, save: Path | None = None) -> None:
+        start: int = 0, out: Path = OUT, save: Path | None = None, seed: int = 0) -> None:
     done = start
     while done < games:
         n = min(chunk, games - done)
         cmd = [str(ROOT / ".venv/bin/railyard"), "tournament", title, "--seats", seats,
-               "--games", str(n), "--seed", str(done), "--workers", str(workers), "--json"]
+               "--games", str(n), "--seed", str(seed), "--first-game", str(done),
+               "--workers", str(workers), "--json"]
         if save is not None:
-            cmd += ["--save", str(Path(save) / f"seed-{done}")]
+            cmd += ["--save", str(save)]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "{}"
         rec = json.loads(line)

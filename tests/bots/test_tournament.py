@@ -174,3 +174,17 @@ def test_tournament_save_to_an_unusable_directory_is_refused(tmp_path):
     r = run_cli("chicago-express", "--seats", "random,random,random", "--games", "1",
                 "--save", str(blocker / "sub"))
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_a_tournament_played_in_parts_is_the_same_tournament():
+    """--first-game: games 2 and 3 of a run are seated, dealt and played as in one run."""
+    whole = run_cli("north-american-railways", "--seats", "rules,random,random", "--games",
+                    "4", "--seed", "7", "--json")
+    part = run_cli("north-american-railways", "--seats", "rules,random,random", "--games",
+                   "2", "--seed", "7", "--first-game", "2", "--json")
+    assert whole.exit_code == 0 and part.exit_code == 0, whole.output + part.output
+    a = json.loads(whole.output.strip().splitlines()[-1])["per_game"][2:]
+    b = json.loads(part.output.strip().splitlines()[-1])["per_game"]
+    assert [(g["game"], g["seed"], g["seats"], g["scores"]) for g in a] == \
+        [(g["game"], g["seed"], g["seats"], g["scores"]) for g in b]
+    assert [g["seed"] for g in b] == [7, 8]          # deal seed + g // 3 for g = 2, 3

@@ -212,17 +212,19 @@ def _play_star(args: tuple) -> GameRecord:
 def run(title: str, seats: list[str], games: int, seed: int, workers: int = 1,
         options: dict[str, Any] | None = None,
         on_game: Callable[[GameRecord], None] | None = None,
-        save_dir: str | None = None) -> list[GameRecord]:
+        save_dir: str | None = None, first: int = 0) -> list[GameRecord]:
     """Play ``games`` games (in ``workers`` processes when more than one); ``on_game`` is
     called as each game finishes; ``save_dir`` (created if missing) gets every game as a
-    save file."""
+    save file.  ``first``: the index of the first game, so that a long tournament can be
+    played in parts (games ``first`` .. ``first + games - 1`` seated and dealt exactly as in
+    one run)."""
     seats = [str(parse_kind(s)) for s in seats]   # "mcts" -> "mcts:normal"
     for s in seats:
         make_bot(s, title)                      # unknown kinds fail before any game starts
     if save_dir is not None:
         os.makedirs(save_dir, exist_ok=True)
     jobs = [(title, seats, g, seed, options, DEFAULT_MAX_ACTIONS, save_dir)
-            for g in range(games)]
+            for g in range(first, first + games)]
     records: list[GameRecord] = []
     if workers <= 1:
         for job in jobs:
