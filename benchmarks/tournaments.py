@@ -70,7 +70,7 @@ def report(out: Path = OUT) -> None:
             b = g["bots"].setdefault(kind, {"games": 0, "wins": 0.0, "score": 0.0,
                                             "p50": 0.0, "p95": 0.0, "cpu50": 0.0,
                                             "cpu95": 0.0, "bankrupt": 0, "work": 0.0,
-                                            "moves": 0, "unit": None})
+                                            "moves": 0, "unit": None, "capped": 0})
             b["games"] += d["games"]
             b["wins"] += d["wins"]
             b["score"] += d["mean_score"] * d["games"]
@@ -79,6 +79,7 @@ def report(out: Path = OUT) -> None:
             b["cpu50"] = max(b["cpu50"], d.get("cpu_ms_p50", 0.0))
             b["cpu95"] = max(b["cpu95"], d.get("cpu_ms_p95", 0.0))
             b["bankrupt"] += d.get("bankruptcies", 0)
+            b["capped"] += d.get("capped", 0)
             if d.get("work_per_move") is not None:
                 b["work"] += d["work_per_move"] * d["moves"]
                 b["moves"] += d["moves"]
@@ -92,6 +93,7 @@ def report(out: Path = OUT) -> None:
             print(f"  {kind:16} games {b['games']:4}  wins {b['wins']:6.1f}  "
                   f"win rate {b['wins'] / b['games']:6.1%}  95% [{lo:.1%}, {hi:.1%}]  "
                   f"mean score {b['score'] / b['games']:8.1f}  bankrupt {b['bankrupt']}  "
+                  f"capped {b['capped']}  "
                   f"CPU ms p50 {b['cpu50']:.0f} p95 {b['cpu95']:.0f}  "
                   f"wall ms p50 {b['p50']:.0f} p95 {b['p95']:.0f}{work}")
         if g["rounds"]:

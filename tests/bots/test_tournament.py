@@ -58,7 +58,7 @@ def test_tournament_json_short_run():
     for d in bots.values():
         assert set(d) >= {"games", "wins", "win_rate", "ci95", "mean_score", "move_ms_p50",
                           "move_ms_p95", "bankruptcies", "cpu_ms_p50", "cpu_ms_p95",
-                          "work_per_move", "work_unit"}
+                          "work_per_move", "work_unit", "capped"}
         assert 0 <= d["ci95"][0] <= d["win_rate"] <= d["ci95"][1] <= 1
     assert out["errors"] == []
 
@@ -103,6 +103,7 @@ def test_summary_cpu_work_and_bankruptcies():
     assert b["work_per_move"] is None
     assert a["cpu_ms_mean"] == 4.0 and a["cpu_ms_p50"] == 4.0
     assert (a["bankruptcies"], b["bankruptcies"]) == (0, 1)
+    assert a["capped"] == b["capped"] == 0
     assert [g["stock_rounds"] for g in out["per_game"]] == [4, 6]
     assert out["per_game"][0]["winners"] == [0] and out["per_game"][1]["winners"] == [1]
     assert out["course"]["stock_rounds_median"] == 5

@@ -19,7 +19,9 @@ in all games ("seat-games"):
 - ``work_per_move``: the counted work the bot reports (its ``work`` counter; ``work_unit``
   names it: playout actions for ``mcts``, optimiser nodes plus positions tried for
   ``strategic``/``basic``, positions scored for ``rules``), the mean per decision; ``None``
-  for a bot that counts none (``random``).
+  for a bot that counts none (``random``);
+- ``capped``: decisions the bot's wall-clock safety cap cut short (0 on a machine at normal
+  load; more means the machine was too busy for the games to be reproducible).
 
 Per game (``game_facts``): the seats, scores and winners, the actions, and what the title
 has of stock rounds, the final phase (1830, 1870), rounds (North American Railways: rounds;
@@ -89,6 +91,8 @@ class GameRecord:
     facts: dict[str, Any] = field(default_factory=dict)
     #: the save file written (``save_dir``), else None
     saved: str | None = None
+    #: decisions per seat that the bot's wall-clock safety cap cut short
+    capped: list[int] = field(default_factory=list)
 
 
 def player_names(kinds: list[str]) -> list[str]:
@@ -142,7 +146,8 @@ def play_game(title: str, seats: list[str], g: int, seed: int,
     kinds = seating(seats, g)
     deal = seed + g // n
     rec = GameRecord(g, deal, kinds, move_ms=[[] for _ in range(n)],
-                     cpu_ms=[[] for _ in range(n)], work=[[] for _ in range(n)])
+                     cpu_ms=[[] for _ in range(n)], work=[[] for _ in range(n)],
+                     capped=[0] * n)
     log: list[dict] = []
     names = player_names(kinds)
     opts = info.resolve_options(options)
@@ -164,6 +169,8 @@ def play_game(title: str, seats: list[str], g: int, seed: int,
             rec.move_ms[p].append((time.perf_counter() - t0) * 1000.0)
             if w0 is not None:
                 rec.work[p].append(float(bot.work - w0))
+            if getattr(bot, "capped", False):
+                rec.capped[p] += 1
             done = state.apply(act)
             log.append(done)
             if done.get("type") == "bankrupt" and done.get("player") not in rec.bankrupt:
@@ -262,7 +269,8 @@ def summary(records: Iterable[GameRecord]) -> dict[str, Any]:
                       "save": rec.saved})
         for i, kind in enumerate(rec.kinds):
             d = per.setdefault(kind, {"games": 0, "wins": 0.0, "scores": [], "ms": [],
-                                      "cpu": [], "work": [], "unit": None, "bankrupt": 0})
+                                      "cpu": [], "work": [], "unit": None, "bankrupt": 0,
+                                      "capped": 0})
             d["games"] += 1
             d["wins"] += rec.win_share[i]
             d["scores"].append(rec.scores[i])
@@ -273,6 +281,7 @@ def summary(records: Iterable[GameRecord]) -> dict[str, Any]:
                 d["work"].extend(rec.work[i])
                 d["unit"] = rec.work_unit[i] if rec.work_unit else None
             d["bankrupt"] += i in rec.bankrupt
+            d["capped"] += rec.capped[i] if rec.capped else 0
     bots = {}
     for kind, d in per.items():
         n = d["games"]
@@ -292,6 +301,7 @@ def summary(records: Iterable[GameRecord]) -> dict[str, Any]:
             "moves": len(d["ms"]),
             "work_per_move": round(statistics.fmean(d["work"]), 1) if d["work"] else None,
             "work_unit": d["unit"],
+            "capped": d["capped"],
         }
     return {"games": played, "bots": bots, "per_game": games, "course": course(games),
             "errors": errors}
