@@ -104,6 +104,11 @@ def print_tables(name: str, specs: list[str], seed: int, result: dict) -> None:
                       str(d["bankruptcies"]), f"{d['cpu_ms_p50']:.1f}",
                       f"{d['cpu_ms_p95']:.1f}", f"{d['move_ms_p95']:.1f}", work)
     out.print(table)
+    capped = {k: d["capped"] for k, d in result["bots"].items() if d.get("capped")}
+    if capped:
+        out.print("The wall-clock safety cap cut decisions short (the machine was too busy; "
+                  "these games are not reproducible): " +
+                  ", ".join(f"{k} {n}" for k, n in capped.items()) + ".")
     rows = result["per_game"]
     if not rows:
         return
