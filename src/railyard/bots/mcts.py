@@ -18,9 +18,11 @@ rollout).  For one decision:
 - Chicago Express and American Rails have nothing hidden and nothing left to chance after
   the set-up, and the policy is deterministic, so one playout per candidate is enough: the
   playouts advance in turns of ``CHUNK`` actions each, up to the end of the game, the level's
-  number of turns (``iterations``) or its budget of playout actions; a candidate's value is the seat's lead
-  over the best other seat (final scores if the game ended, else ``heuristics.worth``) after
-  the last turn all candidates completed;
+  number of turns (``iterations``) or its budget of playout actions; a candidate's value is
+  the seat's lead over the best other seat (final scores if the game ended, else
+  ``heuristics.worth``) after the last turn all candidates still searched completed;
+  ``hard`` halves the candidates after turns 2, 4, 8, ... (``Budget.halve_to``: successive
+  halving), so the budget plays the promising ones deeper;
 - North American Railways hides the other players' money and its bot draws at random: each
   turn plays every candidate once to the end of the game in a fresh world from
   ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
@@ -190,6 +192,10 @@ class MctsBot:
         self.work = 0
         #: whether the safety cap (``seconds``) cut the last decision short
         self.capped = False
+        #: the last decision's candidates (the first: the rule of thumb's) and, when halving
+        #: dropped some, the indices of those still in contention
+        self.last_order: list[Action] = []
+        self.contenders: list[int] | None = None
 
     work_unit = "playout actions"
 
@@ -208,7 +214,7 @@ class MctsBot:
     def _choose_rollout(self, view: SeatView) -> Action:
         deadline = time.perf_counter() + self.seconds
         self.capped = False
-        self.contenders: list[int] | None = None
+        self.contenders = None
         if self.policy is None:
             self.policy = rollout_policy(view.title, self.rng.randrange(1 << 30))
         self.last_iterations = 0
@@ -240,7 +246,6 @@ class MctsBot:
         if len(order) == 1:
             return base
         budget = self.budget_for(view.title)
-        #: the candidates searched for the last decision, in order (the first: rule of thumb)
         self.last_order = order
         if view.hidden_information:
             vals = self._sampled_values(view, order, me, budget, deadline)
@@ -275,8 +280,6 @@ class MctsBot:
             states.append(s)
         vals = [lead(s, me)[0] for s in states]
         live = [i for i, s in enumerate(states) if s.current_player is not None]
-        #: candidates still in contention (successive halving drops the others)
-        self.contenders = None
         keep = list(range(len(order)))
         turn = spent = 0
         try:
