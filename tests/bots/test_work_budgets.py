@@ -84,12 +84,12 @@ def test_budgets_grow_with_the_level_and_caps_are_generous():
         easy, normal, hard = (mcts.LEVELS[lv].actions[title] for lv in ("easy", "normal", "hard"))
         assert 0 < easy < normal < hard
     assert mcts.LEVELS["easy"].top < mcts.LEVELS["normal"].top < mcts.LEVELS["hard"].top
-    # the safety caps are twenty times the move-time targets (p95 0.3 / 1 / 3 s)
-    assert [mcts.LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == [6.0, 20.0, 60.0]
+    # the safety caps are sixty times the move-time targets (p95 0.3 / 1 / 3 s)
+    assert [mcts.LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == [18.0, 60.0, 180.0]
     lv = strategic.LEVELS
     assert lv["easy"]["lays"] < lv["normal"]["lays"] < lv["hard"]["lays"]
     assert lv["easy"]["nodes"] < lv["normal"]["nodes"] < lv["hard"]["nodes"]
-    assert [lv[x]["cap"] for x in ("easy", "normal", "hard")] == [6.0, 20.0, 60.0]
+    assert [lv[x]["cap"] for x in ("easy", "normal", "hard")] == [18.0, 60.0, 180.0]
 
 
 def test_the_mcts_budget_is_counted_in_playout_actions():

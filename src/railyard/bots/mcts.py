@@ -78,9 +78,9 @@ class Budget:
     actions: Mapping[str, int]
     #: candidates kept outside auctions (``"rollout"``)
     top: int = 8
-    #: wall-clock safety cap in seconds (twenty times the level's move-time target; it does
-    #: not cut a decision on this machine at normal load, docs/benchmarks.md)
-    seconds: float = 20.0
+    #: wall-clock safety cap in seconds (sixty times the level's move-time target: at a
+    #: load of 20 a niced bot here got 1/20 of a core, docs/benchmarks.md, issue 22)
+    seconds: float = 60.0
     #: (CE, AR) successive halving: after turns 2, 4, 8, ... the worse half of the
     #: candidates still searched (at most ``halve_to`` kept at least) stops, so the budget
     #: plays the promising ones deeper; 0: every candidate to the same depth
@@ -90,11 +90,11 @@ class Budget:
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
 LEVELS = {
     "easy": Budget(3, {"chicago-express": 100, "american-rails": 80,
-                       "north-american-railways": 600}, 4, 6.0),
+                       "north-american-railways": 600}, 4, 18.0),
     "normal": Budget(500, {"chicago-express": 350, "american-rails": 320,
-                           "north-american-railways": 8000}, 8, 20.0),
+                           "north-american-railways": 8000}, 8, 60.0),
     "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 1000,
-                          "north-american-railways": 30000}, 16, 60.0, halve_to=3),
+                          "north-american-railways": 30000}, 16, 180.0, halve_to=3),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}

@@ -51,12 +51,12 @@ TITLES = ("1830", "1870")
 #: per level, counted work only (a seeded game is the same on an idle and a busy machine):
 #: tile lays and stations tried per build decision (``lays``), the route optimiser's node
 #: budget per revenue estimate (``nodes``), the dividend horizon in operating rounds
-#: (``horizon``); ``cap``: a wall-clock safety cap in seconds on the build loop (twenty times
+#: (``horizon``); ``cap``: a wall-clock safety cap in seconds on the build loop (sixty times
 #: the level's move-time target; it does not trigger on this machine at normal load)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"lays": 6, "nodes": 3000, "cap": 6.0, "horizon": 2},
-    "normal": {"lays": 12, "nodes": 6000, "cap": 20.0, "horizon": 3},
-    "hard": {"lays": 40, "nodes": 20000, "cap": 60.0, "horizon": 4},
+    "easy": {"lays": 6, "nodes": 3000, "cap": 18.0, "horizon": 2},
+    "normal": {"lays": 12, "nodes": 6000, "cap": 60.0, "horizon": 3},
+    "hard": {"lays": 40, "nodes": 20000, "cap": 180.0, "horizon": 4},
 }
 
 SAFE_TYPES = ("pass", "done", "decline", "refuse_offer", "decline_offer")
