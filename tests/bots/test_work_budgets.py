@@ -122,15 +122,16 @@ def test_the_mcts_budget_is_counted_in_playout_actions():
 
 
 def test_the_safety_cap_still_stops_a_runaway_search(monkeypatch):
-    """On a clock that jumps a minute per reading the cap cuts the search; the answer is
-    still legal and the bot says it was capped."""
+    """On a clock that jumps 1000 s per reading (more than any cap) the cap cuts the search
+    after at most one playout action; the answer is still legal and the bot says it was
+    capped."""
     from railyard.bots.views import observe
     info = available()["chicago-express"]
     st = info.factory(["a", "b", "c"], 2, {})
     clock = [0.0]
 
     def jump():
-        clock[0] += 60.0
+        clock[0] += 1000.0
         return clock[0]
 
     monkeypatch.setattr(time, "perf_counter", jump)
