@@ -91,7 +91,7 @@ class Budget:
 LEVELS = {
     "easy": Budget(3, {"chicago-express": 100, "american-rails": 80,
                        "north-american-railways": 600}, 4, 18.0),
-    "normal": Budget(500, {"chicago-express": 350, "american-rails": 320,
+    "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
     "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 1000,
                           "north-american-railways": 30000}, 16, 180.0, halve_to=3),
