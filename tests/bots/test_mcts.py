@@ -1,6 +1,8 @@
 """The rollout search of ``mcts`` (issue 14): legal answers in every kind of decision,
 the same answer from the same seed and view, the rule of thumb's answer when no playout
-turn was completed, and playouts that never see NAR's hidden state."""
+turn was completed, playouts that never see NAR's hidden state, and the wall-clock safety
+cap that holds inside a playout (issue 22: the budget itself is counted in playout
+actions, test_work_budgets.py)."""
 import pytest
 
 from railyard.bots import make_bot, observe, play_move
@@ -107,8 +109,12 @@ def test_nar_rollouts_play_only_sampled_worlds(monkeypatch):
 
 
 def test_levels_grow():
-    assert LEVELS["easy"].seconds < LEVELS["normal"].seconds < LEVELS["hard"].seconds
-    assert LEVELS["normal"].seconds <= 0.8              # the move stays within 1 s
+    """More playout actions, turns and candidates per level, in every title (the budgets
+    and caps themselves: test_work_budgets.py)."""
+    for title in TITLES:
+        assert LEVELS["easy"].actions[title] < LEVELS["normal"].actions[title] \
+            < LEVELS["hard"].actions[title]
+    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations <= LEVELS["hard"].iterations
 
 
 def test_uct_method_still_plays_legally():
@@ -123,9 +129,9 @@ def test_uct_method_still_plays_legally():
 
 @pytest.mark.parametrize("title", TITLES)
 def test_no_playout_action_after_the_time_limit(title, monkeypatch):
-    """The time limit holds inside a playout: on a clock that advances 1 ms each time it is
-    read and each time a playout action is chosen, no playout action is chosen after the limit (so a decision overruns its budget
-    by at most one action), and the answer is still legal."""
+    """The safety cap holds inside a playout: on a clock that advances 1 ms each time it is
+    read and each time a playout action is chosen, no playout action is chosen after the
+    cap (so a decision overruns it by at most one action), and the answer is still legal."""
     from railyard.bots import mcts
 
     clock = [0.0]
@@ -155,3 +161,21 @@ def test_no_playout_action_after_the_time_limit(title, monkeypatch):
         searched += clock[0] > 0.1          # the search ran into its limit
     assert searched >= 2
     assert late == []
+
+
+def test_hard_halves_its_candidates_and_answers_among_the_survivors():
+    """mcts:hard (successive halving, CE/AR): after turns 2, 4, 8, ... the worse half of
+    the candidates stops; the answer is one of those that went on, and those were played
+    deeper with the same budget."""
+    halved = 0
+    for st in positions("chicago-express", every=9, count=6):
+        bot = MctsBot(3, "hard", actions=400)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        if bot.contenders is not None:
+            halved += 1
+            from railyard.bots.candidates import action_key
+            kept = {action_key(bot.last_order[i]) for i in bot.contenders}
+            assert action_key(act) in kept
+            assert 3 <= len(bot.contenders) < len(bot.last_order)
+    assert halved >= 2

@@ -57,7 +57,8 @@ def test_tournament_json_short_run():
     assert bots["rules"]["wins"] + bots["random"]["wins"] == pytest.approx(3)
     for d in bots.values():
         assert set(d) >= {"games", "wins", "win_rate", "ci95", "mean_score", "move_ms_p50",
-                          "move_ms_p95"}
+                          "move_ms_p95", "bankruptcies", "cpu_ms_p50", "cpu_ms_p95",
+                          "work_per_move", "work_unit", "capped"}
         assert 0 <= d["ci95"][0] <= d["win_rate"] <= d["ci95"][1] <= 1
     assert out["errors"] == []
 
@@ -84,3 +85,107 @@ def test_tournament_bad_seats(seats, words):
 def test_tournament_refuses_a_kind_the_title_has_not():
     r = run_cli("1830", "--seats", "rules,random,random", "--games", "1")
     assert r.exit_code == 2 and "no rules bot for 1830" in r.output
+
+
+# ---- issue 22, point 5: tournaments a researcher can trust ---------------------------------
+def test_summary_cpu_work_and_bankruptcies():
+    recs = [GameRecord(0, 0, ["a", "b"], [10, 0], [1.0, 0.0], [[5.0, 7.0], [1.0]],
+                       actions=3, cpu_ms=[[2.0, 4.0], [0.5]], work=[[100.0, 300.0], []],
+                       work_unit=["playout actions", None], bankrupt=[1],
+                       facts={"stock_rounds": 4, "phase": "5", "end": "bankrupt"}),
+            GameRecord(1, 0, ["b", "a"], [3, 8], [0.0, 1.0], [[1.0], [9.0]],
+                       actions=2, cpu_ms=[[0.5], [6.0]], work=[[], [200.0]],
+                       work_unit=[None, "playout actions"],
+                       facts={"stock_rounds": 6, "phase": "D", "end": "bank"})]
+    out = summary(recs)
+    a, b = out["bots"]["a"], out["bots"]["b"]
+    assert a["work_per_move"] == 200.0 and a["work_unit"] == "playout actions"
+    assert b["work_per_move"] is None
+    assert a["cpu_ms_mean"] == 4.0 and a["cpu_ms_p50"] == 4.0
+    assert (a["bankruptcies"], b["bankruptcies"]) == (0, 1)
+    assert a["capped"] == b["capped"] == 0
+    assert [g["stock_rounds"] for g in out["per_game"]] == [4, 6]
+    assert out["per_game"][0]["winners"] == [0] and out["per_game"][1]["winners"] == [1]
+    assert out["course"]["stock_rounds_median"] == 5
+    assert out["course"]["phases"] == {"5": 1, "D": 1}
+    assert out["course"]["endings"] == {"bank": 1, "bankrupt": 1}
+
+
+def test_tournament_save_writes_games_that_show_and_replay_load(tmp_path):
+    """--save DIR: every game is a railyard save file; loading it replays the game to the
+    result the tournament reported, and ``railyard show`` / ``replay`` read it."""
+    from railyard.engine.game import Game
+    out_dir = tmp_path / "games"
+    r = run_cli("chicago-express", "--seats", "rules,random,random", "--games", "2",
+                "--seed", "3", "--save", str(out_dir), "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    files = sorted(p.name for p in out_dir.iterdir())
+    assert files == ["game-0001.json", "game-0002.json"]
+    for g in out["per_game"]:
+        game = Game.load(g["save"])
+        assert game.is_terminal
+        assert list(game.result().scores) == g["scores"]
+        assert len(game.log) == g["actions"]
+        assert game.players[g["winners"][0]].endswith(g["seats"][g["winners"][0]])
+        assert game.state.general_dividends == g["rounds"]
+        assert g["round_unit"] == "general dividends" and g["end"]
+    shown = CliRunner().invoke(main, ["show", str(out_dir / "game-0002.json")])
+    assert shown.exit_code == 0 and "Winner" in shown.output, shown.output
+    replay = CliRunner().invoke(main, ["replay", str(out_dir / "game-0001.json"), "--to", "12"])
+    assert replay.exit_code == 0, replay.output
+
+
+def test_1830_tournament_reports_stock_rounds_phase_end_and_bankruptcies(tmp_path):
+    """Per game: the stock rounds, the final phase and how the game ended, checked against
+    the saved game replayed by the engine; bankruptcies per bot kind are the games' bankrupt
+    seats; the table shows the same columns."""
+    from railyard.engine.game import Game
+    args = ["1830", "--seats", "basic:easy,random", "--games", "2", "--seed", "1", "-o",
+            "bank_cash=2500", "--save", str(tmp_path)]
+    r = run_cli(*args, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    assert out["errors"] == []
+    bankrupt = {"basic:easy": 0, "random": 0}
+    for g in out["per_game"]:
+        game = Game.load(g["save"])
+        s = game.state.s
+        assert g["stock_rounds"] == s["sr"] >= 1
+        assert g["phase"] == s["phase"]
+        assert g["end"] == s["end_reason"] and g["end_sentence"].startswith("The game ends")
+        went = [a["player"] for a in game.log if a["type"] == "bankrupt"]
+        assert g["bankrupt"] == went
+        for seat in went:
+            bankrupt[g["seats"][seat]] += 1
+    for kind, n in bankrupt.items():
+        assert out["bots"][kind]["bankruptcies"] == n
+    d = out["bots"]["basic:easy"]
+    assert d["work_unit"] and d["work_per_move"] > 0 and d["cpu_ms_p95"] >= d["cpu_ms_p50"] > 0
+    table = run_cli(*args[:-2])
+    assert table.exit_code == 0, table.output
+    for words in ("CPU ms p95", "work / move", "bankrupt", "stock rounds", "phase",
+                  "how it ended", "median stock rounds"):
+        assert words in table.output
+
+
+def test_tournament_save_to_an_unusable_directory_is_refused(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = run_cli("chicago-express", "--seats", "random,random,random", "--games", "1",
+                "--save", str(blocker / "sub"))
+    assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_a_tournament_played_in_parts_is_the_same_tournament():
+    """--first-game: games 2 and 3 of a run are seated, dealt and played as in one run."""
+    whole = run_cli("north-american-railways", "--seats", "rules,random,random", "--games",
+                    "4", "--seed", "7", "--json")
+    part = run_cli("north-american-railways", "--seats", "rules,random,random", "--games",
+                   "2", "--seed", "7", "--first-game", "2", "--json")
+    assert whole.exit_code == 0 and part.exit_code == 0, whole.output + part.output
+    a = json.loads(whole.output.strip().splitlines()[-1])["per_game"][2:]
+    b = json.loads(part.output.strip().splitlines()[-1])["per_game"]
+    assert [(g["game"], g["seed"], g["seats"], g["scores"]) for g in a] == \
+        [(g["game"], g["seed"], g["seats"], g["scores"]) for g in b]
+    assert [g["seed"] for g in b] == [7, 8]          # deal seed + g // 3 for g = 2, 3

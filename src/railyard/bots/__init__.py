@@ -3,7 +3,8 @@
 A bot gets only what its seat may see (:class:`~railyard.bots.views.SeatView`, made by
 ``observe(state, seat)``) and returns an action.  Kinds are named the same everywhere
 (``kinds.py``): ``random``, ``rules``, ``mcts[:easy|normal|hard]``,
-``strategic[:easy|normal|hard]`` (1830, 1870, ``strategic.py``); ``make_bot(spec, title)``
+``strategic[:easy|normal|hard]`` and ``basic[:easy|normal|hard]`` (1830, 1870,
+``strategic.py``; budgets in counted work); ``make_bot(spec, title)``
 builds one; ``factory.make_bot(title, seed, kind)`` is the seat bot of ``railyard play`` and
 the web server (a plain bot seat gets the title's default kind).  ``tournament.py`` plays bots against each other."""
 from .kinds import BotSpecError, make_bot, parse_kind, play_move

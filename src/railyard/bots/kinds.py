@@ -1,6 +1,9 @@
 """Bot kinds by name, the same everywhere (CLI, web, tournaments): ``random``, ``rules``
-(rule of thumb), ``mcts`` (Monte Carlo search over playouts of the candidate moves) and ``strategic`` (1830, 1870), the last
-two with a level ``easy``, ``normal`` or ``hard`` (``mcts:normal``; default ``normal``).
+(rule of thumb), ``mcts`` (Monte Carlo search over playouts of the candidate moves) for the
+small games, and ``strategic`` and ``basic`` for 1830 and 1870; the last three with a level
+``easy``, ``normal`` or ``hard`` (``mcts:normal``; default ``normal``).  ``basic`` is the
+first 1830/1870 bot (``strategic.StrategicBot``), kept as a baseline; ``strategic`` is the
+title's strongest bot, chosen by the one line :data:`STRATEGIC`.
 
 ``make_bot(spec, title, seed)`` builds one; ``parse_kind(spec)`` checks a spec.  Every bot
 has ``choose(view) -> action`` where ``view`` is the seat's
@@ -17,9 +20,12 @@ from ..engine.actions import Action
 from .views import SeatView, observe
 
 LEVELS = ("easy", "normal", "hard")
-KIND_NAMES = ("random", "rules", "mcts", "strategic")
+KIND_NAMES = ("random", "rules", "mcts", "strategic", "basic")
 #: kinds that take a level, and the level used when none is given
-LEVELLED = {"mcts": "normal", "strategic": "normal"}
+LEVELLED = {"mcts": "normal", "strategic": "normal", "basic": "normal"}
+#: the bot behind kind ``strategic``: ``"basic"`` (``strategic.StrategicBot``, the baseline)
+#: or ``"planner"`` (``planner.PlannerBot``, issue 22) - the one-line switch
+STRATEGIC = "basic"
 SMALL_GAMES = ("chicago-express", "american-rails", "north-american-railways")
 EIGHTEEN_XX = ("1830", "1870")
 #: titles each kind can play (None: every title)
@@ -28,6 +34,7 @@ TITLES: dict[str, tuple[str, ...] | None] = {
     "rules": SMALL_GAMES,
     "mcts": SMALL_GAMES,
     "strategic": EIGHTEEN_XX,
+    "basic": EIGHTEEN_XX,
 }
 
 
@@ -51,7 +58,8 @@ class Kind:
 
 
 def _known() -> str:
-    return "random, rules, mcts[:easy|normal|hard], strategic[:easy|normal|hard]"
+    return ("random, rules, mcts[:easy|normal|hard], strategic[:easy|normal|hard], "
+            "basic[:easy|normal|hard]")
 
 
 def parse_kind(spec: str) -> Kind:
@@ -89,9 +97,14 @@ def make_bot(spec: str | Kind, title: str, seed: int | None = None) -> Bot:
             return NarRulesBot(seed)
         from .rules import GreedyBot
         return GreedyBot(seed)
-    if k.kind == "strategic":
+    if k.kind == "strategic" and STRATEGIC == "planner":
+        from .planner import PlannerBot
+        return PlannerBot(seed, k.level or "normal")
+    if k.kind in ("strategic", "basic"):
         from .strategic import StrategicBot
-        return StrategicBot(seed, k.level or "normal")
+        bot = StrategicBot(seed, k.level or "normal")
+        bot.name = k.kind
+        return bot
     from .mcts import MctsBot
     return MctsBot(seed, k.level or "normal")
 

@@ -18,18 +18,24 @@ rollout).  For one decision:
 - Chicago Express and American Rails have nothing hidden and nothing left to chance after
   the set-up, and the policy is deterministic, so one playout per candidate is enough: the
   playouts advance in turns of ``CHUNK`` actions each, up to the end of the game, the level's
-  number of turns (``iterations``) or the time limit; a candidate's value is the seat's lead
-  over the best other seat (final scores if the game ended, else ``heuristics.worth``) after
-  the last turn all candidates completed;
+  number of turns (``iterations``) or its budget of playout actions; a candidate's value is
+  the seat's lead over the best other seat (final scores if the game ended, else
+  ``heuristics.worth``) after the last turn all candidates still searched completed;
+  ``hard`` halves the candidates after turns 2, 4, 8, ... (``Budget.halve_to``: successive
+  halving), so the budget plays the promising ones deeper;
 - North American Railways hides the other players' money and its bot draws at random: each
   turn plays every candidate once to the end of the game in a fresh world from
   ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
   (1 for a win, ties shared, plus ``LEAD_WEIGHT`` times the lead in dollars) over the turns
   all candidates completed;
-- the time limit is looked at before every action of a playout (both titles' kinds), so a
-  decision overruns it by at most one action; a turn it cuts short is not counted;
+- the budget is counted in playout actions (all candidates of a decision together,
+  ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
+  cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
+  machine.  The wall clock (``Budget.seconds``) is only a safety cap, checked at the same
+  places; it does not cut a decision on this machine at normal load (``capped`` says when it
+  did);
 - the answer: the candidate with the best value; the rule-of-thumb choice on ties or when no
-  turn was completed in time.
+  turn was completed within the budget.
 
 ``"uct"``: the earlier single-observer information-set MCTS (Cowling, Powley and Whitehouse's
 ISMCTS; plain UCT with perfect information): every iteration draws a world with
@@ -41,8 +47,10 @@ with ``heuristics.values``; the answer is, of the root actions visited at least 
 as the most visited, the one with the best mean value.  Bids in Chicago Express and American
 Rails are answered by the rule of thumb (``rule_auctions``).
 
-Levels set the budget (``LEVELS``): a number of turns (``"rollout"``; iterations for
-``"uct"``), cut short by a wall-clock limit.  A decision with one candidate is answered at once.
+Levels set the budget (``LEVELS``): playout actions per decision (per title), a number of
+turns (``"rollout"``; iterations for ``"uct"``) and the candidates kept; ``work`` counts the
+playout actions spent (tournaments report it per move).  A decision with one candidate is
+answered at once.
 """
 from __future__ import annotations
 
@@ -50,7 +58,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.actions import Action
 from .candidates import action_key, candidates
@@ -61,19 +69,35 @@ from .views import SeatView
 
 @dataclass(frozen=True)
 class Budget:
-    #: turns of playouts (``"rollout"``) or iterations (``"uct"``)
+    """What one decision may spend: counted work, never time (a seeded game is the same game
+    on an idle and on a busy machine); ``seconds`` is only a safety cap."""
+    #: turns of playouts (``"rollout"``): CE/AR ``CHUNK`` actions per candidate, NAR one
+    #: playout to the end per candidate; iterations for ``"uct"``
     iterations: int
-    seconds: float
+    #: playout actions per decision, all candidates together, per title (the budget)
+    actions: Mapping[str, int]
     #: candidates kept outside auctions (``"rollout"``)
     top: int = 8
+    #: wall-clock safety cap in seconds (sixty times the level's move-time target: at a
+    #: load of 20 a niced bot here got 1/20 of a core, docs/benchmarks.md, issue 22)
+    seconds: float = 60.0
+    #: (CE, AR) successive halving: after turns 2, 4, 8, ... the worse half of the
+    #: candidates still searched (at most ``halve_to`` kept at least) stops, so the budget
+    #: plays the promising ones deeper; 0: every candidate to the same depth
+    halve_to: int = 0
 
 
-#: budgets per level; normal keeps a move within 1 s on this machine (docs/benchmarks.md)
+#: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
 LEVELS = {
-    "easy": Budget(3, 0.3, 4),
-    "normal": Budget(500, 0.75, 8),
-    "hard": Budget(5000, 4.0, 16),
+    "easy": Budget(3, {"chicago-express": 100, "american-rails": 80,
+                       "north-american-railways": 600}, 4, 18.0),
+    "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
+                           "north-american-railways": 8000}, 8, 60.0),
+    "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 1000,
+                          "north-american-railways": 30000}, 16, 180.0, halve_to=3),
 }
+#: playout actions per decision for a title the table does not name
+DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
 #: iterations per level of the ``"uct"`` method
 UCT_ITERATIONS = {"easy": 15, "normal": 40, "hard": 200}
 #: actions a playout advances per turn (``"rollout"``, titles without hidden information)
@@ -129,6 +153,7 @@ class MctsBot:
     def __init__(self, seed: int | None = None, level: str = "normal", *,
                  method: str = "rollout", iterations: int | None = None,
                  seconds: float | None = None, top: int | None = None,
+                 actions: int | None = None,
                  rollout_depth: int | None = None, exploration: float = 0.3,
                  informed: bool = True, rule_auctions: bool = True,
                  greedy_rollouts: bool = True, epsilon: float = 0.1) -> None:
@@ -142,7 +167,10 @@ class MctsBot:
         default_it = budget.iterations if method == "rollout" else UCT_ITERATIONS[level]
         self.iterations = default_it if iterations is None else iterations
         self.seconds = budget.seconds if seconds is None else seconds
+        #: playout actions per decision (None: the level's figure for the title played)
+        self.actions = actions
         self.top = budget.top if top is None else top
+        self.halve_to = budget.halve_to
         self.rollout_depth = rollout_depth
         self.c = exploration
         #: (uct) playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
@@ -159,6 +187,23 @@ class MctsBot:
         self.greedy = GreedyBot(seed, depth=1)
         #: turns (iterations) completed for the last decision (0 when it was forced)
         self.last_iterations = 0
+        #: counted work: playout actions applied (all decisions; ``"uct"``: iterations' tree
+        #: and playout actions), the unit tournaments report per move
+        self.work = 0
+        #: whether the safety cap (``seconds``) cut the last decision short
+        self.capped = False
+        #: the last decision's candidates (the first: the rule of thumb's) and, when halving
+        #: dropped some, the indices of those still in contention
+        self.last_order: list[Action] = []
+        self.contenders: list[int] | None = None
+
+    work_unit = "playout actions"
+
+    def budget_for(self, title: str) -> int:
+        """Playout actions one decision may spend in ``title``."""
+        if self.actions is not None:
+            return self.actions
+        return LEVELS[self.level].actions.get(title, DEFAULT_ACTIONS[self.level])
 
     def choose(self, view: SeatView) -> Action:
         if self.method == "rollout":
@@ -168,6 +213,8 @@ class MctsBot:
     # ------------------------------------------------------------------ rollout method
     def _choose_rollout(self, view: SeatView) -> Action:
         deadline = time.perf_counter() + self.seconds
+        self.capped = False
+        self.contenders = None
         if self.policy is None:
             self.policy = rollout_policy(view.title, self.rng.randrange(1 << 30))
         self.last_iterations = 0
@@ -198,19 +245,33 @@ class MctsBot:
         order = [base] + [a for a in acts if action_key(a) != key]
         if len(order) == 1:
             return base
+        budget = self.budget_for(view.title)
+        self.last_order = order
         if view.hidden_information:
-            vals = self._sampled_values(view, order, me, deadline)
+            vals = self._sampled_values(view, order, me, budget, deadline)
         else:
-            vals = self._playout_values(world, order, me, deadline)
+            vals = self._playout_values(world, order, me, budget, deadline)
         if vals is None:
             return dict(base)
-        best = max(range(len(order)), key=lambda i: (vals[i], i == 0))
+        contenders = self.contenders if self.contenders is not None else range(len(order))
+        best = max(contenders, key=lambda i: (vals[i], i == 0))
         return dict(order[best])
 
-    def _playout_values(self, world: Any, order: list[Action], me: int,
+    def _out_of_budget(self, spent: int, budget: int, deadline: float) -> bool:
+        """Whether the next playout action would exceed the budget (or, as a safety cap
+        only, the wall clock has passed the deadline)."""
+        if spent >= budget:
+            return True
+        if time.perf_counter() > deadline:
+            self.capped = True
+            return True
+        return False
+
+    def _playout_values(self, world: Any, order: list[Action], me: int, budget: int,
                         deadline: float) -> list[float] | None:
         """One playout per candidate, advanced ``CHUNK`` actions per turn; the leads after
-        the last complete turn."""
+        the last complete turn.  A turn that would pass ``budget`` playout actions (all
+        candidates together) is not played to its end and does not count."""
         policy = self.policy
         states = []
         for a in order:
@@ -219,51 +280,71 @@ class MctsBot:
             states.append(s)
         vals = [lead(s, me)[0] for s in states]
         live = [i for i, s in enumerate(states) if s.current_player is not None]
-        turn = 0
-        while live and turn < self.iterations:
-            now = []
-            for i in live:
-                s = states[i]
-                for _ in range(CHUNK):
-                    if s.current_player is None:
+        keep = list(range(len(order)))
+        turn = spent = 0
+        try:
+            while live and turn < self.iterations:
+                if self.halve_to and turn >= 2 and turn & (turn - 1) == 0 \
+                        and len(keep) > self.halve_to:
+                    # after turns 2, 4, 8, ...: the better half goes on (finished games
+                    # keep their final value and stay in contention)
+                    n_keep = max(self.halve_to, (len(keep) + 1) // 2)
+                    keep = sorted(keep, key=lambda i: (-vals[i], i))[:n_keep]
+                    self.contenders = keep
+                    live = [i for i in live if i in keep]
+                    if not live:
                         break
-                    if time.perf_counter() > deadline:
-                        return vals if turn else None
-                    s.apply(policy(s, s.legal_actions()))
-                now.append(lead(s, me)[0])
-            for i, v in zip(live, now):
-                vals[i] = v
-            live = [i for i in live if states[i].current_player is not None]
-            turn += 1
-            self.last_iterations = turn
+                now = []
+                for i in live:
+                    s = states[i]
+                    for _ in range(CHUNK):
+                        if s.current_player is None:
+                            break
+                        if self._out_of_budget(spent, budget, deadline):
+                            return vals if turn else None
+                        s.apply(policy(s, s.legal_actions()))
+                        spent += 1
+                    now.append(lead(s, me)[0])
+                for i, v in zip(live, now):
+                    vals[i] = v
+                live = [i for i in live if states[i].current_player is not None]
+                turn += 1
+                self.last_iterations = turn
+        finally:
+            self.work += spent
         return vals if turn or not live else None
 
-    def _sampled_values(self, view: SeatView, order: list[Action], me: int,
+    def _sampled_values(self, view: SeatView, order: list[Action], me: int, budget: int,
                         deadline: float) -> list[float] | None:
         """Per turn one playout to the end per candidate, each in a fresh sampled world; the
-        mean values over the complete turns (None if none completed; the time limit is
-        looked at before every action)."""
+        mean values over the complete turns (None if none completed).  The budget (playout
+        actions, all candidates together) is looked at before every action; a turn it cuts
+        short is not counted."""
         policy = self.policy
         n = len(order)
         tot = [0.0] * n
-        turn = 0
-        while turn < self.iterations:
-            row = []
-            for a in order:
-                if time.perf_counter() > deadline:
-                    return [t / turn for t in tot] if turn else None
-                s = view.sample(self.rng)
-                s.apply(dict(a))
-                while s.current_player is not None:
-                    if time.perf_counter() > deadline:      # this turn is not counted
+        turn = spent = 0
+        try:
+            while turn < self.iterations:
+                row = []
+                for a in order:
+                    if self._out_of_budget(spent, budget, deadline):
                         return [t / turn for t in tot] if turn else None
-                    s.apply(policy(s, s.legal_actions()))
-                d, win = lead(s, me)
-                row.append((win or 0.0) + LEAD_WEIGHT * d)
-            for i, v in enumerate(row):
-                tot[i] += v
-            turn += 1
-            self.last_iterations = turn
+                    s = view.sample(self.rng)
+                    s.apply(dict(a))
+                    while s.current_player is not None:
+                        if self._out_of_budget(spent, budget, deadline):   # not counted
+                            return [t / turn for t in tot] if turn else None
+                        s.apply(policy(s, s.legal_actions()))
+                        spent += 1
+                    d, win = lead(s, me)
+                    row.append((win or 0.0) + LEAD_WEIGHT * d)
+                for i, v in enumerate(row):
+                    tot[i] += v
+                turn += 1
+                self.last_iterations = turn
+        finally:
+            self.work += spent
         return [t / turn for t in tot]
 
     # ------------------------------------------------------------------ uct method
@@ -325,6 +406,7 @@ class MctsBot:
                 ch.avail = 1
                 children[k] = ch
                 st.apply(dict(a))
+                self.work += 1
                 path.append(ch)
                 break
             c = self.c
@@ -334,6 +416,7 @@ class MctsBot:
                 if u > best_u:
                     best, best_u = ch, u
             st.apply(dict(best.action))
+            self.work += 1
             node = best
             path.append(best)
         v = self._rollout(st)
@@ -348,6 +431,7 @@ class MctsBot:
         for _ in range(self.rollout_depth):
             if st.current_player is None:
                 break
+            self.work += 1
             choices = st.legal_actions()
             if choices[0].type == "bid" and len(choices) == 2 and self.informed:
                 st.apply(auction_move(st, st.current_player, choices))

@@ -49,10 +49,14 @@ def auction_move(st: Any, me: int, choices: list) -> Action:
 
 class GreedyBot:
     name = "rules"
+    #: what :attr:`work` counts
+    work_unit = "positions scored"
 
     def __init__(self, seed: int | None = None, depth: int = 1) -> None:
         self.rng = random.Random(seed)
         self.depth = depth
+        #: positions scored so far (each candidate, and follow-up, applied on a copy)
+        self.work = 0
 
     def choose(self, view: SeatView) -> Action:
         st = view.world()
@@ -79,6 +83,7 @@ class GreedyBot:
         return auction_move(st, me, choices)
 
     def score(self, st: Any, act: Action, me: int, depth: int) -> float:
+        self.work += 1
         s = st.clone()
         s.apply(act)
         if s.current_player == me and depth > 0 and not in_auction(s):

@@ -29,6 +29,12 @@ How it plays (details in docs/bots.md, "Strategic"):
   most), always when it must; in an emergency the cheapest train, raising the president's
   money by the sale that costs the least worth (a look-ahead over the listed sales);
   bankruptcy only when it is the only choice.
+
+Budgets (``LEVELS``) are counted work: tile lays and stations tried, the optimiser's node
+budget per estimate; a seeded game is the same on an idle and on a busy machine.  The wall
+clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes plus
+positions tried.  This bot is kind ``basic`` (and, until the new bot lands, ``strategic``;
+see ``kinds.STRATEGIC``).
 """
 from __future__ import annotations
 
@@ -42,11 +48,15 @@ from ..eighteen import shares as sh
 
 TITLES = ("1830", "1870")
 
-#: per level: tile lays evaluated, stock-round look-ahead, optimiser node budget, time limit
+#: per level, counted work only (a seeded game is the same on an idle and a busy machine):
+#: tile lays and stations tried per build decision (``lays``), the route optimiser's node
+#: budget per revenue estimate (``nodes``), the dividend horizon in operating rounds
+#: (``horizon``); ``cap``: a wall-clock safety cap in seconds on the build loop (sixty times
+#: the level's move-time target; it does not trigger on this machine at normal load)
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"lays": 6, "nodes": 3000, "limit": 0.3, "horizon": 2},
-    "normal": {"lays": 12, "nodes": 6000, "limit": 0.45, "horizon": 3},
-    "hard": {"lays": 40, "nodes": 20000, "limit": 3.0, "horizon": 4},
+    "easy": {"lays": 6, "nodes": 3000, "cap": 18.0, "horizon": 2},
+    "normal": {"lays": 12, "nodes": 6000, "cap": 60.0, "horizon": 3},
+    "hard": {"lays": 40, "nodes": 20000, "cap": 180.0, "horizon": 4},
 }
 
 SAFE_TYPES = ("pass", "done", "decline", "refuse_offer", "decline_offer")
@@ -142,6 +152,8 @@ class Revenue:
     def __init__(self, nodes: int) -> None:
         self.nodes = nodes
         self.cache: dict = {}
+        #: optimiser nodes searched so far (cached answers cost nothing)
+        self.work = 0
 
     def __call__(self, g, corp: str, extra: tuple = (), own: bool = True) -> int:
         import marshal
@@ -160,7 +172,11 @@ class Revenue:
             for i, ty in enumerate(extra):
                 d = _defs(g)[ty].distance
                 trains.append(Train(f"x{i}-{ty}", None if d >= 99 else d, values=values))
-            total = best_routes(prob.network, trains, None, self.nodes).total if trains else 0
+            total = 0
+            if trains:
+                res = best_routes(prob.network, trains, None, self.nodes)
+                total = res.total
+                self.work += int(res.stats.get("nodes", 0))
         except Exception:                                   # noqa: BLE001 - a guess only
             total = 0
         self.cache[key] = total
@@ -208,6 +224,8 @@ def reach(g, corp: str) -> float:
 # ---- the bot ------------------------------------------------------------------------------
 class StrategicBot:
     name = "strategic"
+    #: what :attr:`work` counts
+    work_unit = "optimiser nodes + positions tried"
 
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -220,6 +238,18 @@ class StrategicBot:
         self.tried: set = set()
         #: decisions where the bot's own reasoning failed and a safe choice was taken
         self.fallbacks = 0
+        #: positions tried on a copy (answers checked, lays, stations, sales looked ahead)
+        self.tried_positions = 0
+        #: optimiser nodes of the runs (``run``); the estimates' nodes are ``rev.work``
+        self.run_nodes = 0
+        #: whether the safety cap cut the last build decision short
+        self.capped = False
+
+    @property
+    def work(self) -> int:
+        """Counted work so far: route optimiser nodes searched plus positions tried on a
+        copy (tournaments report it per move)."""
+        return self.rev.work + self.run_nodes + self.tried_positions
 
     # -- entry --
     def choose(self, view) -> Action:
@@ -230,7 +260,8 @@ class StrategicBot:
             return choices[0].base()
         g = view.world()
         self.seat = view.seat
-        self.deadline = time.perf_counter() + self.cfg["limit"]
+        self.deadline = time.perf_counter() + self.cfg["cap"]
+        self.capped = False
         try:
             act = self.decide(g, choices)
         except Exception:                                   # noqa: BLE001 - never crash a game
@@ -245,6 +276,7 @@ class StrategicBot:
     def _legal(self, g, act: Action, choices: list[Choice]) -> bool:
         if act.get("type") != "run_routes" and not any(c.matches(act) for c in choices):
             return False
+        self.tried_positions += 1
         try:
             g.clone().apply(act)
         except IllegalAction:
@@ -430,6 +462,7 @@ class StrategicBot:
 
     def sale_loss(self, g, act: Action) -> float:
         """Look-ahead: worth lost by a sale, plus the expected dividends given up."""
+        self.tried_positions += 1
         w = g.clone()
         before = w.worth(self.seat)
         try:
@@ -462,6 +495,7 @@ class StrategicBot:
             lo, hi = c.ranges["count"]
             for k in range(lo, hi + 1):
                 act = {**c.base(), "count": k}
+                self.tried_positions += 1
                 w = g.clone()
                 try:
                     w.apply(act)
@@ -512,8 +546,11 @@ class StrategicBot:
     def run(self, g, corp: str, choices: list[Choice]) -> Action:
         listed = next(c for c in choices if c.type == "run_routes").base()
         try:
-            from ..routing.problem import auto_routes
-            act = auto_routes(g, corp)
+            from ..routing.problem import action_of, confirm, solve
+            prob, result = solve(g, corp)           # as routing.auto_routes, nodes counted
+            self.run_nodes += int(result.stats.get("nodes", 0))
+            act = action_of(prob, result)
+            confirm(g, act, result.total)
             if act.get("routes"):
                 return act
         except Exception:                                   # noqa: BLE001 - fall back
@@ -643,6 +680,7 @@ class StrategicBot:
                 key = "count" if "count" in c.ranges else next(iter(c.ranges), None)
                 for k in ([c.ranges[key][1], c.ranges[key][0]] if key else [None]):
                     act = c.base() if key is None else {**c.base(), key: k}
+                    self.tried_positions += 1
                     w = g.clone()
                     before = w.worth(self.seat)
                     try:
@@ -685,9 +723,11 @@ class StrategicBot:
         cash0 = g.s["corps"][corp]["cash"]
         need = cheapest_train(g) if not lasting_trains(g, corp) else 0
         for c in cand:
-            if time.perf_counter() > self.deadline:
+            if time.perf_counter() > self.deadline:         # safety cap only
+                self.capped = True
                 break
             act = c.base()
+            self.tried_positions += 1
             w = g.clone()
             try:
                 w.apply(act)

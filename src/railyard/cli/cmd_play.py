@@ -25,7 +25,8 @@ def interactive() -> bool:
               help="Every seat in order: human[:NAME], bot[:NAME] (the default bot) or a bot "
                    "kind KIND[:LEVEL][:NAME]: random; rules and mcts:easy|normal|hard in "
                    "Chicago Express, American Rails and North American Railways; "
-                   "strategic:easy|normal|hard in 1830 and 1870. E.g. human:Ann,mcts:hard,rules.")
+                   "strategic:easy|normal|hard and basic:easy|normal|hard in 1830 and 1870. "
+                   "E.g. human:Ann,mcts:hard,rules.")
 @seed_option
 @option_option
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,

@@ -9,7 +9,7 @@
   // Bot kinds as the server names them (railyard.bots.kinds, per title: /new lists them);
   // the value "bot" is the title's default bot, "bot:KIND" a chosen kind.
   const WORDS = {random: "random moves", rules: "rule of thumb", mcts: "search",
-                 strategic: "strategic play"};
+                 strategic: "strategic play", basic: "basic play (baseline)"};
   function kindLabel(kind) {
     const k = kind.split(":")[0];
     return WORDS[k] ? kind + " — " + WORDS[k] : kind;
