@@ -71,8 +71,8 @@ def test_recommended_kind_is_the_strongest_at_the_normal_level(title, kind):
 def test_basic_is_todays_strategic_bot_under_its_own_name():
     """Issue 22, point 4: the first 1830/1870 bot stays available as kind ``basic`` with
     its levels, named so by the CLI's seat parser, the terminal's question and the web
-    page's list (factory.bot_kinds); ``strategic`` points to it until kinds.STRATEGIC
-    switches to the new bot."""
+    page's list (factory.bot_kinds); ``strategic`` is the planner bot of issue 22
+    (kinds.STRATEGIC)."""
     from railyard.bots import kinds
     from railyard.bots.factory import bot_kinds, recommended_kind
     from railyard.bots.strategic import StrategicBot
@@ -86,8 +86,10 @@ def test_basic_is_todays_strategic_bot_under_its_own_name():
         assert isinstance(bot, StrategicBot) and bot.level == "hard" and bot.name == "basic"
         assert {"basic:easy", "basic:normal", "basic:hard"} <= set(bot_kinds(title))
         assert recommended_kind(title) == "strategic:normal"
-    assert kinds.STRATEGIC == "basic"
-    assert type(make_bot("strategic", "1830", 1)) is type(make_bot("basic", "1830", 1))
+    from railyard.bots.planner import PlannerBot
+    assert kinds.STRATEGIC == "planner"
+    assert type(make_bot("strategic", "1830", 1)) is PlannerBot
+    assert type(make_bot("basic", "1830", 1)) is StrategicBot
     with pytest.raises(BotSpecError, match="no basic bot for chicago-express"):
         make_bot("basic", "chicago-express")
     with pytest.raises(BotSpecError, match="Unknown level 'expert' for basic"):

@@ -25,7 +25,7 @@ KIND_NAMES = ("random", "rules", "mcts", "strategic", "basic")
 LEVELLED = {"mcts": "normal", "strategic": "normal", "basic": "normal"}
 #: the bot behind kind ``strategic``: ``"basic"`` (``strategic.StrategicBot``, the baseline)
 #: or ``"planner"`` (``planner.PlannerBot``, issue 22) - the one-line switch
-STRATEGIC = "basic"
+STRATEGIC = "planner"
 SMALL_GAMES = ("chicago-express", "american-rails", "north-american-railways")
 EIGHTEEN_XX = ("1830", "1870")
 #: titles each kind can play (None: every title)
