@@ -118,7 +118,10 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
                 auction = s.get("auction") or {}
                 price = auction.get("sv_price") if sym == "SV" else \
                     auction.get("grsc_price") if sym == "GRSC" else pdef.value
-                row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a))
+                after, _ = _try(state, a)
+                more = _effects(state, after).lstrip(". ") if after is not None else ""
+                row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a,
+                                          detail=(more + ".") if more else None))
             elif c.type == "bid":
                 r = _range(c, "amount") or {}
                 row["items"].append(_item(
@@ -151,9 +154,11 @@ def _sell_items(state: Any, c: Any) -> list[dict[str, Any]]:
         price = _price(after, corp)
         detail = f"you receive {_money(got)}; "
         if price == old and state.title == "1870" and old is not None:
-            market = state.st.market
-            later = int(market.price(market.sell(state.s["corps"][corp]["pos"], n)))
-            protector = before_pres if before_pres != seat else None
+            from ..games.g1870 import protection
+            later = protection.price_if_unprotected(after, corp)
+            waiting = protection.waiting_sales(after, corp)
+            protector = waiting[-1].get("president") if waiting and protection.may_protect(
+                after, waiting[-1]) else None
             detail += f"price {_money(old)} → {_money(later)} when " + (
                 "your turn ends" if not emergency else "the company's turn ends") + (
                 f", unless {state.players[protector]} protects it" if protector is not None
@@ -407,12 +412,14 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         if c.type == "buy_share":
             corp, src = a.get("corporation"), a.get("source")
             offered.add((corp, src))
+            after, _ = _try(state, a)          # the price the rules charge, and what follows
             price = a.get("price")
-            if price is None:
-                price = state.s["corps"][corp].get("par") if src == "ipo" and \
-                    state.title == "1830" else _price(state, corp)
+            if after is not None:
+                price = state.s["cash"][seat] - after.s["cash"][seat]
+            more = _effects(state, after).lstrip(". ") if after is not None else ""
             buys.append(_item(f"Buy a 10% share of {corp} from {SOURCE.get(src, src)} for "
-                              f"{_money(price)}", a, corp=corp))
+                              f"{_money(price)}", a, corp=corp,
+                              detail=(more + ".") if more else None))
         elif c.type == "sell_shares":
             sells += _sell_items(state, c)
         elif c.type == "par":
@@ -495,10 +502,8 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
             parts.append(f"{_money(per)} per share")
         if treasury:
             parts.append(f"{corp} keeps {_money(treasury)}")
-        old, new = _price(state, corp), _price(after, corp)
-        parts.append(f"price {_money(old)} → {_money(new)}" if old != new
-                     else f"price stays {_money(old)}")
-        out.append(_item(label, a, detail="; ".join(parts)))
+        parts.append(_price_words(state, after, corp))
+        out.append(_item(label, a, detail="; ".join(parts) + _effects(state, after)))
     return out
 
 
@@ -518,10 +523,42 @@ def _payout_detail(state: Any, after: Any, corp: str) -> str:
         parts.append(f"{_money(per)} per share")
     if treasury:
         parts.append(f"{corp} keeps {_money(treasury)}")
+    parts.append(_price_words(state, after, corp))
+    return "; ".join(parts) + _effects(state, after)
+
+
+def _price_words(state: Any, after: Any, corp: str) -> str:
+    """The price move of ``corp`` from ``state`` to ``after`` and, in 1830, the move still
+    to come at the end of the operating round (8.2d: a withholding company moves left
+    then), both from the engine (:func:`price_after_round` runs the rule on a copy)."""
     old, new = _price(state, corp), _price(after, corp)
-    parts.append(f"price {_money(old)} → {_money(new)}" if old != new
-                 else f"price stays {_money(old)}")
-    return "; ".join(parts)
+    later = new
+    if state.title == "1830":
+        from ..games.g1830.operating import price_after_round
+        later = price_after_round(after, corp)
+    if later != new:
+        now = (f"price {_money(old)} → {_money(new)} now" if old != new
+               else f"price stays {_money(old)} now")
+        return now + f", {_money(later)} at the end of the operating round"
+    return (f"price {_money(old)} → {_money(new)}" if old != new
+            else f"price stays {_money(old)}")
+
+
+# event kinds a preview names itself (the rest are told by _effects)
+_SAID = {"price", "dividend", "run", "round", "private_revenue", "game_end"}
+
+
+def _effects(state: Any, after: Any) -> str:
+    """What else the choice makes happen at once, in the log's own sentences: from the
+    events the engine recorded while applying it to the copy ``after`` (a new president,
+    a phase, trains rusting, privates closing, a company floating or closing, the bank
+    breaking)."""
+    from ..eighteen.events import player_namer, sentence
+    new = list(getattr(after, "events", ()) or ())[len(getattr(state, "events", ()) or ()):]
+    name = player_namer(state.players)
+    said = [sentence(kind, d, name) for _, kind, d in new if kind not in _SAID]
+    said = [x for x in said if x]
+    return (". " + " ".join(said)).rstrip(".") if said else ""
 
 
 def _connection_group(state: Any, choices: list) -> dict[str, Any]:
@@ -581,18 +618,30 @@ def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
         if a.get("exchange"):
             label += f", giving in its {_ttype(a['exchange'])}-train"
         item = _item(label, a)
+        tried = dict(a, **({"price": r["min"]} if r else {}))
+        after, reason = _try(state, tried)
         if r:
             item["input"] = {"name": "price", "min": r.get("min"), "max": r.get("max"),
                              "value": r.get("min"), "label": "Price $"}
             item["detail"] = f"any price from {_money(r.get('min'))} to {_money(r.get('max'))}"
         elif "price" in a:
             item["label"] += f" for {_money(a['price'])}"
-        else:
-            after, reason = _try(state, a)
+        else:                 # the train and price the rules give, read from the copy
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp")
             if after is not None and corp:
-                paid = state.s["corps"][corp]["cash"] - after.s["corps"][corp]["cash"]
+                got = list(after.s["corps"][corp]["trains"])
+                for t in state.s["corps"][corp]["trains"]:
+                    if t in got:
+                        got.remove(t)
+                if got and label.startswith("Buy the next train"):
+                    item["label"] = label = f"Buy a {_ttype(got[0])}-train from the bank"
+                paid = state.s["corps"][corp]["cash"] - after.s["corps"][corp]["cash"] + \
+                    state.s["cash"][c.player] - after.s["cash"][c.player]
                 item["label"] += f" for {_money(paid)}"
+        if after is not None:
+            more = _effects(state, after).lstrip(". ")
+            if more:
+                item["detail"] = "; ".join(x for x in (item["detail"], more + ".") if x)
         out.append(item)
     return out
 
