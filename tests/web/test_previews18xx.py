@@ -233,3 +233,66 @@ def test_every_preview_is_what_the_engine_does(title):
     need |= {"price at the end of the operating round"} if title == "1830" else \
         {"price when the turn ends", "company keeps"}
     assert need <= set(check.claims), (positions, check.claims)
+
+
+@pytest.mark.parametrize("title,n", [("chicago-express", 3), ("american-rails", 4),
+                                     ("north-american-railways", 3)])
+def test_small_games_previews_are_what_the_engine_does(title, n):
+    """The small games' panel (web/decisions_small.py): a build's cost ("Hex: $cost") is what
+    the company pays, "income +$x" and "income: Company +$x" what its income gains (Chicago
+    Express "Streckenausbau", American Rails expansion and development), "treasury $a → $b"
+    the treasury after funding; each offered choice is legal."""
+    from railyard.web.decisions_small import panel
+    seen: dict[str, int] = {}
+    for seed in range(max(2, GAMES)):
+        rng = random.Random(seed)
+        g = Game(title, NAMES[:n] if n <= 4 else [f"P{i}" for i in range(n)], seed, {})
+        while g.current_player is not None:
+            legal = g.legal_actions()
+            p = panel(g, {g.current_player}, legal)
+            s = g.state
+            comps = [c.id for c in s.board.companies] if title == "chicago-express" else None
+            for grp in p.get("groups") or []:
+                for it in grp["items"]:
+                    if not it.get("action"):
+                        continue
+                    a = dict(it["action"])
+                    if it.get("amount"):
+                        a[it["amount"]["field"]] = it["amount"]["min"]
+                    after = s.clone()
+                    after.apply(a)                       # offered: legal
+                    text = f"{it['label']} {it.get('detail') or ''}"
+                    c = None
+                    if "company" in a and hasattr(s, "ccash"):
+                        c = comps.index(a["company"]) if comps else \
+                            [x.id for x in _ar_companies()].index(a["company"])
+                    if c is not None and a["type"] in ("build", "expand") and \
+                            (m := re.search(r": \$(\d+)$", it["label"])):
+                        assert s.ccash[c] - after.ccash[c] == int(m.group(1)), text
+                        seen["cost"] = seen.get("cost", 0) + 1
+                    if c is not None and (m := re.match(r"income \+\$(\d+)$",
+                                                        it.get("detail") or "")):
+                        assert after.income[c] - s.income[c] == int(m.group(1)), text
+                        seen["income"] = seen.get("income", 0) + 1
+                    if (m := re.match(r"income: (.+)$", it.get("detail") or "")):
+                        names = [x.name for x in _ar_companies()]
+                        for part in m.group(1).split(", "):
+                            name, sign, amt = re.match(r"(.+) ([+−])\$(\d+)", part).groups()
+                            k = names.index(name)
+                            assert after.income[k] - s.income[k] == \
+                                int(amt) * (1 if sign == "+" else -1), text
+                            seen["income change"] = seen.get("income change", 0) + 1
+                    if c is not None and (m := re.match(r"treasury \$(\d+) → \$(\d+)",
+                                                        it.get("detail") or "")):
+                        assert (s.ccash[c], after.ccash[c]) == \
+                            (int(m.group(1)), int(m.group(2))), text
+                        seen["treasury"] = seen.get("treasury", 0) + 1
+            g.apply(rng.choice(legal).sample(rng))
+    want = {"chicago-express": {"cost", "income"}, "american-rails": {"cost", "income change"},
+            "north-american-railways": set()}[title]
+    assert want <= set(seen), seen
+
+
+def _ar_companies():
+    from railyard.games.american_rails.rules import RULES
+    return RULES.companies
