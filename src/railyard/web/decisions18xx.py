@@ -448,7 +448,10 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         groups.append({"title": "Start a corporation (president's certificate: 20%, "
                                 "2 × the par price)", "items": items, "kind": "par"})
     if rest:
-        groups += _generic(state, rest)
+        stock = state.s.get("stock") or {}
+        acted = bool(stock.get("bought") or stock.get("acted"))
+        groups += _generic(state, rest, "End your turn" if acted and
+                           state.s.get("round") == "stock" else "Pass")
     _add(groups, "Redeem shares", no.get("redeem", []), key="refused")
     _add(groups, "Reissue shares", no.get("reissue", []), key="refused")
     return groups
@@ -648,7 +651,7 @@ def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
 
 def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[str, Any]]:
     groups: dict[str, list] = {}
-    title = {"pass": "Pass", "done": "Finish", "protect": "Price protection",
+    title = {"pass": "Or", "done": "Or", "protect": "Price protection",
              "decline": "Price protection", "redeem": "Redeem shares",
              "reissue": "Reissue shares", "assign": "Private company tokens",
              "emergency_sell": "Raise money for a train", "bankrupt": "Bankruptcy",
@@ -663,6 +666,9 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
                                                (c.ranges or {}).items()})), a)
         if c.type == "pass":
             item["label"] = pass_label
+        if c.type == "done" and state.s.get("round") == "operating":
+            who = a.get("corporation") or "the company"
+            item["label"] = f"Buy no more trains: end {who}'s turn"
         if c.type in ("buy_company", "buy_private") and state.s.get("round") == "operating":
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp") or "The company"
             item["label"] = f"{corp} buys the private {a.get('company')}"
@@ -734,8 +740,10 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                                                                        if x[1:].isdigit()
                                                                        else 0))]})
     if stations:
-        groups.append({"title": "Place a station", "items": stations,
+        groups.append({"title": "Place a station", "items": stations, "kind": "stations",
                        "hint": "or click the marked city on the map"})
+    if state.title == "1870" and routes is not None:
+        groups.append(_skips_1870(state, routes, bool(tiles), bool(stations)))
     if dividends:
         groups.append({"title": "Dividend", "items": _dividend_items(state, dividends)})
     if connections:
@@ -761,8 +769,7 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
         if sale is not None:                  # the step to do now, right below the guide
             groups.remove(sale)
             groups.insert(1, sale)
-    groups += _generic(state, rest, "Pass" + (f" ({now[0].lower()}: nothing)" if now
-                                               and now[0] != "Buy trains" else ""))
+    groups += _generic(state, rest, _pass_words(state, now[0] if now else None, corp))
     if corp and seat is not None and corp in state.s["corps"]:
         train_step = (op.get("step") == "buy_train" and any(
             c.type in ("buy_train", "pass") for c in choices)) if state.title == "1830" \
@@ -785,6 +792,40 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                                             for t, r in ts.items()] for h, ts in tiles.items()},
             "tile_actions": tile_actions, "routes": routes, "steps": steps,
             "corp": op.get("corp")}
+
+
+def _skips_1870(state: Any, routes: dict[str, Any], tiles: bool, stations: bool
+                ) -> dict[str, Any]:
+    """1870 5.3: before its trains run the corporation may lay up to two tiles and place a
+    station, each optional.  The engine has no action for declining them (running the trains
+    ends both steps); these controls let the president go on: "Lay no more track" and
+    "Place no station" (``skip``: the page hides that step), and for a corporation without
+    a train "Run no trains" (the run with no routes: it earns nothing, 5.4)."""
+    op = state.s.get("op") or {}
+    corp = routes["fixed"].get("corporation") or op.get("corp")
+    items = []
+    if tiles:
+        items.append(_item("Lay no more track" if op.get("lays") else "Lay no track", None,
+                           skip="track", disabled=False,
+                           detail="go on to the station" if stations
+                           else "go on to running the trains"))
+    if stations:
+        items.append(_item("Place no station", None, skip="token", disabled=False,
+                           detail="go on to running the trains"))
+    if corp in state.s["corps"] and not state.s["corps"][corp].get("trains"):
+        items.append(_item(f"Run no trains: {corp} has none", {
+            "type": "run_routes", "player": routes["player"], "corporation": corp,
+            "routes": []}, detail=f"{corp} earns nothing this turn (5.4); "
+                                  "track and station end, trains may be bought next"))
+    return {"title": "Or", "kind": "skip", "items": items}
+
+
+def _pass_words(state: Any, step: str | None, corp: str | None) -> str:
+    """The button that declines the operating step at hand (1830 pass), named for it."""
+    who = corp or "the company"
+    return {"Lay track": "Lay no track", "Place a station": "Place no station",
+            "Buy trains": f"Buy no more trains: end {who}'s turn",
+            "Buy privates": f"Buy no private: end {who}'s turn"}.get(step or "", "Pass")
 
 
 def _emergency(state: Any, corp: str, choices: list) -> dict[str, Any] | None:

@@ -124,10 +124,12 @@ function Table18xx(base, token, act, routes) {
                          value: it.input.value, "aria-label": it.input.label});
       kids.push(el("label", {class: "amount"}, it.input.label, inp));
     }
-    const b = el("button", {type: "button", class: "decide", text: it.label,
-                            disabled: it.disabled || !it.action,
+    const b = el("button", {type: "button", class: "decide" + (it.skip ? " skip" : ""), text: it.label,
+                            disabled: it.disabled || (!it.action && !it.skip),
                             title: it.reason || it.detail || null});
+    if (it.skip) b.dataset.skip = it.skip;
     b.addEventListener("click", () => {
+      if (it.skip) { skipStep(it.skip, b); return; }
       if (inp && !inp.checkValidity()) { $("action-msg").textContent = `${it.input.label.replace("$", "")}from ${it.input.min} to ${it.input.max}.`; return; }
       submit(it.action, it.input, inp && inp.value);
     });
@@ -210,6 +212,17 @@ function Table18xx(base, token, act, routes) {
     if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
     else routes.close();
     if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
+    markBoard();
+  }
+  // 1870: an optional step declined (no engine action: running the trains ends it); the
+  // page hides the step's choices and its marks on the map
+  function skipStep(kind, button) {
+    if (!dec) return;
+    const group = kind === "track" ? "tiles" : "stations";
+    for (const n of document.querySelectorAll(`#actions .group[data-kind="${group}"]`)) n.hidden = true;
+    if (kind === "track") { dec.tiles = {}; picked = null; clearPreview(); $("tile-picker").hidden = true; }
+    else for (const g of dec.groups || []) if (g.kind === "stations") g.items = [];
+    const row = button.closest(".item"); if (row) row.hidden = true;
     markBoard();
   }
   function hexItems(h) {
