@@ -45,6 +45,11 @@ def _item(ch: Choice | None, label: str, detail: str = "", reason: str = "",
     return out
 
 
+def _article(word: str) -> str:
+    """"a" or "an" before ``word`` (by its first letter)."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
 def _group(title: str, items: list[dict[str, Any]], note: str = "") -> dict[str, Any] | None:
     if not items:
         return None
@@ -159,7 +164,7 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                          + ".")
         lines.append(f"The price goes to the {comps[c].id}'s treasury; a share now pays "
                      f"${-(-s.income[c] // (s.sold(c) + 1))} at each general dividend.")
-        if a.kind == "opening":
+        if a.kind == "opening" and a.high_bid is None:
             lines.append(f"If nobody bids, {names[a.starter]} gets the share free.")
         bid = _find(choices, "bid")
         if mine:
@@ -589,7 +594,7 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                 ch = _find(choices, "offer", company=co.id)
                 why = ("Its share was already auctioned before the game." if s.phase == 0
                        and s.setup_offered[c] else "It has no share left.")
-                items.append(_item(ch, f"Auction a {co.name} share",
+                items.append(_item(ch, f"Auction {_article(co.name)} {co.name} share",
                                    f"{s.shares_left[c]} unsold" if ch else "", reason=why))
             groups.append(_group("Offer", items))
             forgo = _find(choices, "forgo")

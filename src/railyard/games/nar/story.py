@@ -31,7 +31,7 @@ class StoryMixin:
         players = self.players
         if kind == "auto_pass":
             seat, why = args
-            return (f"{players[seat]} is passed automatically and leaves the city phase: "
+            return (f"The city phase ends for {players[seat]} (passed automatically): "
                     f"{why}.")
         if kind == "city_phase":
             seat, shares_gone = args
