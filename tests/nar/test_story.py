@@ -68,7 +68,7 @@ def test_income_split_example_800_two_to_one_and_the_new_round():
         "Red earns $800 from its cities, paid by the bank: $200 a share over 3 shares; of the "
         "$200 that cannot be shared the director P1 gets $100 and Red keeps $100. P1 $500; "
         "P2 $200.",
-        "Round 2 begins; P1 is the new start player."]
+        "Round 2 begins; the new start player: P1."]
 
 
 def test_last_round_director_gets_half_the_rest_and_final_payout():

@@ -145,6 +145,10 @@ class Checker:
         self._price_claims(state, after, corp, text, seed)
 
     def _dividend(self, state: Any, after: Any, corp: str, text: str) -> None:
+        if after.s["corps"][corp].get("closed"):
+            assert f"{corp} closes" in text, text
+            self.saw("company closes")
+            return
         if (m := re.search(rf"{corp} keeps \$(\d+)", text)):
             assert after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"] == \
                 int(m.group(1)), text
@@ -160,7 +164,7 @@ class Checker:
                     self.saw("per share")
 
     def _price_claims(self, state: Any, after: Any, corp: str, text: str, seed: int) -> None:
-        if corp not in state.s["corps"]:
+        if corp not in state.s["corps"] or after.s["corps"][corp].get("closed"):
             return
         m = PRICE.search(text)
         s = STAYS.search(text)

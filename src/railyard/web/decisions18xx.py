@@ -75,6 +75,40 @@ def _words(state: Any, action: dict[str, Any]) -> str:
             if text.startswith("("):
                 text = text.split(")", 1)[-1].lstrip()
     text = text.lstrip(": ")
+    return _imperative(text)
+
+
+def _told(state: Any, action: dict[str, Any]) -> str:
+    """The log's sentence of ``action`` as a button: the action as the engine completes it
+    (applied to a copy: the train, price and buyer an offer names) when it is allowed,
+    else as given."""
+    other = state.clone()
+    try:
+        done = other.apply(action)
+    except Exception:  # noqa: BLE001 - a label must never break the page
+        done = None
+    return _words(state, done if isinstance(done, dict) else action)
+
+
+_IRREGULAR = {"has": "have", "goes": "go", "does": "do", "is": "be"}
+
+
+def _imperative(text: str) -> str:
+    """A log sentence without its subject as a button: "buys a 3-train" -> "Buy a 3-train",
+    "passes" -> "Pass", "ends its turn" -> "End its turn"."""
+    if not text:
+        return text
+    verb, _, rest = text.partition(" ")
+    low = verb.lower()
+    if low in _IRREGULAR:
+        verb = _IRREGULAR[low]
+    elif low.endswith(("sses", "shes", "ches", "xes")):
+        verb = verb[:-2]
+    elif low.endswith("ies"):
+        verb = verb[:-3] + "y"
+    elif low.endswith("s") and not low.endswith("ss"):
+        verb = verb[:-1]
+    text = verb + (" " + rest if rest else "")
     return text[:1].upper() + text[1:]
 
 
@@ -164,7 +198,7 @@ def _sell_items(state: Any, c: Any) -> list[dict[str, Any]]:
                 f", unless {state.players[protector]} protects it" if protector is not None
                 else "")
         else:
-            detail += f"price {_money(old)} → {_money(price)}"
+            detail += _price_words(state, after, corp)
         pres = after.s["corps"][corp].get("president")
         if pres != before_pres and pres is not None:
             detail += f"; {state.players[pres]} becomes president"
@@ -490,6 +524,10 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
         if after is None:
             out.append(_item(label, None, reason=reason))
             continue
+        if after.s["corps"][corp].get("closed"):        # e.g. 1870 3.3.3: off the chart
+            out.append(_item(label, a, detail=(f"revenue {_money(rev)}" if rev else "no revenue")
+                             + _effects(state, after)))
+            continue
         treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
         holders = state.s["holders"][corp]
         per = None
@@ -513,6 +551,8 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
 def _payout_detail(state: Any, after: Any, corp: str) -> str:
     """What a payout or withholding did on a copy: per share, what the company keeps, the
     price move."""
+    if after.s["corps"][corp].get("closed"):
+        return "no dividend" + _effects(state, after)
     treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
     holders = state.s["holders"][corp]
     per = None
@@ -662,8 +702,8 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
              "exchange": "Exchange a private", "connection_run": "Destination run"}
     for c in choices:
         a = _action(c)
-        item = _item(_words(state, dict(a, **{k: r[0] for k, r in
-                                               (c.ranges or {}).items()})), a)
+        item = _item(_told(state, dict(a, **{k: r[0] for k, r in
+                                              (c.ranges or {}).items()})), a)
         if c.type == "pass":
             item["label"] = pass_label
         if c.type == "done" and state.s.get("round") == "operating":

@@ -324,7 +324,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     if s.last_round and not over:
         status.append("This is the last round: " + "; ".join(s.end_reasons))
     if not over:
-        status.append("Money is secret: each player sees only his own.")
+        status.append("Money is secret: each player sees only their own.")
 
     ids = r.company_ids
     players = {"title": "Players", "columns": ["Player", "Cash", "Shares", "Director of"],
@@ -372,7 +372,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
         heading = f"{names[cp]} picks a share: the lowest share of a column"
         lines.append("A new company's share founds it (the price you name all goes to it); "
                      f"a share of your own company costs ${r.own_share_price} (half to it); "
-                     "another director's share: you propose a price, he lets you buy it or "
+                     "another director's share: you propose a price, its director lets you buy it or "
                      "buys it himself.")
         if s.chosen:
             lines.append("Bought away by their directors this turn: "
@@ -442,7 +442,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                       f"${half} to {s.cname(c)}, ${price - half} to {proposer}",
                       reason=f"You have ${s.cash[cp]}; the price is ${price}.")]))
     else:
-        heading = (f"{names[cp]} buys a city for a company he holds a share of — or "
+        heading = (f"{names[cp]} buys a city for a company whose share they hold — or "
                    "passes")
         lines.append("The company pays from its treasury; each player buys at most once "
                      "per company in this phase; a pass is final for this phase.")

@@ -73,7 +73,7 @@ class StoryMixin:
             return f"{name} earns ${total} from its cities, paid by the bank: {how}. {parts}."
         if kind == "round":
             rnd, seat = args
-            return f"Round {rnd} begins; {players[seat]} is the new start player."
+            return f"Round {rnd} begins; the new start player: {players[seat]}."
         if kind == "director":
             c, old, new, count = args
             return (f"{players[new]} now holds as many {self.cname(c)} shares as "
