@@ -124,13 +124,16 @@ def _tokens_on_map(tokens: dict[str, Any]) -> dict[str, int]:
 
 
 def _round_text(view: dict[str, Any], names: dict[str, str]) -> str:
+    """The round as 18xx players count it: "SR 3", "OR 2.1" (the first operating round
+    after stock round 2) with how many the set has."""
     r = view.get("round")
+    sr = view.get("stock_round", view.get("sr"))
     if r == "operating":
         n = view.get("operating_round", view.get("or_num"))
         total = view.get("operating_rounds_in_set", view.get("or_total"))
-        return f"Operating round {n} of {total}"
+        return f"OR {sr}.{n} (operating round {n} of {total})"
     if r == "stock":
-        return f"Stock round {view.get('stock_round', view.get('sr'))}"
+        return f"SR {sr} (stock round)"
     return names.get(str(r), str(r or "").replace("_", " ").capitalize())
 
 
