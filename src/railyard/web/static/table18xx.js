@@ -59,6 +59,13 @@ function Table18xx(base, token, act, routes) {
     $("board").innerHTML = d.board;
     applyZoom();
     $("table").innerHTML = d.table;
+    // the parts that live in the tabs beside the map (corporations, privates/trains/phases,
+    // tiles, revenue) come with the table and move into their panes
+    for (const src of $("table").querySelectorAll(".pane-src[data-pane-content]")) {
+      const pane = $(src.dataset.paneContent + "-box");
+      if (pane) pane.replaceChildren(...src.childNodes);
+      src.remove();
+    }
     $("table").dataset.version = d.version;
     $("table").dataset.at = d.at;
     const st = $("table").querySelector("#status18xx");
@@ -162,13 +169,14 @@ function Table18xx(base, token, act, routes) {
     const prices = new Set(it.pars.filter(p => p.action).map(p => String(p.price)));
     for (const td of document.querySelectorAll("#market td.cell.par"))
       if (prices.has(td.dataset.price)) td.classList.add("par-pick");
-    $("market-box").scrollIntoView({block: "nearest"});
+    if (tab !== "market") { showTab("market"); autoTab = true; }
   }
   function renderDecisions(d) {
     // an older answer arriving after a newer one (two reads in flight) is dropped
     const shown = +($("actions-box").dataset.version || -1);
     if (dec && d.version < shown) return;
     dec = d; picked = null; parCorp = null;
+    if (autoTab) { autoTab = false; showTab("map"); }   // the chart was opened for a par price
     $("actions-box").dataset.version = d.version;
     $("actions-box").dataset.mine = d.mine ? "1" : "0";
     const box = $("actions"); box.replaceChildren();
@@ -208,7 +216,9 @@ function Table18xx(base, token, act, routes) {
         el("summary", {text: `Not possible now (${folded.length})`}), ...folded.map(itemNode)));
       box.append(sec);
     }
-    box.append(el("div", {id: "tile-picker", hidden: true}));
+    // the tile picker (and a city's station choices) open over the map, next to the hex
+    const old = $("tile-picker"); if (old) old.remove();
+    document.querySelector(".map-frame").append(el("div", {id: "tile-picker", class: "tile-picker", hidden: true}));
     if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
     else routes.close();
     if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
@@ -312,13 +322,11 @@ function Table18xx(base, token, act, routes) {
     };
     box.hidden = false;
     draw();
-    box.scrollIntoView({block: "nearest"});
   }
   function hexPicker(h, items) {
     const box = $("tile-picker");
     box.replaceChildren(el("h3", {text: "On " + h}), ...items.map(itemNode));
     box.hidden = false;
-    box.scrollIntoView({block: "nearest"});
   }
   function boardClick(ev) {
     if (moved) { moved = false; return true; }
@@ -334,6 +342,8 @@ function Table18xx(base, token, act, routes) {
     }
     if ((dec.tiles || {})[h]) { tilePicker(h); return true; }
     const items = hexItems(h);
+    const can = items.filter(it => it.action && !it.disabled);
+    if (can.length === 1 && can[0].action.type === "place_token") { act(can[0].action); return true; }
     if (items.length) { hexPicker(h, items); return true; }
     return false;
   }
@@ -344,8 +354,29 @@ function Table18xx(base, token, act, routes) {
       if (it.pars && it.corp === parCorp)
         for (const p of it.pars) if (String(p.price) === td.dataset.price) { act(p.action); return; }
   }
+  // ---- the tabs beside the map and the enlarged map; they stay as the player left them
+  let tab = "map", autoTab = false;
+  function showTab(name) {
+    tab = name;
+    for (const b of document.querySelectorAll("#left-tabs [data-tab]")) {
+      const on = b.dataset.tab === name;
+      b.classList.toggle("on", on); b.setAttribute("aria-selected", on ? "true" : "false");
+    }
+    for (const p of document.querySelectorAll(".left18xx [data-pane]")) p.hidden = p.dataset.pane !== name;
+  }
+  function initTabs() {
+    for (const b of document.querySelectorAll("#left-tabs [data-tab]"))
+      b.addEventListener("click", () => { autoTab = false; showTab(b.dataset.tab); });
+    const big = $("map-enlarge");
+    if (big) big.addEventListener("click", () => {
+      const on = !$("layout18xx").classList.contains("map-big");
+      $("layout18xx").classList.toggle("map-big", on);
+      big.setAttribute("aria-pressed", on ? "true" : "false");
+      big.textContent = on ? "Map beside the panel" : "Enlarge map";
+    });
+  }
   function init() {
-    initFrame(); initHistory();
+    initFrame(); initHistory(); initTabs();
     $("market").addEventListener("click", marketClick);
   }
   return {init, load, loadDecisions, boardClick, setNotices, get viewing() { return viewing; }};
