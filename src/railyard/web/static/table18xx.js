@@ -180,6 +180,8 @@ function Table18xx(base, token, act, routes) {
     $("actions-box").dataset.version = d.version;
     $("actions-box").dataset.mine = d.mine ? "1" : "0";
     const box = $("actions"); box.replaceChildren();
+    if (+$("actions-box").dataset.shownVersion !== d.version) $("actions-box").scrollTop = 0;   // a new decision opens at its heading
+    $("actions-box").dataset.shownVersion = d.version;
     $("actions-box").hidden = false;
     $("decision-heading").textContent = d.heading || "";
     const steps = $("steps"); steps.replaceChildren();
