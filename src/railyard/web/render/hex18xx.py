@@ -107,8 +107,10 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         x, y = pos[f"t{i}"]
         out.append(f'<circle class="town" data-node="t{i}" cx="{x:.1f}" cy="{y:.1f}" '
                    f'r="4.5" fill="#222"/>')
-        out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" y="{y - 5:.1f}" '
-                   f'font-size="8">{esc(_revenue(town.get("revenue"), phase_colour))}</text>')
+        rev = _revenue(town.get("revenue"), phase_colour)
+        if rev not in ("0", ""):          # a plain town without revenue shows no "0"
+            out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" '
+                       f'y="{y - 5:.1f}" font-size="8">{esc(rev)}</text>')
     for i, city in enumerate(tile.get("cities") or []):
         x, y = pos[f"c{i}"]
         slots = max(1, int(city.get("slots") or 1))
