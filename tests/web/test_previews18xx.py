@@ -119,7 +119,9 @@ class Checker:
             assert state.s["corps"][op_corp or corp]["cash"] - \
                 after.s["corps"][op_corp or corp]["cash"] == int(m.group(1)), text
             self.saw("station cost")
+        same_round = all(state.s.get(k) == after.s.get(k) for k in ("round", "or_num", "sr"))
         if t == "buy_train" and (m := re.search(r" for \$(\d+)", item["label"])) and \
+                same_round and \
                 op_corp and len(after.s["corps"][op_corp]["trains"]) > \
                 len(state.s["corps"][op_corp]["trains"]):
             paid = state.s["corps"][op_corp]["cash"] - after.s["corps"][op_corp]["cash"] + \
@@ -198,6 +200,9 @@ class Checker:
                  and e[2]["corp"] == corp]
         last = end.events[-1][0] if end.events else None
         if any(e[0] != last for e in moved):      # another move first (a sale): not this one
+            return
+        if any(e[0] >= first and e[1] == "dividend" and e[2].get("corp") == corp
+               for e in end.events):              # it operates later: its own 8.2d move
             return
         assert _price(end, corp) == later, f"{text}: {_price(end, corp)} at the round's end"
         self.saw("price at the end of the operating round")
