@@ -38,7 +38,7 @@ def test_21_0_a_train_of_another_players_company_is_an_offer_its_president_accep
     illegal(g, {"type": "accept_offer", "player": 0}, "wrong_player")
     nyc = g.s["corps"]["NYC"]["cash"]
     done = act(g, "accept_offer")
-    assert g.describe(done).endswith("accepts the offer: 2-0 for $50")
+    assert g.describe(done).endswith("accepts the offer of $50 for the 2-train")
     assert g.s["corps"]["PRR"]["trains"] == ["2-0"] and g.s["corps"]["PRR"]["cash"] == 550
     assert g.s["corps"]["NYC"]["cash"] == nyc + 50
     # the buyer's turn goes on

@@ -183,7 +183,7 @@ def test_23_1_readable_log_and_public_view():
     assert g.public_view()["private_offer"] == {"company": "CA", "seller": 0, "buyer": 2,
                                                 "price": 150, "by": 0, "to": 2}
     done = act(g, "accept_offer")
-    assert g.describe(done) == "P3 accepts the offer: CA for $150"
+    assert g.describe(done) == "P3 accepts the offer of $150 for CA"
     assert g.describe(offer(g, "BO", 0, 99, player=0)) == "P1 offers to buy BO for $99"
 
 

@@ -68,4 +68,4 @@ def test_23_1_private_sale_in_terminal_play(tmp_path):
     assert done.state.s["companies"]["DH"]["owner"] == "p0"
     assert done.state.s["cash"][0] == ann - 100 and done.state.s["cash"][2] == cid + 100
     assert done.readable_log()[-2:] == ["Cid offers DH to Ann for $100",
-                                        "Ann accepts the offer: DH for $100"]
+                                        "Ann accepts the offer of $100 for DH"]

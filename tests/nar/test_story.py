@@ -29,8 +29,8 @@ def test_three_clicks_no_company_can_afford_a_city_end_condition_3():
         lines += told(st, {"type": "found", "player": p, "column": column, "hundreds": 1})
     assert st.phase == "over"
     assert lines[0] == "The share phase (I) is over. The city phase (II) begins with P0."
-    passes = [t for t in lines if "is passed automatically" in t]
-    assert [t.split()[0] for t in passes] == ["P0", "P1", "P2"]
+    passes = [t for t in lines if "(passed automatically)" in t]
+    assert [t.split(" (")[0].split()[-1] for t in passes] == ["P0", "P1", "P2"]
     assert all("the cheapest costs $500" in t and "has $100" in t for t in passes)
     assert any("no city was bought in the city phase (end condition 3 of the rulebook)" in t
                for t in lines)
@@ -68,7 +68,7 @@ def test_income_split_example_800_two_to_one_and_the_new_round():
         "Red earns $800 from its cities, paid by the bank: $200 a share over 3 shares; of the "
         "$200 that cannot be shared the director P1 gets $100 and Red keeps $100. P1 $500; "
         "P2 $200.",
-        "Round 2 begins; P1 is the new start player."]
+        "Round 2 begins; the new start player: P1."]
 
 
 def test_last_round_director_gets_half_the_rest_and_final_payout():

@@ -34,7 +34,7 @@ def test_describe_own_share_names_the_price_also_in_the_exception():
     st = table(shares=[[RED], [], [], []], cash=[700, 1700, 1700, 1700])
     give(st, 0, RED)
     assert st.describe({"type": "buy_own", "player": 0, "column": 0}) == \
-        ("P0 buys a share of his own company Red (share column 1) for $700: $400 to the "
+        ("P0 buys a share of their own company Red (share column 1) for $700: $400 to the "
          "company, $300 to the bank.")
 
 

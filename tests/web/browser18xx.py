@@ -212,9 +212,10 @@ def human_move(page, stats: dict, prefix: str = "18xx") -> None:
                 return click_and_wait(page, page.locator(
                     f"#actions .item:not(.disabled) button.decide:text-matches("
                     f"'share of {mine} from')").first)
-        if "Pass" in on:
-            return click_and_wait(page, page.locator(
-                "#actions button.decide:text-is('Pass')").first)
+        for label in ("Pass", "End your turn"):
+            if label in on:
+                return click_and_wait(page, page.locator(
+                    f"#actions button.decide:text-is('{label}')").first)
     # operating: lay track by the map, stations, routes (auto), dividend, trains
     if sm["tiles"] and stats.get("tiles", 0) < 8:
         hexes = page.locator("#board .hex.legal")
@@ -261,16 +262,19 @@ def human_move(page, stats: dict, prefix: str = "18xx") -> None:
     if train is not None and stats.get("trains", 0) < stats.get("max_trains", 3):
         stats["trains"] = stats.get("trains", 0) + 1
         return click_and_wait(page, train)
-    for label in ("Pass", "Pass (lay track: nothing)", "Pass (place a station: nothing)",
-                  "Ends its turn"):
-        if label in on:
-            return click_and_wait(page, page.locator(
-                f"#actions button.decide:text-is('{label}')").first)
-    if offers("^Pass"):
+    for label in ("Pass", "End your turn", "Lay no track", "Place no station"):
+        b = page.locator(f"#actions button.decide:not(.skip):text-is('{label}')")
+        if label in on and b.count():       # 1870's skips (.skip) change nothing by themselves
+            return click_and_wait(page, b.first)
+    if offers("^Run no trains"):
         return click_and_wait(page, page.locator(
-            "#actions button.decide:text-matches('^Pass')").first)
+            "#actions button.decide:text-matches('^Run no trains')").first)
+    if offers("^(Pass|Buy no more trains|Buy no private)"):
+        return click_and_wait(page, page.locator(
+            "#actions button.decide:text-matches('^(Pass|Buy no more trains|Buy no private)')"
+        ).first)
     # anything else the game requires (e.g. a forced train, selling, bankruptcy)
-    any_ = page.locator("#actions .item:not(.disabled) button.decide")
+    any_ = page.locator("#actions .item:not(.disabled) button.decide:not(.skip)")
     assert any_.count(), f"no decision to click: {page.inner_text('#actions-box')}"
     stats["other"] = stats.get("other", 0) + 1
     click_and_wait(page, any_.first)

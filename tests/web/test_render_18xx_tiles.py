@@ -121,7 +121,8 @@ def _check_hex(g, tile, rotation, colour=None):
                                   else rev.values())
             else:
                 values = _numbers([rev or 0])
-            if values == [0]:
+            if values == [0]:             # issue 24: no "0" printed on a revenue-less stop
+                assert f"{prefix}{i}" not in shown, (tile["name"], f"{prefix}{i}")
                 continue
             assert _numbers(re.findall(r"\d+", shown.get(f"{prefix}{i}") or "")) == values, \
                 (tile["name"], f"{prefix}{i}")

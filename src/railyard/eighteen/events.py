@@ -145,6 +145,12 @@ def sentence(kind: str, d: Mapping[str, Any], player: Callable[[Any], str],
             way = "rises" if new > old else "falls"
             return f"{c}'s share price {way} from {_money(old)} to {_money(new)}."
         return f"{c}'s share price moves."
+    if kind == "private_sold":
+        who, sym, extra = player(d.get("seat")), d.get("company"), d.get("extra")
+        if d.get("told"):
+            return f"With {sym}, {who} receives {extra}." if extra else ""
+        return (f"{who} gets {sym} for {_money(d.get('price'))}"
+                + (f" and with it {extra}." if extra else "."))
     if kind == "president":
         return f"{player(d.get('new'))} becomes president of {c} (was {player(d.get('old'))})."
     if kind == "floated":

@@ -75,6 +75,40 @@ def _words(state: Any, action: dict[str, Any]) -> str:
             if text.startswith("("):
                 text = text.split(")", 1)[-1].lstrip()
     text = text.lstrip(": ")
+    return _imperative(text)
+
+
+def _told(state: Any, action: dict[str, Any]) -> str:
+    """The log's sentence of ``action`` as a button: the action as the engine completes it
+    (applied to a copy: the train, price and buyer an offer names) when it is allowed,
+    else as given."""
+    other = state.clone()
+    try:
+        done = other.apply(action)
+    except Exception:  # noqa: BLE001 - a label must never break the page
+        done = None
+    return _words(state, done if isinstance(done, dict) else action)
+
+
+_IRREGULAR = {"has": "have", "goes": "go", "does": "do", "is": "be"}
+
+
+def _imperative(text: str) -> str:
+    """A log sentence without its subject as a button: "buys a 3-train" -> "Buy a 3-train",
+    "passes" -> "Pass", "ends its turn" -> "End its turn"."""
+    if not text:
+        return text
+    verb, _, rest = text.partition(" ")
+    low = verb.lower()
+    if low in _IRREGULAR:
+        verb = _IRREGULAR[low]
+    elif low.endswith(("sses", "shes", "ches", "xes")):
+        verb = verb[:-2]
+    elif low.endswith("ies"):
+        verb = verb[:-3] + "y"
+    elif low.endswith("s") and not low.endswith("ss"):
+        verb = verb[:-1]
+    text = verb + (" " + rest if rest else "")
     return text[:1].upper() + text[1:]
 
 
@@ -118,7 +152,10 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
                 auction = s.get("auction") or {}
                 price = auction.get("sv_price") if sym == "SV" else \
                     auction.get("grsc_price") if sym == "GRSC" else pdef.value
-                row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a))
+                after, _ = _try(state, a)
+                more = _effects(state, after).lstrip(". ") if after is not None else ""
+                row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a,
+                                          detail=(more + ".") if more else None))
             elif c.type == "bid":
                 r = _range(c, "amount") or {}
                 row["items"].append(_item(
@@ -151,15 +188,17 @@ def _sell_items(state: Any, c: Any) -> list[dict[str, Any]]:
         price = _price(after, corp)
         detail = f"you receive {_money(got)}; "
         if price == old and state.title == "1870" and old is not None:
-            market = state.st.market
-            later = int(market.price(market.sell(state.s["corps"][corp]["pos"], n)))
-            protector = before_pres if before_pres != seat else None
+            from ..games.g1870 import protection
+            later = protection.price_if_unprotected(after, corp)
+            waiting = protection.waiting_sales(after, corp)
+            protector = waiting[-1].get("president") if waiting and protection.may_protect(
+                after, waiting[-1]) else None
             detail += f"price {_money(old)} → {_money(later)} when " + (
                 "your turn ends" if not emergency else "the company's turn ends") + (
                 f", unless {state.players[protector]} protects it" if protector is not None
                 else "")
         else:
-            detail += f"price {_money(old)} → {_money(price)}"
+            detail += _price_words(state, after, corp)
         pres = after.s["corps"][corp].get("president")
         if pres != before_pres and pres is not None:
             detail += f"; {state.players[pres]} becomes president"
@@ -407,12 +446,14 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         if c.type == "buy_share":
             corp, src = a.get("corporation"), a.get("source")
             offered.add((corp, src))
+            after, _ = _try(state, a)          # the price the rules charge, and what follows
             price = a.get("price")
-            if price is None:
-                price = state.s["corps"][corp].get("par") if src == "ipo" and \
-                    state.title == "1830" else _price(state, corp)
+            if after is not None:
+                price = state.s["cash"][seat] - after.s["cash"][seat]
+            more = _effects(state, after).lstrip(". ") if after is not None else ""
             buys.append(_item(f"Buy a 10% share of {corp} from {SOURCE.get(src, src)} for "
-                              f"{_money(price)}", a, corp=corp))
+                              f"{_money(price)}", a, corp=corp,
+                              detail=(more + ".") if more else None))
         elif c.type == "sell_shares":
             sells += _sell_items(state, c)
         elif c.type == "par":
@@ -441,7 +482,10 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         groups.append({"title": "Start a corporation (president's certificate: 20%, "
                                 "2 × the par price)", "items": items, "kind": "par"})
     if rest:
-        groups += _generic(state, rest)
+        stock = state.s.get("stock") or {}
+        acted = bool(stock.get("bought") or stock.get("acted"))
+        groups += _generic(state, rest, "End your turn" if acted and
+                           state.s.get("round") == "stock" else "Pass")
     _add(groups, "Redeem shares", no.get("redeem", []), key="refused")
     _add(groups, "Reissue shares", no.get("reissue", []), key="refused")
     return groups
@@ -480,6 +524,10 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
         if after is None:
             out.append(_item(label, None, reason=reason))
             continue
+        if after.s["corps"][corp].get("closed"):        # e.g. 1870 3.3.3: off the chart
+            out.append(_item(label, a, detail=(f"revenue {_money(rev)}" if rev else "no revenue")
+                             + _effects(state, after)))
+            continue
         treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
         holders = state.s["holders"][corp]
         per = None
@@ -495,16 +543,16 @@ def _dividend_items(state: Any, choices: list) -> list[dict[str, Any]]:
             parts.append(f"{_money(per)} per share")
         if treasury:
             parts.append(f"{corp} keeps {_money(treasury)}")
-        old, new = _price(state, corp), _price(after, corp)
-        parts.append(f"price {_money(old)} → {_money(new)}" if old != new
-                     else f"price stays {_money(old)}")
-        out.append(_item(label, a, detail="; ".join(parts)))
+        parts.append(_price_words(state, after, corp))
+        out.append(_item(label, a, detail="; ".join(parts) + _effects(state, after)))
     return out
 
 
 def _payout_detail(state: Any, after: Any, corp: str) -> str:
     """What a payout or withholding did on a copy: per share, what the company keeps, the
     price move."""
+    if after.s["corps"][corp].get("closed"):
+        return "no dividend" + _effects(state, after)
     treasury = after.s["corps"][corp]["cash"] - state.s["corps"][corp]["cash"]
     holders = state.s["holders"][corp]
     per = None
@@ -518,10 +566,42 @@ def _payout_detail(state: Any, after: Any, corp: str) -> str:
         parts.append(f"{_money(per)} per share")
     if treasury:
         parts.append(f"{corp} keeps {_money(treasury)}")
+    parts.append(_price_words(state, after, corp))
+    return "; ".join(parts) + _effects(state, after)
+
+
+def _price_words(state: Any, after: Any, corp: str) -> str:
+    """The price move of ``corp`` from ``state`` to ``after`` and, in 1830, the move still
+    to come at the end of the operating round (8.2d: a withholding company moves left
+    then), both from the engine (:func:`price_after_round` runs the rule on a copy)."""
     old, new = _price(state, corp), _price(after, corp)
-    parts.append(f"price {_money(old)} → {_money(new)}" if old != new
-                 else f"price stays {_money(old)}")
-    return "; ".join(parts)
+    later = new
+    if state.title == "1830":
+        from ..games.g1830.operating import price_after_round
+        later = price_after_round(after, corp)
+    if later != new:
+        now = (f"price {_money(old)} → {_money(new)} now" if old != new
+               else f"price stays {_money(old)} now")
+        return now + f", {_money(later)} at the end of the operating round"
+    return (f"price {_money(old)} → {_money(new)}" if old != new
+            else f"price stays {_money(old)}")
+
+
+# event kinds a preview names itself (the rest are told by _effects)
+_SAID = {"price", "dividend", "run", "round", "private_revenue", "game_end"}
+
+
+def _effects(state: Any, after: Any) -> str:
+    """What else the choice makes happen at once, in the log's own sentences: from the
+    events the engine recorded while applying it to the copy ``after`` (a new president,
+    a phase, trains rusting, privates closing, a company floating or closing, the bank
+    breaking)."""
+    from ..eighteen.events import player_namer, sentence
+    new = list(getattr(after, "events", ()) or ())[len(getattr(state, "events", ()) or ()):]
+    name = player_namer(state.players)
+    said = [sentence(kind, d, name) for _, kind, d in new if kind not in _SAID]
+    said = [x for x in said if x]
+    return (". " + " ".join(said)).rstrip(".") if said else ""
 
 
 def _connection_group(state: Any, choices: list) -> dict[str, Any]:
@@ -581,25 +661,37 @@ def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
         if a.get("exchange"):
             label += f", giving in its {_ttype(a['exchange'])}-train"
         item = _item(label, a)
+        tried = dict(a, **({"price": r["min"]} if r else {}))
+        after, reason = _try(state, tried)
         if r:
             item["input"] = {"name": "price", "min": r.get("min"), "max": r.get("max"),
                              "value": r.get("min"), "label": "Price $"}
             item["detail"] = f"any price from {_money(r.get('min'))} to {_money(r.get('max'))}"
         elif "price" in a:
             item["label"] += f" for {_money(a['price'])}"
-        else:
-            after, reason = _try(state, a)
+        else:                 # the train and price the rules give, read from the copy
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp")
             if after is not None and corp:
-                paid = state.s["corps"][corp]["cash"] - after.s["corps"][corp]["cash"]
+                got = list(after.s["corps"][corp]["trains"])
+                for t in state.s["corps"][corp]["trains"]:
+                    if t in got:
+                        got.remove(t)
+                if got and label.startswith("Buy the next train"):
+                    item["label"] = label = f"Buy a {_ttype(got[0])}-train from the bank"
+                paid = state.s["corps"][corp]["cash"] - after.s["corps"][corp]["cash"] + \
+                    state.s["cash"][c.player] - after.s["cash"][c.player]
                 item["label"] += f" for {_money(paid)}"
+        if after is not None:
+            more = _effects(state, after).lstrip(". ")
+            if more:
+                item["detail"] = "; ".join(x for x in (item["detail"], more + ".") if x)
         out.append(item)
     return out
 
 
 def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[str, Any]]:
     groups: dict[str, list] = {}
-    title = {"pass": "Pass", "done": "Finish", "protect": "Price protection",
+    title = {"pass": "Or", "done": "Or", "protect": "Price protection",
              "decline": "Price protection", "redeem": "Redeem shares",
              "reissue": "Reissue shares", "assign": "Private company tokens",
              "emergency_sell": "Raise money for a train", "bankrupt": "Bankruptcy",
@@ -610,10 +702,13 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
              "exchange": "Exchange a private", "connection_run": "Destination run"}
     for c in choices:
         a = _action(c)
-        item = _item(_words(state, dict(a, **{k: r[0] for k, r in
-                                               (c.ranges or {}).items()})), a)
+        item = _item(_told(state, dict(a, **{k: r[0] for k, r in
+                                              (c.ranges or {}).items()})), a)
         if c.type == "pass":
             item["label"] = pass_label
+        if c.type == "done" and state.s.get("round") == "operating":
+            who = a.get("corporation") or "the company"
+            item["label"] = f"Buy no more trains: end {who}'s turn"
         if c.type in ("buy_company", "buy_private") and state.s.get("round") == "operating":
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp") or "The company"
             item["label"] = f"{corp} buys the private {a.get('company')}"
@@ -685,8 +780,10 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                                                                        if x[1:].isdigit()
                                                                        else 0))]})
     if stations:
-        groups.append({"title": "Place a station", "items": stations,
+        groups.append({"title": "Place a station", "items": stations, "kind": "stations",
                        "hint": "or click the marked city on the map"})
+    if state.title == "1870" and routes is not None:
+        groups.append(_skips_1870(state, routes, bool(tiles), bool(stations)))
     if dividends:
         groups.append({"title": "Dividend", "items": _dividend_items(state, dividends)})
     if connections:
@@ -712,8 +809,7 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
         if sale is not None:                  # the step to do now, right below the guide
             groups.remove(sale)
             groups.insert(1, sale)
-    groups += _generic(state, rest, "Pass" + (f" ({now[0].lower()}: nothing)" if now
-                                               and now[0] != "Buy trains" else ""))
+    groups += _generic(state, rest, _pass_words(state, now[0] if now else None, corp))
     if corp and seat is not None and corp in state.s["corps"]:
         train_step = (op.get("step") == "buy_train" and any(
             c.type in ("buy_train", "pass") for c in choices)) if state.title == "1830" \
@@ -736,6 +832,40 @@ def _operating(state: Any, choices: list) -> dict[str, Any]:
                                             for t, r in ts.items()] for h, ts in tiles.items()},
             "tile_actions": tile_actions, "routes": routes, "steps": steps,
             "corp": op.get("corp")}
+
+
+def _skips_1870(state: Any, routes: dict[str, Any], tiles: bool, stations: bool
+                ) -> dict[str, Any]:
+    """1870 5.3: before its trains run the corporation may lay up to two tiles and place a
+    station, each optional.  The engine has no action for declining them (running the trains
+    ends both steps); these controls let the president go on: "Lay no more track" and
+    "Place no station" (``skip``: the page hides that step), and for a corporation without
+    a train "Run no trains" (the run with no routes: it earns nothing, 5.4)."""
+    op = state.s.get("op") or {}
+    corp = routes["fixed"].get("corporation") or op.get("corp")
+    items = []
+    if tiles:
+        items.append(_item("Lay no more track" if op.get("lays") else "Lay no track", None,
+                           skip="track", disabled=False,
+                           detail="go on to the station" if stations
+                           else "go on to running the trains"))
+    if stations:
+        items.append(_item("Place no station", None, skip="token", disabled=False,
+                           detail="go on to running the trains"))
+    if corp in state.s["corps"] and not state.s["corps"][corp].get("trains"):
+        items.append(_item(f"Run no trains: {corp} has none", {
+            "type": "run_routes", "player": routes["player"], "corporation": corp,
+            "routes": []}, detail=f"{corp} earns nothing this turn (5.4); "
+                                  "track and station end, trains may be bought next"))
+    return {"title": "Or", "kind": "skip", "items": items}
+
+
+def _pass_words(state: Any, step: str | None, corp: str | None) -> str:
+    """The button that declines the operating step at hand (1830 pass), named for it."""
+    who = corp or "the company"
+    return {"Lay track": "Lay no track", "Place a station": "Place no station",
+            "Buy trains": f"Buy no more trains: end {who}'s turn",
+            "Buy privates": f"Buy no private: end {who}'s turn"}.get(step or "", "Pass")
 
 
 def _emergency(state: Any, corp: str, choices: list) -> dict[str, Any] | None:

@@ -45,6 +45,11 @@ def _item(ch: Choice | None, label: str, detail: str = "", reason: str = "",
     return out
 
 
+def _article(word: str) -> str:
+    """"a" or "an" before ``word`` (by its first letter)."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
 def _group(title: str, items: list[dict[str, Any]], note: str = "") -> dict[str, Any] | None:
     if not items:
         return None
@@ -159,7 +164,7 @@ def _ce(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                          + ".")
         lines.append(f"The price goes to the {comps[c].id}'s treasury; a share now pays "
                      f"${-(-s.income[c] // (s.sold(c) + 1))} at each general dividend.")
-        if a.kind == "opening":
+        if a.kind == "opening" and a.high_bid is None:
             lines.append(f"If nobody bids, {names[a.starter]} gets the share free.")
         bid = _find(choices, "bid")
         if mine:
@@ -319,7 +324,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
     if s.last_round and not over:
         status.append("This is the last round: " + "; ".join(s.end_reasons))
     if not over:
-        status.append("Money is secret: each player sees only his own.")
+        status.append("Money is secret: each player sees only their own.")
 
     ids = r.company_ids
     players = {"title": "Players", "columns": ["Player", "Cash", "Shares", "Director of"],
@@ -367,7 +372,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
         heading = f"{names[cp]} picks a share: the lowest share of a column"
         lines.append("A new company's share founds it (the price you name all goes to it); "
                      f"a share of your own company costs ${r.own_share_price} (half to it); "
-                     "another director's share: you propose a price, he lets you buy it or "
+                     "another director's share: you propose a price, its director lets you buy it or "
                      "buys it himself.")
         if s.chosen:
             lines.append("Bought away by their directors this turn: "
@@ -437,7 +442,7 @@ def _nar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                       f"${half} to {s.cname(c)}, ${price - half} to {proposer}",
                       reason=f"You have ${s.cash[cp]}; the price is ${price}.")]))
     else:
-        heading = (f"{names[cp]} buys a city for a company he holds a share of — or "
+        heading = (f"{names[cp]} buys a city for a company whose share they hold — or "
                    "passes")
         lines.append("The company pays from its treasury; each player buys at most once "
                      "per company in this phase; a pass is final for this phase.")
@@ -589,7 +594,7 @@ def _ar(game: Any, seats: set[int], choices: list[Choice]) -> dict[str, Any]:
                 ch = _find(choices, "offer", company=co.id)
                 why = ("Its share was already auctioned before the game." if s.phase == 0
                        and s.setup_offered[c] else "It has no share left.")
-                items.append(_item(ch, f"Auction a {co.name} share",
+                items.append(_item(ch, f"Auction {_article(co.name)} {co.name} share",
                                    f"{s.shares_left[c]} unsold" if ch else "", reason=why))
             groups.append(_group("Offer", items))
             forgo = _find(choices, "forgo")

@@ -8,6 +8,8 @@ exactly what submitting it would give, and the game is never touched.  ``auto`` 
 the optimal routes from the route optimiser."""
 from __future__ import annotations
 
+import re
+
 import logging
 from typing import Any
 
@@ -25,6 +27,15 @@ class RouteProblem(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.message, self.status = message, status
+
+
+_TRAIN_ID = re.compile(r"\b([Tt]he )?train ([0-9A-Za-z]+)-\d+\b")
+
+
+def _train_words(text: str) -> str:
+    """An engine message with a train's id ("train 3-1") named as players do ("the
+    3-train")."""
+    return _TRAIN_ID.sub(lambda m: f"{m.group(1) or 'the '}{m.group(2)}-train", str(text))
 
 
 def _choice(game: Game, seats: set[int]) -> Any:
@@ -130,7 +141,7 @@ def check(game: Game, seats: set[int], picks: Any) -> dict[str, Any]:
                 row["revenue"] = _run(game, base, [route])
                 chosen.append(route)
             except IllegalAction as exc:
-                row["error"] = exc.message
+                row["error"] = _train_words(exc.message)
         trains.append(row)
     if by_train:
         raise RouteProblem(f"{corp} does not own the train {next(iter(by_train))}.")
@@ -143,7 +154,7 @@ def check(game: Game, seats: set[int], picks: Any) -> dict[str, Any]:
         out["total"] = _run(game, base, chosen)
         out["ok"] = True
     except IllegalAction as exc:
-        out["error"] = exc.message            # e.g. two routes share track, or none at all
+        out["error"] = _train_words(exc.message)   # e.g. two routes share track, or none at all
     return out
 
 

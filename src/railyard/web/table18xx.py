@@ -124,13 +124,16 @@ def _tokens_on_map(tokens: dict[str, Any]) -> dict[str, int]:
 
 
 def _round_text(view: dict[str, Any], names: dict[str, str]) -> str:
+    """The round as 18xx players count it: "SR 3", "OR 2.1" (the first operating round
+    after stock round 2) with how many the set has."""
     r = view.get("round")
+    sr = view.get("stock_round", view.get("sr"))
     if r == "operating":
         n = view.get("operating_round", view.get("or_num"))
         total = view.get("operating_rounds_in_set", view.get("or_total"))
-        return f"Operating round {n} of {total}"
+        return f"OR {sr}.{n} (operating round {n} of {total})"
     if r == "stock":
-        return f"Stock round {view.get('stock_round', view.get('sr'))}"
+        return f"SR {sr} (stock round)"
     return names.get(str(r), str(r or "").replace("_", " ").capitalize())
 
 
@@ -167,14 +170,96 @@ def _depot(view: dict[str, Any], d: dict[str, Any]) -> dict[str, Any]:
     return {"rows": rows, "current": current, "pool": pool, "next": nxt}
 
 
-def _phases(view: dict[str, Any], d: dict[str, Any]) -> list[dict[str, Any]]:
+def _privates_close(title: str, p: dict[str, Any]) -> bool:
+    """Whether the private companies close when phase ``p`` begins: the constant the rule
+    itself reads (1830 17.0: the first 5-train; 1870 2.5: phase 4)."""
+    if title == "1830":
+        from ..games.g1830.trains import PRIVATES_CLOSE_ON
+        return str(p.get("on")) == PRIVATES_CLOSE_ON
+    from ..games.g1870.operating import PRIVATES_CLOSE_PHASE
+    return str(p.get("name")) == PRIVATES_CLOSE_PHASE
+
+
+def _phases(view: dict[str, Any], d: dict[str, Any], title: str) -> list[dict[str, Any]]:
     out = []
+    rusts = {}
+    for t in d.get("trains") or []:
+        if t.get("rusts_on"):
+            rusts.setdefault(str(t["rusts_on"]), []).append(str(t["name"]))
     for p in d.get("phases") or []:
         out.append({"name": p["name"], "on": p.get("on") or "—",
                     "train_limit": p.get("train_limit"),
                     "tiles": [COLOUR_WORDS.get(c, c) for c in p.get("tiles") or []],
                     "ors": p.get("operating_rounds"),
+                    "rusts": rusts.get(str(p.get("on")), []),
+                    "privates_close": _privates_close(title, p),
                     "current": str(p["name"]) == str(view.get("phase"))})
+    return out
+
+
+def revenue_history(events: Iterable[tuple[int, str, dict]]) -> dict[str, Any]:
+    """Each corporation's revenue per operating round ("OR 2.1"), and how it was paid,
+    from the dividend events in order (the round events number them)."""
+    sr, label, rounds = 0, None, []
+    rows: dict[str, dict[str, dict[str, Any]]] = {}
+    for _, kind, d in events:
+        if kind == "round" and d.get("round") == "stock":
+            sr = d.get("number") or sr
+        elif kind == "round" and d.get("round") == "operating":
+            label = f"OR {sr}.{d.get('number')}"
+            if label not in rounds:
+                rounds.append(label)
+        elif kind == "dividend" and label:
+            how = {"payout": "paid", "full": "paid", "half": "half",
+                   "withhold": "withheld"}.get(str(d.get("kind")), "")
+            rows.setdefault(str(d.get("corp")), {})[label] = {
+                "revenue": int(d.get("revenue") or 0), "how": how}
+    return {"rounds": rounds, "rows": rows}
+
+
+def _stations(tokens: dict[str, Any]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for hex_id, cities in (tokens or {}).items():
+        for city in cities or []:
+            for corp in city or []:
+                out.setdefault(str(corp), []).append(hex_id)
+    return out
+
+
+def manifest(title: str, supply: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The tile manifest: each tile with its colour, how many there are and are left, and
+    the tiles it may be upgraded to (colour order and kept track, 18.1; the board's own
+    check, :meth:`eighteen.board.Board.upgrade_mappings`)."""
+    ups = _upgrades(title)
+    out = []
+    for t in data_of(title).get("tiles") or []:
+        name = str(t["name"])
+        total = t.get("count")
+        left = (supply or {}).get(name, total)
+        out.append({"name": name, "color": COLOUR_WORDS.get(t.get("color"), t.get("color")),
+                    "total": total, "left": left, "label": t.get("label"),
+                    "upgrades": ups.get(name, [])})
+    return out
+
+
+_UPGRADES: dict[str, dict[str, list[str]]] = {}
+
+
+def _upgrades(title: str) -> dict[str, list[str]]:
+    if title in _UPGRADES:
+        return _UPGRADES[title]
+    from ..engine import Game
+    board = Game(title, ["A", "B", "C"], 1).state.st.board
+    out: dict[str, list[str]] = {}
+    tiles = list(board.tiles.values())
+    for old in tiles:
+        for new in tiles:
+            if not board.colour_may_follow(old, new) or \
+                    (getattr(old, "label", None) or None) != (getattr(new, "label", None) or None):
+                continue
+            if any(board.upgrade_mappings(old, 0, new, r) is not None for r in range(6)):
+                out.setdefault(old.name, []).append(new.name)
+    _UPGRADES[title] = out
     return out
 
 
@@ -260,7 +345,10 @@ def table(st: dict[str, Any], events: Iterable[tuple[int, str, dict]] = ()) -> d
               "train_limit": view.get("train_limit"), "cert_limit": view.get("cert_limit")}
     return {"title": title, "status": status, "players": prow, "corps": corps,
             "started": started, "privates": privates, "depot": _depot(view, d),
-            "phases": _phases(view, d), "treasury_row": hooks["treasury"]}
+            "phases": _phases(view, d, title), "treasury_row": hooks["treasury"],
+            "revenue": revenue_history(events),
+            "manifest": manifest(title, view.get("tile_supply") or view.get("supply")),
+            "stations": _stations(view.get("tokens") or {})}
 
 
 def table_html(st: dict[str, Any], events: Iterable[tuple[int, str, dict]] = ()) -> str:

@@ -132,7 +132,7 @@ class ViewMixin:
             paid = "; ".join(f"{self.players[s]} ${min(RULES.take_amount, self.cash[s])}"
                              for s in range(self.n) if s != p)
             return (f"{who} makes every other player pay ${RULES.take_amount} to the bank "
-                    f"(a player short of it pays what he has): {paid}.")
+                    f"(a player short of it pays all they have): {paid}.")
         if t == "build":
             cost = ""
             i = b.index.get(action.get("hex"), b.city_by_name.get(action.get("hex")))
@@ -140,7 +140,9 @@ class ViewMixin:
                      None)
             if i is not None and c is not None and self.build_cost(i, c) is not None:
                 cost = f" for ${self.build_cost(i, c)} from the company's treasury"
-            return f"{who} places a {cname(action.get('company'))} cube on " \
+            name = cname(action.get("company"))
+            art = "an" if str(name)[:1].upper() in "AEIOU" else "a"
+            return f"{who} places {art} {name} cube on " \
                    f"{hname(action.get('hex'))}{cost}."
         if t == "stop":
             return f"{who} stops expanding."

@@ -120,7 +120,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         if price > g.s["cash"][seat] - committed(g, seat):
             g.fail(f"{sym} costs ${price}; money set aside for bids cannot be used (7.2).",
                    UNAFFORDABLE)
-        _sell(g, sym, seat, price)
+        _sell(g, sym, seat, price, told=True)
         a["passes"] = 0
         a["turn"] = (seat + 1) % len(g.players)
         _cascade(g)
@@ -197,8 +197,19 @@ def _fight(g: "G1830State", act: Mapping[str, Any], seat: int, t: str) -> dict:
     raise AssertionError
 
 
-def _sell(g: "G1830State", sym: str, seat: int, price: int) -> None:
+# what a private brings its first owner besides itself, for the log
+COMES_WITH = {"CA": "a 10% share of PRR (17.0)", "BO": "the president's certificate of B&O (9.0)"}
+
+
+def _sell(g: "G1830State", sym: str, seat: int, price: int,
+          told: bool = False) -> None:
+    """The private ``sym`` goes to ``seat`` for ``price``; unless the action itself says so
+    (``told``: a purchase), an event tells who got it (a single bid, an auction won, the
+    price fallen to nothing) and what came with it."""
     s = g.s
+    extra = COMES_WITH.get(sym)
+    if not told or extra:
+        g.event("private_sold", company=sym, seat=seat, price=price, told=told, extra=extra)
     s["cash"][seat] -= price
     s["bank"] += price
     s["companies"][sym]["owner"] = f"p{seat}"

@@ -50,7 +50,8 @@ def open_offer(g: "G1830State", deal: dict) -> None:
 
 def _what(g: "G1830State", d: dict) -> str:
     if d["kind"] == "train":
-        return f"{d['seller']}'s train {d['train']} to {d['buyer']} for ${d['price']}"
+        return (f"{d['seller']}'s {str(d['train']).rsplit('-', 1)[0]}-train to {d['buyer']} "
+                f"for ${d['price']}")
     return f"{d['company']} to {d['buyer']} for ${d['price']}"
 
 
@@ -78,9 +79,10 @@ def answer(g: "G1830State", act: Mapping[str, Any],
 
 def describe(g: "G1830State", a: Mapping[str, Any]) -> str | None:
     t = a.get("type")
+    what = (f"the {str(a['train']).rsplit('-', 1)[0]}-train" if "train" in a
+            else a.get("company"))
     if t == ACCEPT and ("train" in a or "company" in a):
-        return f"accepts the offer: {a.get('train') or a.get('company')} for ${a.get('price')}"
+        return f"accepts the offer of ${a.get('price')} for {what}"
     if t == DECLINE and ("train" in a or "company" in a):
-        return f"declines the offer for {a.get('train') or a.get('company')} at " \
-               f"${a.get('price')}"
+        return f"declines the offer of ${a.get('price')} for {what}"
     return None

@@ -362,6 +362,17 @@ def withhold(g: "G1830State", corp: str, revenue: int) -> None:
         s["op"].setdefault("withheld", []).append(corp)
 
 
+def price_after_round(g: "G1830State", corp: str) -> int | None:
+    """The share price ``corp`` will have once the deferred moves of the operating round
+    are made (8.2d, :func:`_withheld_move_left`, run on a copy); the game is not changed.
+    None for a company without a price."""
+    other = g.clone()
+    if (other.s.get("op") or {}).get("withheld"):
+        _withheld_move_left(other)
+    pos = other.s["corps"][corp]["pos"]
+    return None if pos is None else int(other.st.market.price(pos))
+
+
 def _withheld_move_left(g: "G1830State") -> None:
     """8.2d: at the end of the operating round every company that withheld moves left."""
     op = g.s["op"]

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 D_EXCHANGE_PRICE = 800             # 21.0: $800 with a 4, 5 or 6 given in
 D_EXCHANGEABLE = ("4", "5", "6")
 
+#: 17.0: the first train of this type closes every private company
+PRIVATES_CLOSE_ON = "5"
+
 
 def offers(g: "G1830State") -> list[tuple[str, int]]:
     """Trains the bank sells now (21.0): sizes in order, D from the first 6-train on, and
@@ -296,7 +299,7 @@ def _new_type(g: "G1830State", ty: str) -> None:
         for c in s["corps"].values():
             c["trains"] = [t for t in c["trains"] if ttype(t) not in rusting]
         s["train_pool"] = [t for t in s["train_pool"] if ttype(t) not in rusting]
-    if ty == "5":
+    if ty == PRIVATES_CLOSE_ON:
         privates.close_all(g)
     lim = limit(g)
     op = s["op"]

@@ -139,7 +139,7 @@ def _buy(g: "G1870State", action: Any) -> dict:
     a["last_actor"] = seat
     a["passes"] = 0
     _advance(g)
-    _sell(g, sym, seat, price)
+    _sell(g, sym, seat, price, told=True)
     _resolve(g)
     return {"type": "buy_private", "player": seat, "company": sym, "price": price}
 
@@ -186,8 +186,19 @@ def _pass(g: "G1870State", seat: int) -> dict:
     return {"type": "pass", "player": seat}
 
 
-def _sell(g: "G1870State", sym: str, seat: int, price: int) -> None:
+# what a private brings its first owner besides itself, for the log
+COMES_WITH = {"MKT": "a 10% share of MKT (4.7)"}
+
+
+def _sell(g: "G1870State", sym: str, seat: int, price: int,
+          told: bool = False) -> None:
+    """The private ``sym`` goes to ``seat`` for ``price``; unless the action itself says so
+    (``told``: a purchase), an event tells who got it (a single bid, an auction won, the
+    price fallen to nothing) and what came with it."""
     s = g.s
+    extra = COMES_WITH.get(sym)
+    if not told or extra:
+        g.event("private_sold", company=sym, seat=seat, price=price, told=told, extra=extra)
     s["cash"][seat] -= price
     s["bank"] += price
     s["companies"][sym]["owner"] = f"p{seat}"

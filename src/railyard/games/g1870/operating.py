@@ -18,6 +18,9 @@ from . import (destinations, dividends, emergency, privates, routes, running, st
 if TYPE_CHECKING:
     from .state import G1870State
 
+#: 2.5: the private companies close when this phase begins
+PRIVATES_CLOSE_PHASE = "4"
+
 
 def pay_privates(g: "G1870State") -> None:
     """5.1: every open private pays its revenue to its owner."""
@@ -158,7 +161,7 @@ def _phase_change(g: "G1870State", type_: str) -> None:
     for c in s["corps"].values():
         c["trains"] = [t for t in c["trains"] if _train_type(t) not in rusting]
     s["train_pool"] = [t for t in s["train_pool"] if _train_type(t) not in rusting]
-    if phase["name"] == "4":
+    if phase["name"] == PRIVATES_CLOSE_PHASE:
         for comp in s["companies"].values():
             comp["closed"] = True
     if phase["name"] == "5":

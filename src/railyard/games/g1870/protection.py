@@ -65,6 +65,26 @@ def drop(g: "G1870State", sale: dict) -> None:
     close_if_closed(g, corp)
 
 
+def waiting_sales(g: "G1870State", corp: str) -> list[dict]:
+    """The sales of ``corp`` waiting for price protection: the stock round's queue (6.2)
+    and the operating round's emergency sales (10.2.4), in sale order."""
+    s = g.s
+    out = [x for x in ((s.get("stock") or {}).get("queue") or []) if x["corporation"] == corp]
+    out += [x for x in ((s.get("op") or {}).get("sales") or []) if x["corporation"] == corp]
+    return out
+
+
+def price_if_unprotected(g: "G1870State", corp: str) -> int | None:
+    """The share price of ``corp`` once every waiting sale of it drops the marker
+    (:func:`drop` on a copy, 3.3.2): the price when the turn ends and nobody protects.
+    None without a price; the game is not changed."""
+    other = g.clone()
+    for sale in waiting_sales(other, corp):
+        drop(other, sale)
+    pos = other.s["corps"][corp]["pos"]
+    return None if pos is None else int(other.st.market.price(pos))
+
+
 def legal(g: "G1870State") -> list[Choice]:
     r = g.s["stock"]
     sale = r["queue"][r["protect"]]

@@ -67,8 +67,11 @@ def describe_action(a: Mapping[str, Any]) -> str:
         where = a.get("source")
         frm = ("from the bank" if where == "depot" else "from the bank pool" if where == "pool"
                else f"from {where}" if where else "")
-        name = str(a.get("train", "a")).rsplit("-", 1)[0]
-        return f"buys a {name}-train {frm}".rstrip() + (
+        name = str(a.get("train") or "").rsplit("-", 1)[0]
+        train = f"a {name}-train" if name else "the next train"
+        if a.get("offer"):
+            return f"offers {_money(a.get('price'))} for {where}'s {name}-train"
+        return f"buys {train} {frm}".rstrip() + (
             f" for {_money(a['price'])}" if "price" in a else "")
     if t == "discard_train":
         return f"discards a {str(a.get('train')).rsplit('-', 1)[0]}-train"
@@ -83,10 +86,12 @@ def describe_action(a: Mapping[str, Any]) -> str:
                 f"money for a train")
     if t == "offer_private":
         return f"offers {_money(a.get('price'))} for the private {a.get('company')}"
-    if t == "accept_offer":
-        return f"accepts the offer for {a.get('company')}"
-    if t == "refuse_offer":
-        return f"refuses the offer for {a.get('company')}"
+    if t in ("accept_offer", "refuse_offer"):
+        what = (f"{c}'s {str(a['train']).rsplit('-', 1)[0]}-train" if a.get("train")
+                else a.get("company") or "it")
+        offer = (f"{a['buyer']}'s offer of {_money(a.get('price'))}" if a.get("buyer")
+                 else "the offer")
+        return f"{'accepts' if t == 'accept_offer' else 'refuses'} {offer} for {what}"
     if t == "bankrupt":
         return "goes bankrupt"
     if t == END_GAME:

@@ -89,12 +89,12 @@ def why_no_city(state: "NarState", p: int) -> str:
         return "no city is left"
     held = [c for c, k in enumerate(state.holdings[p]) if k]
     if not held:
-        return "he holds no share"
+        return "no share is held"
     left = [c for c in held if not state.used[p] >> c & 1]
     if not left:
-        return "he has already bought a city for each company he holds a share of"
+        return "a city has been bought for each company whose share is held"
     cash = ", ".join(f"{state.cname(c)} has ${state.comp_cash[c]}" for c in left)
-    return f"none of his companies can afford a city (the cheapest costs ${min(costs)}; {cash})"
+    return f"no company held can afford a city (the cheapest costs ${min(costs)}; {cash})"
 
 
 #: Choices are immutable and recur: each is made once (keyed by what its label shows)

@@ -31,7 +31,7 @@ class StoryMixin:
         players = self.players
         if kind == "auto_pass":
             seat, why = args
-            return (f"{players[seat]} is passed automatically and leaves the city phase: "
+            return (f"The city phase ends for {players[seat]} (passed automatically): "
                     f"{why}.")
         if kind == "city_phase":
             seat, shares_gone = args
@@ -73,7 +73,7 @@ class StoryMixin:
             return f"{name} earns ${total} from its cities, paid by the bank: {how}. {parts}."
         if kind == "round":
             rnd, seat = args
-            return f"Round {rnd} begins; {players[seat]} is the new start player."
+            return f"Round {rnd} begins; the new start player: {players[seat]}."
         if kind == "director":
             c, old, new, count = args
             return (f"{players[new]} now holds as many {self.cname(c)} shares as "

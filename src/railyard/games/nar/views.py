@@ -101,7 +101,7 @@ def describe(state: "NarState", action: Mapping[str, Any]) -> str:
         from .money import half_up
         from .shares import own_price
         cost = own_price(state, p) if isinstance(p, int) and 0 <= p < state.n else 1000
-        return (f"{who} buys a share of his own company {share_company()} for ${cost}: "
+        return (f"{who} buys a share of their own company {share_company()} for ${cost}: "
                 f"${half_up(cost)} to the company, ${cost - half_up(cost)} to the bank.")
     if kind == "propose":
         return f"{who} proposes {price} for the share of {share_company()}."

@@ -107,8 +107,10 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         x, y = pos[f"t{i}"]
         out.append(f'<circle class="town" data-node="t{i}" cx="{x:.1f}" cy="{y:.1f}" '
                    f'r="4.5" fill="#222"/>')
-        out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" y="{y - 5:.1f}" '
-                   f'font-size="8">{esc(_revenue(town.get("revenue"), phase_colour))}</text>')
+        rev = _revenue(town.get("revenue"), phase_colour)
+        if rev not in ("0", ""):          # a plain town without revenue shows no "0"
+            out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" '
+                       f'y="{y - 5:.1f}" font-size="8">{esc(rev)}</text>')
     for i, city in enumerate(tile.get("cities") or []):
         x, y = pos[f"c{i}"]
         slots = max(1, int(city.get("slots") or 1))
@@ -133,9 +135,13 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
         if rev not in ("0", ""):
-            out.append(f'<circle cx="{x + slots * r + 5:.1f}" cy="{y - r - 2:.1f}" r="6.5" '
+            rx, ry = x + slots * r + 5, y - r - 2
+            far = math.hypot(rx - cx, ry - cy) / (R * 0.86)
+            if far > 1:                  # kept inside the hex, clear of the neighbours' text
+                rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
+            out.append(f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" '
                        f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
-                       f'data-node="c{i}" x="{x + slots * r + 5:.1f}" y="{y - r + 0.5:.1f}" '
+                       f'data-node="c{i}" x="{rx:.1f}" y="{ry + 2.5:.1f}" '
                        f'font-size="7" text-anchor="middle">{esc(rev)}</text>')
     for i, off in enumerate(tile.get("offboards") or []):
         out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
@@ -155,7 +161,7 @@ def _terrain(t: dict[str, Any], cx: float, cy: float) -> list[str]:
     brown peak; the cost of laying track there below the mark."""
     kind = (t.get("terrains") or ["?"])[0]
     cost = t.get("cost")
-    y = cy + R * 0.5
+    y = cy + R * 0.3             # mark and cost end above the hex coordinate at the bottom
     out = []
     if kind == "river":
         out.append(f'<path class="river" d="M{cx - W / 2:.1f},{cy + 4:.1f} q{W / 4:.1f},-8 '
@@ -169,7 +175,7 @@ def _terrain(t: dict[str, Any], cx: float, cy: float) -> list[str]:
         out.append(f'<path class="{esc(kind)}" d="M{cx - 7:.1f},{y:.1f} l7,-10 l7,10 z" '
                    f'fill="#7a5230"/>')
     if cost:
-        out.append(f'<text x="{cx:.1f}" y="{y + 9:.1f}" font-size="8" font-weight="bold" '
+        out.append(f'<text x="{cx:.1f}" y="{y + 8:.1f}" font-size="7.5" font-weight="bold" '
                    f'text-anchor="middle" fill="{"#1d4f9c" if kind in WATER else "#5a3a1c"}"'
                    f'>${esc(cost)}</text>')
     return out
@@ -233,7 +239,7 @@ def _mark(mark: tuple[str, str | None], cx: float, cy: float) -> list[str]:
     return out
 
 
-def name_lines(name: str, width: int = 12) -> list[str]:
+def name_lines(name: str, width: int = 10) -> list[str]:
     """A hex name on one line, or on two split where it reads best (after "&" or ",",
     else at the space nearest the middle); never cut."""
     if len(name) <= width or " " not in name:
@@ -269,15 +275,19 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
         out += _destination(mark, k, len(dests), cx, cy, colours)
     if h.get("name"):
         lines = name_lines(str(h["name"]))
-        size = 7.5 if len(lines) == 1 else 7
-        top = cy - R * 0.58 - (len(lines) - 1) * 7.5
-        spans = "".join(f'<tspan x="{cx:.1f}" y="{top + k * 7.5:.1f}">{esc(line)}</tspan>'
+        # sized to stay inside the hex's width, clear of the neighbours' coordinates and
+        # terrain costs (issue 24: no label overlaps another)
+        longest = max(len(x) for x in lines)
+        size = min(7.5 if len(lines) == 1 else 6, 52.0 / max(1, longest) * 1.55)
+        step = size + 0.5
+        top = cy - R * 0.55 - (len(lines) - 1) * step
+        spans = "".join(f'<tspan x="{cx:.1f}" y="{top + k * step:.1f}">{esc(line)}</tspan>'
                         for k, line in enumerate(lines))
         out.append(f'<text class="hex-name" font-size="{size}" text-anchor="middle" '
                    f'fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke" '
                    f'font-weight="bold">{spans}</text>')
-    out.append(f'<text x="{cx:.1f}" y="{cy + R * 0.86:.1f}" font-size="6.5" fill="#555" '
-               f'text-anchor="middle">{hid}</text></g>')
+    out.append(f'<text class="coord" x="{cx:.1f}" y="{cy + R * 0.93:.1f}" font-size="5.5" '
+               f'fill="#555" text-anchor="middle">{hid}</text></g>')
     return "".join(out)
 
 

@@ -416,8 +416,17 @@
       if (Number.isInteger(v) && v > announced) announced = v;
       if (!state || v !== state.version) refresh();
     });
-    src.onopen = () => $("live").classList.add("on");
-    src.onerror = () => $("live").classList.remove("on");
+    // the dot says whether moves arrive by themselves; when the stream breaks the browser
+    // reconnects on its own, and the page says so
+    const say = (on) => {
+      $("live").classList.toggle("on", on);
+      $("live").title = on ? "Live: other players' moves appear as they happen"
+                           : "Connection lost: reconnecting… (moves appear once it is back)";
+      const note = $("live-note");
+      if (note) { note.hidden = on; note.textContent = on ? "" : "reconnecting…"; }
+    };
+    src.onopen = () => say(true);
+    src.onerror = () => say(false);
     // the page's one live stream, shared with the chat (chat.js listens for its "chat" events)
     window.railyardStream = src;
     document.dispatchEvent(new CustomEvent("railyard:stream", {detail: src}));

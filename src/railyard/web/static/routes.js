@@ -25,8 +25,13 @@ function RoutePicker(base, token, onRun) {
   function render() {
     const list = $("route-trains");
     list.replaceChildren(...trains.map((t, k) => {
+      // the train by its type as players name it ("3-train", "D-train"), never its engine id
+      const kind = String(t.train).replace(/-\d+$/, "");
+      const same = trains.filter(x => String(x.train).replace(/-\d+$/, "") === kind).length;
+      const nth = trains.slice(0, k + 1).filter(x => String(x.train).replace(/-\d+$/, "") === kind).length;
       const pickBtn = el("button", {type: "button", class: "pick-train",
-        text: t.train + (t.distance && t.distance < 99 ? " (" + t.distance + " stops)" : "")});
+        text: (same > 1 ? ["first", "second", "third", "fourth"][nth - 1] + " " : "") + kind + "-train" +
+              (t.distance && t.distance < 99 ? " (up to " + t.distance + " stops)" : "")});
       pickBtn.addEventListener("click", () => { active = k; engaged = true; render(); mark(); });
       const clear = el("button", {type: "button", class: "clear-train", text: "clear"});
       clear.addEventListener("click", () => { t.hexes = []; active = k; update(); });

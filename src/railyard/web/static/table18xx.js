@@ -59,6 +59,13 @@ function Table18xx(base, token, act, routes) {
     $("board").innerHTML = d.board;
     applyZoom();
     $("table").innerHTML = d.table;
+    // the parts that live in the tabs beside the map (corporations, privates/trains/phases,
+    // tiles, revenue) come with the table and move into their panes
+    for (const src of $("table").querySelectorAll(".pane-src[data-pane-content]")) {
+      const pane = $(src.dataset.paneContent + "-box");
+      if (pane) pane.replaceChildren(...src.childNodes);
+      src.remove();
+    }
     $("table").dataset.version = d.version;
     $("table").dataset.at = d.at;
     const st = $("table").querySelector("#status18xx");
@@ -124,10 +131,12 @@ function Table18xx(base, token, act, routes) {
                          value: it.input.value, "aria-label": it.input.label});
       kids.push(el("label", {class: "amount"}, it.input.label, inp));
     }
-    const b = el("button", {type: "button", class: "decide", text: it.label,
-                            disabled: it.disabled || !it.action,
+    const b = el("button", {type: "button", class: "decide" + (it.skip ? " skip" : ""), text: it.label,
+                            disabled: it.disabled || (!it.action && !it.skip),
                             title: it.reason || it.detail || null});
+    if (it.skip) b.dataset.skip = it.skip;
     b.addEventListener("click", () => {
+      if (it.skip) { skipStep(it.skip, b); return; }
       if (inp && !inp.checkValidity()) { $("action-msg").textContent = `${it.input.label.replace("$", "")}from ${it.input.min} to ${it.input.max}.`; return; }
       submit(it.action, it.input, inp && inp.value);
     });
@@ -160,16 +169,19 @@ function Table18xx(base, token, act, routes) {
     const prices = new Set(it.pars.filter(p => p.action).map(p => String(p.price)));
     for (const td of document.querySelectorAll("#market td.cell.par"))
       if (prices.has(td.dataset.price)) td.classList.add("par-pick");
-    $("market-box").scrollIntoView({block: "nearest"});
+    if (tab !== "market") { showTab("market"); autoTab = true; }
   }
   function renderDecisions(d) {
     // an older answer arriving after a newer one (two reads in flight) is dropped
     const shown = +($("actions-box").dataset.version || -1);
     if (dec && d.version < shown) return;
     dec = d; picked = null; parCorp = null;
+    if (autoTab) { autoTab = false; showTab("map"); }   // the chart was opened for a par price
     $("actions-box").dataset.version = d.version;
     $("actions-box").dataset.mine = d.mine ? "1" : "0";
     const box = $("actions"); box.replaceChildren();
+    if (+$("actions-box").dataset.shownVersion !== d.version) $("actions-box").scrollTop = 0;   // a new decision opens at its heading
+    $("actions-box").dataset.shownVersion = d.version;
     $("actions-box").hidden = false;
     $("decision-heading").textContent = d.heading || "";
     const steps = $("steps"); steps.replaceChildren();
@@ -206,10 +218,23 @@ function Table18xx(base, token, act, routes) {
         el("summary", {text: `Not possible now (${folded.length})`}), ...folded.map(itemNode)));
       box.append(sec);
     }
-    box.append(el("div", {id: "tile-picker", hidden: true}));
+    // the tile picker (and a city's station choices) open over the map, next to the hex
+    const old = $("tile-picker"); if (old) old.remove();
+    document.querySelector(".map-frame").append(el("div", {id: "tile-picker", class: "tile-picker", hidden: true}));
     if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
     else routes.close();
     if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
+    markBoard();
+  }
+  // 1870: an optional step declined (no engine action: running the trains ends it); the
+  // page hides the step's choices and its marks on the map
+  function skipStep(kind, button) {
+    if (!dec) return;
+    const group = kind === "track" ? "tiles" : "stations";
+    for (const n of document.querySelectorAll(`#actions .group[data-kind="${group}"]`)) n.hidden = true;
+    if (kind === "track") { dec.tiles = {}; picked = null; clearPreview(); $("tile-picker").hidden = true; }
+    else for (const g of dec.groups || []) if (g.kind === "stations") g.items = [];
+    const row = button.closest(".item"); if (row) row.hidden = true;
     markBoard();
   }
   function hexItems(h) {
@@ -299,13 +324,11 @@ function Table18xx(base, token, act, routes) {
     };
     box.hidden = false;
     draw();
-    box.scrollIntoView({block: "nearest"});
   }
   function hexPicker(h, items) {
     const box = $("tile-picker");
     box.replaceChildren(el("h3", {text: "On " + h}), ...items.map(itemNode));
     box.hidden = false;
-    box.scrollIntoView({block: "nearest"});
   }
   function boardClick(ev) {
     if (moved) { moved = false; return true; }
@@ -321,6 +344,8 @@ function Table18xx(base, token, act, routes) {
     }
     if ((dec.tiles || {})[h]) { tilePicker(h); return true; }
     const items = hexItems(h);
+    const can = items.filter(it => it.action && !it.disabled);
+    if (can.length === 1 && can[0].action.type === "place_token") { act(can[0].action); return true; }
     if (items.length) { hexPicker(h, items); return true; }
     return false;
   }
@@ -331,8 +356,29 @@ function Table18xx(base, token, act, routes) {
       if (it.pars && it.corp === parCorp)
         for (const p of it.pars) if (String(p.price) === td.dataset.price) { act(p.action); return; }
   }
+  // ---- the tabs beside the map and the enlarged map; they stay as the player left them
+  let tab = "map", autoTab = false;
+  function showTab(name) {
+    tab = name;
+    for (const b of document.querySelectorAll("#left-tabs [data-tab]")) {
+      const on = b.dataset.tab === name;
+      b.classList.toggle("on", on); b.setAttribute("aria-selected", on ? "true" : "false");
+    }
+    for (const p of document.querySelectorAll(".left18xx [data-pane]")) p.hidden = p.dataset.pane !== name;
+  }
+  function initTabs() {
+    for (const b of document.querySelectorAll("#left-tabs [data-tab]"))
+      b.addEventListener("click", () => { autoTab = false; showTab(b.dataset.tab); });
+    const big = $("map-enlarge");
+    if (big) big.addEventListener("click", () => {
+      const on = !$("layout18xx").classList.contains("map-big");
+      $("layout18xx").classList.toggle("map-big", on);
+      big.setAttribute("aria-pressed", on ? "true" : "false");
+      big.textContent = on ? "Map beside the panel" : "Enlarge map";
+    });
+  }
   function init() {
-    initFrame(); initHistory();
+    initFrame(); initHistory(); initTabs();
     $("market").addEventListener("click", marketClick);
   }
   return {init, load, loadDecisions, boardClick, setNotices, get viewing() { return viewing; }};
