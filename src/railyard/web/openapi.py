@@ -66,8 +66,11 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 
 def _titles() -> list[str]:
+    """Every slug the server takes: the available titles and their former slugs
+    (``TitleInfo.aliases``, e.g. ``six-companies`` for American Rails)."""
     from ..engine.registry import available
-    return sorted(available())
+    infos = available()
+    return sorted(set(infos) | {a for info in infos.values() for a in info.aliases})
 
 
 def _schemas() -> dict[str, Any]:

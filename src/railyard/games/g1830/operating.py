@@ -366,7 +366,7 @@ def price_after_round(g: "G1830State", corp: str) -> int | None:
     """The share price ``corp`` will have once the deferred moves of the operating round
     are made (8.2d, :func:`_withheld_move_left`, run on a copy); the game is not changed.
     None for a company without a price."""
-    other = g.clone()
+    other = cast("G1830State", g.clone())
     if (other.s.get("op") or {}).get("withheld"):
         _withheld_move_left(other)
     pos = other.s["corps"][corp]["pos"]

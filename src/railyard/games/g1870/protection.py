@@ -3,7 +3,7 @@ order to the corporation's president (as he was before the sale); protecting buy
 block at the sale price and the price does not fall, otherwise the marker drops (3.3.2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ...engine.actions import Choice
 from ...eighteen import shares as sh
@@ -78,7 +78,7 @@ def price_if_unprotected(g: "G1870State", corp: str) -> int | None:
     """The share price of ``corp`` once every waiting sale of it drops the marker
     (:func:`drop` on a copy, 3.3.2): the price when the turn ends and nobody protects.
     None without a price; the game is not changed."""
-    other = g.clone()
+    other = cast("G1870State", g.clone())
     for sale in waiting_sales(other, corp):
         drop(other, sale)
     pos = other.s["corps"][corp]["pos"]
