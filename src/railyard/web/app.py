@@ -20,7 +20,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import api, openapi, pages
+from . import api, auth, openapi, pages
+from .accounts import Accounts
 from .events import game_events
 from .limits import ApiGuard, RateLimits
 from .service import ApiError, Service
@@ -59,7 +60,11 @@ class SecurityHeaders:
 
 async def api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.to_json(), status_code=exc.status)
+    if not request.url.path.startswith("/api/") and exc.status in (400, 401, 403, 404):
+        return await pages.error_page(request, exc.status)      # a page: in words
+    headers = {"retry-after": str(exc.extra["retry_after"])} if "retry_after" in \
+        exc.extra else None
+    return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -120,12 +125,22 @@ def request_threads(storage: Storage) -> int:
 
 
 def create_app(data_dir: str | None = None, storage: Storage | None = None,
-               rate_limits: RateLimits | None = None) -> Starlette:
+               rate_limits: RateLimits | None = None, accounts: bool | None = None,
+               secure_cookies: str | None = None, login_rate: int | None = None) -> Starlette:
+    """``accounts``: on unless switched off (default ``RAILYARD_ACCOUNTS``);
+    ``secure_cookies``: ``auto``/``on``/``off`` (default ``RAILYARD_SECURE_COOKIES``);
+    ``login_rate``: log-in attempts per name and minute (``RAILYARD_RATE_LOGIN``).  The
+    database is upgraded to the code's schema when the storage opens."""
     if rate_limits is None:
         rate_limits = RateLimits.from_env()
     if storage is None:
         storage = Storage.from_env(data_dir or os.path.expanduser("~/.railyard"))
+    if storage.upgraded:
+        log.info("database upgraded: %s", "; ".join(storage.upgraded))
     service = Service(storage)
+    if accounts is None:
+        accounts = auth.accounts_enabled()
+    account_store = Accounts(storage, login_rate) if accounts else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -143,6 +158,7 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
 
     routes = [
         Route("/openapi.json", openapi_json, methods=["GET"]),
+        *auth.ROUTES,
         *api.ROUTES,
         Route("/api/games/{game_id}/events", checked_events, methods=["GET"]),
         *pages.ROUTES,
@@ -152,7 +168,11 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
                                 Exception: server_error}
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders),
                                                Middleware(ApiGuard, limits=rate_limits,
-                                                          storage=storage)],
+                                                          storage=storage),
+                                               Middleware(auth.AccountGate,
+                                                          accounts=account_store)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
+    app.state.accounts = account_store
+    app.state.secure_cookies = secure_cookies or auth.secure_mode()
     return app
