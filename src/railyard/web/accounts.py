@@ -217,18 +217,19 @@ class Accounts:
         return acc
 
     def _limit(self, key: str, client: str) -> None:
+        """Every attempt counts against the name's bucket and the address's."""
+        wait = 0.0
         for buckets, who in ((self._by_name, "name:" + key), (self._by_client, client)):
             if buckets is None:
                 continue
             try:
-                wait = buckets.take(who)
+                wait = max(wait, buckets.take(who))
             except Exception as exc:  # noqa: BLE001 - the database is away: do not refuse
                 log.warning("log-in rate limit not checked (%s)", exc)
-                continue
-            if wait > 0:
-                seconds = max(1, int(wait + 0.999))
-                raise ApiError(429, "rate_limited", "Too many log-in attempts; try again in "
-                               f"{seconds} s.", retry_after=seconds)
+        if wait > 0:
+            seconds = max(1, int(wait + 0.999))
+            raise ApiError(429, "rate_limited", "Too many log-in attempts; try again in "
+                           f"{seconds} s.", retry_after=seconds)
 
     def _store_hash(self, account_id: str, pw_hash: str) -> None:
         with self.storage._tx() as tx:

@@ -141,9 +141,9 @@ class AccountGate:
 
 
 # ---- pages ---------------------------------------------------------------------------
-def _render(name: str, status: int = 200, **ctx: Any) -> Response:
+def _render(template_name: str, status: int = 200, **ctx: Any) -> Response:
     from starlette.responses import HTMLResponse
-    return HTMLResponse(env.get_template(name).render(**ctx), status_code=status)
+    return HTMLResponse(env.get_template(template_name).render(**ctx), status_code=status)
 
 
 def _next(value: Any) -> str:
@@ -379,7 +379,7 @@ ROUTES = [
     Route("/logout", logout, methods=["POST"]),
     Route("/account", settings_page, methods=["GET"]),
     Route("/account/password", change_password, methods=["POST"]),
-    Route("/players/{name}", profile_page, methods=["GET"]),
+    Route("/players/{name:path}", profile_page, methods=["GET"]),
     Route("/api/session", api_session, methods=["GET"]),
     Route("/api/account/games", api_account_games, methods=["GET"]),
     Route("/api/open-games", api_open_games, methods=["GET"]),
