@@ -338,11 +338,13 @@ class Service:
         found = self.storage.account_ids(names)
         for i, s in enumerate(spec):
             if s.get("invite"):
-                aid = found.get(s["invite"])
-                if aid is None:
+                got = found.get(s["invite"])
+                if got is None:
                     raise ApiError(400, "unknown_account", f"Seat {i + 1}: there is no "
                                    f"account named {s['invite']!r}.")
-                s["account_id"] = aid
+                s["account_id"] = got[0]
+                if s["name"] == " ".join(s["invite"].split())[:MAX_NAME]:
+                    s["name"] = got[1][:MAX_NAME]       # the account's own spelling
         if account and not hotseat:
             mine = [s for s in spec if s.get("me")] or \
                 [s for s in spec if s["kind"] == "human" and not s["open"] and

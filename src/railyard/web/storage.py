@@ -578,16 +578,17 @@ class Storage:
                              (account, game_id, seat, token_hash, account))
             return cur.rowcount == 1
 
-    def account_ids(self, names: list[str]) -> dict[str, str]:
-        """``{name as given: account id}`` of the names that name an account (any case)."""
+    def account_ids(self, names: list[str]) -> dict[str, tuple[str, str]]:
+        """``{name as given: (account id, its name)}`` of the names that name an account
+        (any case)."""
         keys = {n: name_key(n) for n in names if isinstance(n, str)}
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
         with self._tx(write=False) as tx:
-            rows = tx.execute(f"SELECT name_key, id FROM ry_accounts WHERE name_key IN "
+            rows = tx.execute(f"SELECT name_key, id, name FROM ry_accounts WHERE name_key IN "
                               f"({marks})", list(set(keys.values()))).fetchall()
-        ids = dict(rows)
+        ids = {k: (i, n) for k, i, n in rows}
         return {n: ids[k] for n, k in keys.items() if k in ids}
 
     def account_game_ids(self, account: str, limit: int = 200) -> list[str]:
