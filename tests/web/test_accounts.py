@@ -399,3 +399,26 @@ def test_accounts_switched_off(make_app):
         assert "Log in" not in c.get("/").text
         r = c.post("/api/games", json={"title": "chicago-express", "seats": CE3})
         assert r.status_code == 201                         # private links as always
+
+
+def test_openapi_documents_the_account_endpoints_as_they_answer(make_app):
+    app = make_app()
+    with TestClient(app) as c:
+        doc = c.get("/openapi.json").json()
+        paths = doc["paths"]
+        routes = {r.path for r in app.routes if hasattr(r, "path")}
+        for path in ("/api/session", "/api/account/games", "/api/open-games",
+                     "/api/games/{game_id}/claim"):
+            assert path in paths and path in routes
+        assert doc["components"]["securitySchemes"]["session"]["in"] == "cookie"
+        assert "account" in doc["components"]["schemas"]["Seat"]["properties"]
+        # the answers these endpoints gave above are documented
+        assert c.get("/api/account/games").status_code == 401
+        assert "401" in paths["/api/account/games"]["get"]["responses"]
+        assert c.get("/api/open-games?players=x").status_code == 400
+        assert "400" in paths["/api/open-games"]["get"]["responses"]
+        made = c.post("/api/games", json={"title": "chicago-express", "seats": CE3}).json()
+        r = c.post(f"/api/games/{made['id']}/claim", json={})
+        assert r.status_code == 401
+        claim = paths["/api/games/{game_id}/claim"]["post"]["responses"]
+        assert {"200", "401", "403", "404", "409"} <= set(claim)

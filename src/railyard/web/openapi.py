@@ -1,6 +1,7 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/openapi.json``."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 BEARER = [{"seatToken": []}]
@@ -226,10 +227,86 @@ PATHS: dict[str, Any] = {
 }
 
 
+# ---- accounts (issue 23: web/auth.py, web/accounts.py) ----------------------------------
+#: a logged-in browser: the session cookie (its state-changing requests also need the
+#: session's CSRF token in the header X-CSRF-Token, else 403 "csrf")
+SESSION = [{"session": []}]
+ACCOUNT_GAME = {"type": "object", "description": "a game as the lobby lists it, with the "
+                "account's seats (my_seats), opponents, my_turn, thinking (bots to act), "
+                "last_move (ISO time the log last grew) and, when finished, result "
+                "(winners, scores, won, place)",
+                "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                               "my_seats": {"type": "array", "items": {"type": "integer"}},
+                               "opponents": {"type": "array", "items": {"type": "string"}},
+                               "my_turn": {"type": "boolean"},
+                               "last_move": {"type": "string"},
+                               "result": {"type": ["object", "null"]}}}
+ACCOUNT_PATHS: dict[str, Any] = {
+    "/api/session": {"get": _op(
+        "Who is logged in (the session cookie), and the session's CSRF token",
+        {"200": _json({"type": "object", "properties": {
+            "accounts": {"type": "boolean", "description": "false: accounts are off"},
+            "account": {"type": ["object", "null"],
+                        "properties": {"name": {"type": "string"}}},
+            "csrf": {"type": ["string", "null"]}}}, "Session")})},
+    "/api/account/games": {"get": dict(_op(
+        "The logged-in account's games, newest first (from any device)",
+        {"200": _json({"type": "object", "properties": {"games": {
+            "type": "array", "items": ACCOUNT_GAME}}}, "Games"),
+         "401": ERR, "404": _json(_ref("Error"), "Accounts are off on this server")}),
+        security=SESSION)},
+    "/api/open-games": {"get": _op(
+        "Active games with a seat anyone may join, filtered (newest first)",
+        {"200": _json({"type": "object", "properties": {"games": {"type": "array"}}},
+                      "Open games"), "400": ERR},
+        params=[{"name": "title", "in": "query", "schema": {"type": "string",
+                                                             "maxLength": 60}},
+                {"name": "players", "in": "query", "schema": {"type": "integer",
+                                                               "minimum": 0,
+                                                               "maximum": 99}},
+                {"name": "option", "in": "query", "description": "name or name=value; "
+                 "repeatable (at most 10)", "schema": {"type": "array", "items": {
+                     "type": "string", "maxLength": 60}}, "explode": True}])},
+    "/api/games/{game_id}/claim": {"post": dict(_op(
+        "Keep the seats of a private link (Authorization: Bearer) in the logged-in account; "
+        "the link keeps working",
+        {"200": _json({"type": "object", "properties": {
+            "id": {"type": "string"}, "seats": {"type": "array",
+                                                "items": {"type": "integer"}}}}, "Claimed"),
+         "400": ERR, "401": ERR, "403": ERR, "404": ERR,
+         "409": _json(_ref("Error"), "A seat belongs to another account"),
+         "413": ERR},
+        body={"type": "object"}, params=GAME_ID), security=[{"session": [], "seatToken": []}])},
+}
+#: fields accounts add to request bodies of existing endpoints
+ACCOUNT_SEAT_FIELDS = {
+    "account": {"type": "string", "description": "invite: the seat belongs to the account "
+                "of this name (400 unknown_account if none); not with open"},
+    "me": {"type": "boolean", "description": "the logged-in creator's seat (default: the "
+           "first human seat neither open nor invited)"}}
+ACCOUNT_JOIN_FIELDS = {
+    "name": {"type": "string", "maxLength": 40, "description": "the joining player's name "
+             "(not logged in); replaces the seat's name while no move was made"}}
+
+
 def document() -> dict[str, Any]:
+    schemas = dict(SCHEMAS)
+    seat = dict(schemas["Seat"])
+    seat["properties"] = {**seat["properties"], **ACCOUNT_SEAT_FIELDS}
+    schemas["Seat"] = seat
+    paths = copy.deepcopy({**PATHS, **ACCOUNT_PATHS})
+    join = paths.get("/api/games/{game_id}/join", {}).get("post", {})
+    body = join.get("requestBody", {}).get("content", {}).get("application/json", {})
+    if isinstance(body.get("schema"), dict) and "$ref" not in body["schema"]:
+        body["schema"].setdefault("properties", {}).update(ACCOUNT_JOIN_FIELDS)
     return {"openapi": "3.1.0",
             "info": {"title": "railyard game server", "version": "1"},
-            "paths": PATHS,
-            "components": {"schemas": SCHEMAS, "securitySchemes": {
+            "paths": paths,
+            "components": {"schemas": schemas, "securitySchemes": {
                 "seatToken": {"type": "http", "scheme": "bearer",
-                              "description": "the secret token of a seat (or the host token)"}}}}
+                              "description": "the secret token of a seat (or the host token)"},
+                "session": {"type": "apiKey", "in": "cookie", "name": "railyard_session",
+                            "description": "a logged-in browser (accounts, /login); with it "
+                            "every POST also needs the header X-CSRF-Token (the session's "
+                            "token: /api/session or the page's csrf-token meta), else 403 "
+                            "csrf. It acts for the account's seats in every game."}}}}

@@ -64,7 +64,7 @@
       const opp = g.opponents || g.players.filter((p, i) => !g.my_seats.includes(i));
       const turn = g.status !== "active" ? "—" : g.my_turn ?
         el("span", {}, el("span", {class: "mine-mark", text: "Your turn"}),
-           g.last_move ? el("span", {class: "waited", text: " waiting for you " + ago(g.last_move)}) : null) :
+           g.last_move ? el("span", {class: "waited", text: " waiting " + ago(g.last_move)}) : null) :
         g.thinking.length ? el("span", {class: "thinking", text: g.thinking.join(", ") + " is thinking…"}) :
         (g.to_act.length ? g.to_act.join(", ") : "—");
       return el("tr", {class: g.status + (g.my_turn ? " my-turn" : ""), "data-game": g.id},
@@ -117,6 +117,7 @@
       el("td", {text: g.players.join(", ")}), el("td", {class: "opts", text: opts(g.options)}),
       el("td", {}, joinButtons(g)), el("td", {text: when(g.created)}))));
     document.getElementById("open-none").hidden = r.data.games.length > 0;
+    openBody.closest(".scroll").hidden = !r.data.games.length;
   }
   for (const x of Object.values(f)) if (x) x.addEventListener(x.tagName === "INPUT" ? "input" : "change", updateOpen);
   const filters = document.getElementById("open-filters");
