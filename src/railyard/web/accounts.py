@@ -277,6 +277,21 @@ class Accounts:
             tx.execute("DELETE FROM ry_accounts WHERE id = ?", (acc.id,))
         return acc, seats
 
+    def set_notify(self, account_id: str, notify: dict[str, Any]) -> None:
+        """Store the account's notification settings (checked by
+        ``notifications.check_settings``) in its settings."""
+        with self.storage._tx() as tx:
+            r = tx.execute("SELECT settings FROM ry_accounts WHERE id = ?",
+                           (account_id,)).fetchone()
+            try:
+                prefs = json.loads(r[0] or "{}") if r else {}
+            except ValueError:
+                prefs = {}
+            prefs = prefs if isinstance(prefs, dict) else {}
+            prefs["notify"] = notify
+            tx.execute("UPDATE ry_accounts SET settings = ? WHERE id = ?",
+                       (json.dumps(prefs), account_id))
+
     # ---- sessions ---------------------------------------------------------------------
     def new_session(self, account: Account) -> str:
         token = secrets.token_urlsafe(32)

@@ -141,6 +141,9 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
     if accounts is None:
         accounts = auth.accounts_enabled()
     account_store = Accounts(storage, login_rate) if accounts else None
+    if account_store is not None:
+        from .notifications import Notifier
+        service.notifier = Notifier(storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):

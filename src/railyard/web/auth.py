@@ -274,7 +274,8 @@ async def settings_page(request: Request) -> Response:
     acc = current(request)
     if acc is None:
         return RedirectResponse("/login?next=/account", status_code=303)
-    return _render("account.html", account=acc, done=request.query_params.get("done"))
+    return _render("account.html", account=acc, done=request.query_params.get("done"),
+                   mail=_mail_on(request))
 
 
 async def change_password(request: Request) -> Response:
@@ -293,6 +294,28 @@ async def change_password(request: Request) -> Response:
         msg = "The current password is wrong." if exc.code == "bad_login" else exc.message
         return _render("account.html", exc.status, account=acc, error=msg)
     return RedirectResponse("/account?done=password", status_code=303)
+
+
+async def notify_settings(request: Request) -> Response:
+    from .notifications import check_settings
+    acc, form = await _checked_form(request)
+    if acc is None:
+        return _render("account.html", 403, account=current(request),
+                       error="The form had expired or you are logged out; log in and send it "
+                       "again.")
+    try:
+        notify = check_settings(form.get("email"), form.get("webhook"),
+                                [k for k in ("turn", "invite", "end") if form.get(k) == "1"])
+    except ValueError as exc:
+        return _render("account.html", 400, account=acc, error=str(exc),
+                       mail=_mail_on(request))
+    await run_in_threadpool(request.app.state.accounts.set_notify, acc.id, notify)
+    return RedirectResponse("/account?done=notify", status_code=303)
+
+
+def _mail_on(request: Request) -> bool:
+    n = getattr(request.app.state.service, "notifier", None)
+    return bool(n is not None and n.smtp.host)
 
 
 async def profile_page(request: Request) -> Response:
@@ -379,6 +402,7 @@ ROUTES = [
     Route("/logout", logout, methods=["POST"]),
     Route("/account", settings_page, methods=["GET"]),
     Route("/account/password", change_password, methods=["POST"]),
+    Route("/account/notifications", notify_settings, methods=["POST"]),
     Route("/players/{name:path}", profile_page, methods=["GET"]),
     Route("/api/session", api_session, methods=["GET"]),
     Route("/api/account/games", api_account_games, methods=["GET"]),

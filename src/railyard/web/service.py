@@ -183,6 +183,8 @@ class Service:
         self._live: "OrderedDict[str, Live]" = OrderedDict()
         self._guard = threading.Lock()
         self._results: "OrderedDict[str, dict[str, Any]]" = OrderedDict()
+        #: e-mail and webhook notifications (web/notifications.py; set when accounts are on)
+        self.notifier: Any = None
         self.listener: Listener | None = None
         if storage.is_postgres:
             self.hub = Hub(on_subscribe=self._listen)
@@ -316,6 +318,11 @@ class Service:
         row.status, row.to_act = live.status, live.to_act()
         self.storage.create_game(row, seat_rows)
         self._keep(row.id, live)
+        invited = [s.account for s in seat_rows if s.account and s.account != account]
+        if invited and self.notifier is not None:
+            from .notifications import Notice
+            self.notifier.changed(Notice(row.id, game.info.name, "invite",
+                                         list(dict.fromkeys(invited))))
         with live.lock:
             if save is not None and game.log:
                 entries = [Entry(i, "action", a.get("player"), a) for i, a in enumerate(game.log)]
@@ -409,6 +416,32 @@ class Service:
         if ready is not None:
             live.ready = (live.version, ready)
         self.hub.publish(live.row.id, entries[0].idx + len(entries))
+        if self.notifier is not None:
+            self._notify(live, entries)
+
+    def _notify(self, live: Live, entries: list[Entry]) -> None:
+        """Hand the notifier who is now to act, or that the game ended (never those who
+        just acted): a queue put, the sending happens in its thread."""
+        from .notifications import Notice
+        try:
+            seats = live.seats
+            actors = {seats[e.seat].account for e in entries
+                      if isinstance(e.seat, int) and 0 <= e.seat < len(seats)}
+            name = live.game.info.name
+            if live.game.is_terminal:
+                res = live.game.state.result()
+                text = ("Won by " + ", ".join(live.game.players[i] for i in res.winners) +
+                        ".") if res is not None else ""
+                accs = list(dict.fromkeys(s.account for s in seats
+                                          if s.account and s.account not in actors))
+                self.notifier.changed(Notice(live.row.id, name, "end", accs, text))
+            else:
+                accs = list(dict.fromkeys(seats[i].account for i in live.to_act()
+                                          if 0 <= i < len(seats) and seats[i].account and
+                                          seats[i].account not in actors))
+                self.notifier.changed(Notice(live.row.id, name, "turn", accs))
+        except Exception:  # noqa: BLE001 - a notice must never fail a move
+            log.exception("no notification for game %s", live.row.id)
 
     def _bot_entries(self, live: Live, limit: int,
                      deadline: float | None = None) -> list[Entry]:
@@ -1058,6 +1091,8 @@ class Service:
         return False
 
     def close(self) -> None:
+        if self.notifier is not None:
+            self.notifier.stop()
         self.bots.stop()
         if self.listener is not None:
             self.listener.stop()
