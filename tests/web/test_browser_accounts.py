@@ -1,12 +1,20 @@
-"""Accounts in a real chromium (issue 23): two people sign up in two browser contexts, Ann
-creates a Chicago Express game from the form and invites Bob's account to a seat, both play
-moves by clicking from their own context, Bob logs out and logs in again on a "new device"
+"""Accounts in a real chromium (issue 23): two people sign up in two browser contexts, Bob
+asks on his settings page for e-mail and webhook notices, Ann creates a Chicago Express game
+from the form and invites Bob's account to a seat, both play moves by clicking from their
+own context, Bob's turn reaches him by e-mail (a real local SMTP server) and by a webhook
+post (a local receiver), Bob logs out and logs in again on a "new device"
 (a fresh context), finds the game under "My games" and is in his seat there.  A stranger
 joins an open seat from the lobby, asked for a name.  Screenshots of the new pages at 1400
 and 400 px wide (``build/test-artifacts/web``)."""
 from __future__ import annotations
 
+import json
 import random
+import socket
+import threading
+import time
+from email import message_from_bytes, policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -17,14 +25,75 @@ pytestmark = pytest.mark.slow
 PASSWORD = "steam and rails 1"
 
 
+class Outside:
+    """A local SMTP server (aiosmtpd) and webhook receiver: what reached the players."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+        self.mails, self.posts = [], []
+        outside = self
+
+        class Inbox:
+            async def handle_DATA(self, server, session, envelope):
+                outside.mails.append((list(envelope.rcpt_tos), message_from_bytes(
+                    envelope.content, policy=policy.default)))
+                return "250 OK"
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        self.smtp = Controller(Inbox(), hostname="127.0.0.1", port=port)
+        self.smtp.start()
+        self.smtp_port = port
+
+        class Hook(BaseHTTPRequestHandler):
+            def do_POST(self):
+                outside.posts.append(json.loads(self.rfile.read(
+                    int(self.headers["content-length"]))))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+        self.hook = f"http://127.0.0.1:{self.http.server_address[1]}/hook"
+
+    def close(self):
+        self.smtp.stop()
+        self.http.shutdown()
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def outside():
+    o = Outside()
+    yield o
+    o.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, outside):
     from railyard.web.app import create_app
+    from railyard.web.notifications import Notifier, SmtpSettings
     from railyard.web.storage import Storage
 
     data = tmp_path_factory.mktemp("data")
-    with serve_app(create_app(storage=Storage(str(data / "db.sqlite3")))) as url:
+    app = create_app(storage=Storage(str(data / "db.sqlite3")))
+    app.state.service.notifier = Notifier(
+        app.state.service.storage, SmtpSettings("127.0.0.1", outside.smtp_port,
+                                                "railyard@test"), delay=0.5, backoff=0.1)
+    with serve_app(app) as url:
         yield url
+
+
+def _until(cond, what, timeout=60.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"no {what} within {timeout} s")
 
 
 def _context(browser, width=1400):
@@ -77,12 +146,20 @@ def _no_sideways_scroll(page) -> None:
     assert sw <= iw, f"the page scrolls sideways: {sw} > {iw}"
 
 
-def test_two_accounts_play_from_their_devices(server, browser):
+def test_two_accounts_play_from_their_devices(server, browser, outside):
     rng = random.Random(7)
     ann_ctx, ann = _context(browser)
     bob_ctx, bob = _context(browser)
     _signup(ann, server, "Ann")
     _signup(bob, server, "Bob")
+    # Bob wants to hear of his turns outside the browser
+    bob.goto(f"{server}/account")
+    bob.fill("#notify-email", "bob@example.org")
+    bob.fill("#notify-webhook", outside.hook)
+    bob.uncheck("#notify-invite")
+    bob.click("#notify-submit")
+    bob.wait_for_selector("text=Saved.")
+    shot(bob, "accounts-settings-1400.png")
 
     # Ann creates a game: her seat, Bob's account invited, a bot
     ann.goto(f"{server}/new")
@@ -111,6 +188,7 @@ def test_two_accounts_play_from_their_devices(server, browser):
 
     pages = {0: ann, 1: bob}
     moves = {0: 0, 1: 0}
+    told = False
     for _ in range(60):
         if min(moves.values()) >= 2:
             break
@@ -118,11 +196,20 @@ def test_two_accounts_play_from_their_devices(server, browser):
         seat = st["current_player"]
         assert st["status"] == "active"
         if seat in pages:
+            if seat == 1 and not told:        # Bob has been waited for: he is told
+                _until(lambda: outside.mails and outside.posts, "e-mail and webhook post")
+                (to, mail), = outside.mails
+                assert to == ["bob@example.org"]
+                assert mail["Subject"] == "It is your turn in Chicago Express"
+                assert f"/games/{gid}" in mail.get_content()
+                assert "It is your turn in Chicago Express" in outside.posts[0]["content"]
+                told = True
             _my_move(pages[seat], rng)
             moves[seat] += 1
         else:
             pages[0].wait_for_function(f"() => +document.getElementById('game').dataset.version > {st['version']}")
     assert min(moves.values()) >= 2, moves
+    assert told
     # each sees the other's moves in the log
     ann.wait_for_function("(v) => +document.getElementById('game').dataset.version >= v",
                           arg=get_json(f"{server}/api/games/{gid}")["version"])
@@ -152,8 +239,6 @@ def test_two_accounts_play_from_their_devices(server, browser):
     shot(ann, "accounts-lobby-1400.png")
     ann.goto(f"{server}/players/Ann")
     shot(ann, "accounts-profile-1400.png")
-    ann.goto(f"{server}/account")
-    shot(ann, "accounts-settings-1400.png")
     new.goto(f"{server}/account")
     _no_sideways_scroll(new)
     shot(new, "accounts-settings-400.png")

@@ -214,7 +214,9 @@ class Notifier:
             lines.append(f"{what} {n.title}.{extra} {self._link(n.game_id)}")
         turns = sum(1 for n in items if n.kind == "turn")
         if len(items) == 1:
-            subject = lines[0].split(" http", 1)[0].split(" /games/", 1)[0]
+            n = items[0]
+            subject = {"turn": "It is your turn in", "invite": "You are invited to",
+                       "end": "Game over:"}[n.kind] + f" {n.title}"
         elif turns == len(items):
             subject = f"It is your turn in {turns} games"
         else:
