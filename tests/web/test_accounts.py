@@ -422,3 +422,21 @@ def test_openapi_documents_the_account_endpoints_as_they_answer(make_app):
         assert r.status_code == 401
         claim = paths["/api/games/{game_id}/claim"]["post"]["responses"]
         assert {"200", "401", "403", "404", "409"} <= set(claim)
+
+
+def test_nul_characters_get_an_answer_not_a_server_error(make_app):
+    """PostgreSQL cannot store NUL: names, invitations and profile addresses holding one
+    are answered like any unknown name, on both databases."""
+    app = make_app()
+    ann = User(app, "Ann")
+    with TestClient(app) as c:
+        assert login(c, "Ann\x00", PASSWORD).status_code == 401
+        assert signup(c, "Bo\x00b").status_code == 400
+        assert c.get("/players/Ann%00").status_code == 404
+    r = ann.post("/api/games", {"title": "chicago-express", "seats": [
+        {"kind": "human"}, {"kind": "human", "account": "Bob\x00"}, {"kind": "bot"}]})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_account"
+    r = ann.client.post("/account/notifications", data={"csrf": ann.csrf,
+                                                        "email": "a\x00@b.org", "turn": "1"})
+    assert r.status_code == 400
+    ann.close()

@@ -162,7 +162,8 @@ class Accounts:
         return _account(r) if r else None
 
     def by_name(self, name: Any) -> Account | None:
-        if not isinstance(name, str) or not name.strip() or len(name) > 4 * MAX_NAME:
+        if not isinstance(name, str) or not name.strip() or len(name) > 4 * MAX_NAME or \
+                "\x00" in name:            # PostgreSQL cannot store NUL: no such name
             return None
         key = name_key(" ".join(name.split()))
         with self.storage._tx(write=False) as tx:
@@ -195,7 +196,7 @@ class Accounts:
         key = name_key(" ".join(name.split())) if isinstance(name, str) else ""
         self._limit(key[:200], client)
         if not isinstance(password, str) or len(password) > MAX_PASSWORD or \
-                not isinstance(name, str) or len(name) > 4 * MAX_NAME:
+                not isinstance(name, str) or len(name) > 4 * MAX_NAME or "\x00" in key:
             raise ApiError(401, "bad_login", "Wrong name or password.")
         with self.storage._tx(write=False) as tx:
             r = tx.execute(f"SELECT {_COLS}, pw_hash FROM ry_accounts WHERE name_key = ?",

@@ -581,7 +581,7 @@ class Storage:
     def account_ids(self, names: list[str]) -> dict[str, tuple[str, str]]:
         """``{name as given: (account id, its name)}`` of the names that name an account
         (any case)."""
-        keys = {n: name_key(n) for n in names if isinstance(n, str)}
+        keys = {n: name_key(n) for n in names if isinstance(n, str) and "\x00" not in n}
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
