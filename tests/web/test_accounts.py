@@ -254,6 +254,8 @@ def test_password_change_ends_other_sessions(make_app):
 
 
 def test_admin_commands_list_disable_reset_delete(make_app, db_url, monkeypatch, tmp_path):
+    # the server hears of the command's changes within SESSION_CACHE_SECONDS; here at once
+    monkeypatch.setattr("railyard.web.accounts.SESSION_CACHE_SECONDS", 0.0)
     app = make_app()
     ann = User(app, "Ann")
     gid = ann.post("/api/games", {"title": "chicago-express", "seats": CE3}).json()["id"]

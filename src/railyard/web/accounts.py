@@ -7,7 +7,10 @@
   SHA-256 (``ry_sessions``), so every worker and server on the database shares the
   sessions, and a stolen database holds no usable cookie.  A session unused for
   :data:`SESSION_DAYS` days ends.  "Log out everywhere", a password change and an admin's
-  reset, disabling or deleting end an account's sessions.
+  reset, disabling or deleting end an account's sessions.  A process keeps a looked-up
+  session for :data:`SESSION_CACHE_SECONDS` (no database round trip per request); an end
+  of sessions clears that in its own process at once, other processes (workers, the admin
+  command) are heard within those seconds.
 * **CSRF**: the token of a session is an HMAC of its cookie (:func:`csrf_token`): bound to
   the session, unknown to other sites; forms carry it in a hidden field, the page script
   sends it as ``X-CSRF-Token``.  Before logging in, forms use a random cookie of their own
@@ -28,6 +31,8 @@ import json
 import logging
 import os
 import secrets
+import threading
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -50,6 +55,10 @@ MAX_PASSWORD = 1024
 SESSION_DAYS = 30
 #: a session's last use is written at most this often (not on every request)
 SEEN_EVERY = timedelta(hours=1)
+#: seconds a process keeps a looked-up session (a request with a cookie then costs no
+#: database round trip); log-outs, password changes and the admin's commands clear it in
+#: their own process at once -- other workers see them within this time
+SESSION_CACHE_SECONDS = 5.0
 DEFAULT_LOGIN_RATE = 10
 
 _hasher = PasswordHasher()
@@ -128,6 +137,8 @@ class Accounts:
 
     def __init__(self, storage: Storage, login_rate: int | None = None) -> None:
         self.storage = storage
+        self._cache: dict[str, tuple[float, Account]] = {}      # session hash -> account
+        self._cache_lock = threading.Lock()
         if login_rate is None:
             login_rate = _env_int(os.environ, "RAILYARD_RATE_LOGIN", DEFAULT_LOGIN_RATE)
         self.login_rate = login_rate
@@ -258,6 +269,7 @@ class Accounts:
 
     def set_disabled(self, name: str, disabled: bool) -> Account:
         acc = self._named(name)
+        self._forget(acc.id)
         with self.storage._tx() as tx:
             tx.execute("UPDATE ry_accounts SET disabled = ? WHERE id = ?",
                        (int(disabled), acc.id))
@@ -270,6 +282,7 @@ class Accounts:
         private-link seats (the games lose nothing).  Returns the account and how many
         seats it held."""
         acc = self._named(name)
+        self._forget(acc.id)
         with self.storage._tx() as tx:
             cur = tx.execute("UPDATE ry_seats SET account_id = NULL WHERE account_id = ?",
                              (acc.id,))
@@ -307,6 +320,11 @@ class Accounts:
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
             return None
         h = hash_session(token)
+        now_m = time.monotonic()
+        with self._cache_lock:
+            got = self._cache.get(h)
+        if got is not None and got[0] > now_m:
+            return got[1]
         with self.storage._tx(write=False) as tx:
             r = tx.execute(f"SELECT a.id, a.name, a.created, a.disabled, a.settings, s.seen "
                            "FROM ry_sessions s JOIN ry_accounts a ON a.id = s.account_id "
@@ -324,14 +342,28 @@ class Accounts:
         if now - seen > SEEN_EVERY:
             with self.storage._tx() as tx:
                 tx.execute("UPDATE ry_sessions SET seen = ? WHERE id_hash = ?", (now_iso(), h))
-        return _account(r[:5])
+        acc = _account(r[:5])
+        with self._cache_lock:
+            if len(self._cache) > 10_000:
+                self._cache.clear()
+            self._cache[h] = (now_m + SESSION_CACHE_SECONDS, acc)
+        return acc
+
+    def _forget(self, account_id: str | None = None, session_hash: str | None = None) -> None:
+        """Drop cached sessions (of an account, or one session)."""
+        with self._cache_lock:
+            for h in [h for h, (_, a) in self._cache.items()
+                      if h == session_hash or a.id == account_id]:
+                del self._cache[h]
 
     def end_session(self, token: str) -> None:
+        self._forget(session_hash=hash_session(token))
         with self.storage._tx() as tx:
             tx.execute("DELETE FROM ry_sessions WHERE id_hash = ?", (hash_session(token),))
 
     def end_all(self, account_id: str, keep: str | None = None) -> int:
         """End every session of an account (but ``keep``, a cookie); how many ended."""
+        self._forget(account_id)
         with self.storage._tx() as tx:
             cur = tx.execute("DELETE FROM ry_sessions WHERE account_id = ? AND id_hash <> ?",
                              (account_id, hash_session(keep) if keep else ""))

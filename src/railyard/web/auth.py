@@ -274,6 +274,7 @@ async def settings_page(request: Request) -> Response:
     acc = current(request)
     if acc is None:
         return RedirectResponse("/login?next=/account", status_code=303)
+    acc = await run_in_threadpool(request.app.state.accounts.get, acc.id) or acc   # fresh
     return _render("account.html", account=acc, done=request.query_params.get("done"),
                    mail=_mail_on(request))
 
