@@ -315,6 +315,15 @@ class Accounts:
                        "(?,?,?,?)", (hash_session(token), account.id, stamp, stamp))
         return token
 
+    def cached(self, token: Any) -> Account | None:
+        """The account of a session looked up less than :data:`SESSION_CACHE_SECONDS` ago
+        (no database access: the event loop may ask), else ``None``."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return None
+        with self._cache_lock:
+            got = self._cache.get(hash_session(token))
+        return got[1] if got is not None and got[0] > time.monotonic() else None
+
     def session(self, token: Any) -> Account | None:
         """The (enabled) account of a session cookie, or ``None``."""
         if not isinstance(token, str) or not 20 <= len(token) <= 100:

@@ -121,7 +121,9 @@ class AccountGate:
             elif key == b"x-csrf-token":
                 given = value.decode("latin-1")
         token = cookies.get(COOKIE)
-        account = await anyio.to_thread.run_sync(self.accounts.session, token) if token else None
+        account = self.accounts.cached(token) if token else None
+        if token and account is None:
+            account = await anyio.to_thread.run_sync(self.accounts.session, token)
         state = scope.setdefault("state", {})
         state["account"] = account
         state["session"] = token if account else None
