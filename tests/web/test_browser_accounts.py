@@ -270,3 +270,26 @@ def test_stranger_joins_an_open_seat_with_a_name_and_pages_fit(server, browser):
             shot(p2, f"accounts-{name}-{width}.png")
             c2.close()
     ctx.close()
+
+
+def test_a_private_link_seat_is_kept_in_the_account(server, browser):
+    from .browser18xx import post_json
+    made = post_json(f"{server}/api/games", {"title": "chicago-express", "seats": [
+        {"kind": "human", "name": "Cara"}, {"kind": "bot"}, {"kind": "bot"}]})
+    gid, token = made["id"], made["tokens"][0]["token"]
+    ctx, page = _context(browser)
+    _signup(page, server, "Cara")
+    page.goto(f"{server}/games/{gid}#t={token}")
+    page.wait_for_selector("#you:has-text('You: Cara')")
+    page.click("#claim-seat")
+    page.wait_for_selector("text=Kept in your account.")
+    ctx.close()
+    # another device: the game is in My games and opens in the seat, without the link
+    ctx2, other = _context(browser, width=400)
+    _login(other, server, "Cara")
+    row = other.locator(f"#my-games-body tr[data-game='{gid}']")
+    row.wait_for()
+    assert "#t=" not in row.locator("a").get_attribute("href")
+    row.locator("a").click()
+    other.wait_for_selector("#you:has-text('You: Cara')")
+    ctx2.close()
