@@ -151,7 +151,12 @@ class Accounts:
             self._by_name, self._by_client = Buckets(login_rate), Buckets(3 * login_rate)
 
     # ---- accounts ---------------------------------------------------------------------
-    def create(self, name: Any, password: Any) -> Account:
+    def create(self, name: Any, password: Any, client: str | None = None) -> Account:
+        """A new account (400 for a bad name or password, 409 for a name taken).  With
+        ``client`` the sign-up counts against that address's log-in bucket (a hash costs
+        as much CPU as a log-in)."""
+        if client is not None:
+            self._limit(None, client)
         text = clean_name(name)
         pw_hash = _hasher.hash(check_password(password))
         acc = Account(secrets.token_hex(8), text, now_iso())
@@ -228,11 +233,12 @@ class Accounts:
             self._store_hash(acc.id, _hasher.hash(password))
         return acc
 
-    def _limit(self, key: str, client: str) -> None:
-        """Every attempt counts against the name's bucket and the address's."""
+    def _limit(self, key: str | None, client: str) -> None:
+        """Every attempt counts against the name's bucket (``key``; None: none) and the
+        address's."""
         wait = 0.0
-        for buckets, who in ((self._by_name, "name:" + key), (self._by_client, client)):
-            if buckets is None:
+        for buckets, who in ((self._by_name, "name:" + (key or "")), (self._by_client, client)):
+            if buckets is None or (key is None and buckets is self._by_name):
                 continue
             try:
                 wait = max(wait, buckets.take(who))

@@ -206,7 +206,8 @@ async def signup(request: Request) -> Response:
         return _pre_form(request, "signup.html", 400, name=name, next=nxt,
                          error="The two passwords differ.")
     try:
-        acc = await run_in_threadpool(accounts.create, name, form.get("password"))
+        acc = await run_in_threadpool(accounts.create, name, form.get("password"),
+                                      client_of(request))
     except ApiError as exc:
         return _pre_form(request, "signup.html", exc.status, name=name, next=nxt,
                          error=exc.message)
