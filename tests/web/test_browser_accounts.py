@@ -226,6 +226,8 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     shot(new, "accounts-lobby-400.png")
     row.locator("a").click()
     new.wait_for_selector("#you:has-text('You: Bob')")
+    _no_sideways_scroll(new)
+    shot(new, "accounts-game-400.png")
     st = get_json(f"{server}/api/games/{gid}")
     if st["current_player"] == 1:                  # his turn: he plays from the new device
         _my_move(new, rng)
