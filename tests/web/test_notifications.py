@@ -214,3 +214,52 @@ def test_notification_settings_are_checked(make_app):
     assert r.status_code == 403                        # no CSRF token
     assert app.state.accounts.by_name("Ann").settings == {}
     ann.close()
+
+
+def test_password_reset_by_e_mail(make_app, smtp):
+    import re as _re
+
+    from .test_accounts import PASSWORD, _form_csrf, login
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port)
+    ann = User(app, "Ann")
+    _settings(ann, email="ann@example.org")
+    with TestClient(app) as c:
+        page = c.get("/login")
+        assert 'href="/reset"' in page.text
+        for name in ("nobody", "ann"):
+            form = c.get("/reset")
+            r = c.post("/reset", data={"name": name, "csrf": _form_csrf(form.text)})
+            assert r.status_code == 200 and "a link to set a new password is on its way" \
+                in r.text                                   # the same answer for both
+        _wait(lambda: inbox.mails, "reset mail")
+        time.sleep(0.3)
+        assert len(inbox.mails) == 1 and inbox.mails[0][0] == ["ann@example.org"]
+        body = inbox.mails[0][1].get_content()
+        token = _re.search(r"https://games\.example/reset/(\S+)", body).group(1)
+        assert "Ann" in body
+        page = c.get(f"/reset/{token}")
+        assert page.status_code == 200 and "<strong>Ann</strong>" in page.text
+        r = c.post(f"/reset/{token}", data={"new": "a brand new one", "new2":
+                                            "a brand new one",
+                                            "csrf": _form_csrf(page.text)},
+                   follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/login?reset=1"
+        assert ann.client.get("/api/session").json()["account"] is None   # logged out
+        assert login(c, "Ann", PASSWORD).status_code == 401
+        assert login(c, "Ann", "a brand new one").status_code == 303
+        again = c.get(f"/reset/{token}")                    # a link works once
+        assert again.status_code == 400 and "not valid" in again.text
+        r = c.post(f"/reset/{token}", data={"new": "x" * 10, "new2": "x" * 10,
+                                            "csrf": _form_csrf(c.get("/reset").text)})
+        assert r.status_code == 400
+        assert c.get("/reset/" + "x" * 40).status_code == 400
+    ann.close()
+
+
+def test_no_reset_by_e_mail_without_a_mail_server(make_app):
+    app = make_app()                      # no RAILYARD_SMTP_HOST: the admin resets
+    with TestClient(app) as c:
+        assert 'href="/reset"' not in c.get("/login").text
+        assert "admin can set a new password" in c.get("/reset").text

@@ -60,6 +60,8 @@ SEEN_EVERY = timedelta(hours=1)
 #: their own process at once -- other workers see them within this time
 SESSION_CACHE_SECONDS = 5.0
 DEFAULT_LOGIN_RATE = 10
+#: how long a password reset link works
+RESET_HOURS = 1
 
 _hasher = PasswordHasher()
 #: verified against when a name is unknown, so that the answer takes as long
@@ -267,6 +269,60 @@ class Accounts:
         self.end_all(acc.id)
         return acc
 
+    # ---- password reset by e-mail ----------------------------------------------------------
+    def reset_request(self, name: Any, client: str) -> tuple[Account, str, str] | None:
+        """A reset link's token for the account of ``name`` when it has an e-mail address
+        (``(account, address, token)``), else ``None``; counts against the log-in
+        buckets.  Earlier links of the account stop working."""
+        key = name_key(" ".join(name.split())) if isinstance(name, str) else ""
+        self._limit(key[:200], client)
+        acc = self.by_name(name)
+        if acc is None or acc.disabled:
+            return None
+        email = (acc.settings.get("notify") or {}).get("email")
+        if not email:
+            return None
+        token = secrets.token_urlsafe(32)
+        with self.storage._tx() as tx:
+            tx.execute("DELETE FROM ry_resets WHERE account_id = ?", (acc.id,))
+            tx.execute("INSERT INTO ry_resets (token_hash, account_id, created) VALUES "
+                       "(?,?,?)", (hash_session(token), acc.id, now_iso()))
+        return acc, email, token
+
+    def reset_account(self, token: Any) -> Account | None:
+        """The account a reset link is for while it is valid (:data:`RESET_HOURS`)."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return None
+        with self.storage._tx(write=False) as tx:
+            r = tx.execute("SELECT account_id, created FROM ry_resets WHERE token_hash = ?",
+                           (hash_session(token),)).fetchone()
+        if r is None:
+            return None
+        try:
+            made = datetime.fromisoformat(r[1])
+        except ValueError:
+            return None
+        if datetime.now(timezone.utc) - made > timedelta(hours=RESET_HOURS):
+            return None
+        acc = self.get(r[0])
+        return acc if acc is not None and not acc.disabled else None
+
+    def reset_with_link(self, token: Any, new: Any) -> Account:
+        """A new password through a reset link (used once); every session ends."""
+        acc = self.reset_account(token)
+        if acc is None:
+            raise ApiError(400, "bad_link", "This reset link is not valid (any more); ask "
+                           "for a new one.")
+        pw_hash = _hasher.hash(check_password(new))
+        with self.storage._tx() as tx:
+            cur = tx.execute("DELETE FROM ry_resets WHERE token_hash = ?",
+                             (hash_session(token),))
+            if cur.rowcount != 1:
+                raise ApiError(400, "bad_link", "This reset link was used already.")
+            tx.execute("UPDATE ry_accounts SET pw_hash = ? WHERE id = ?", (pw_hash, acc.id))
+        self.end_all(acc.id)
+        return acc
+
     def _named(self, name: str) -> Account:
         acc = self.by_name(name)
         if acc is None:
@@ -290,6 +346,7 @@ class Accounts:
         acc = self._named(name)
         self._forget(acc.id)
         with self.storage._tx() as tx:
+            tx.execute("DELETE FROM ry_resets WHERE account_id = ?", (acc.id,))
             cur = tx.execute("UPDATE ry_seats SET account_id = NULL WHERE account_id = ?",
                              (acc.id,))
             seats = cur.rowcount

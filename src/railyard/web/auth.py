@@ -23,6 +23,8 @@ import secrets
 from typing import Any
 from urllib.parse import quote
 
+import logging
+
 import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request, cookie_parser
@@ -37,6 +39,7 @@ from .service import ApiError, Credential
 
 #: what the page templates know of the reader: ``{"on": accounts on, "account": Account or
 #: None, "csrf": token or None}`` (set by the gate for the request's task)
+log = logging.getLogger("railyard.web")
 VIEWER: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
     "railyard_viewer", default=None)
 env.globals["viewer"] = lambda: VIEWER.get() or {"on": False, "account": None, "csrf": None}
@@ -216,7 +219,8 @@ async def signup(request: Request) -> Response:
 
 async def login_page(request: Request) -> Response:
     out = request.query_params.get("out")
-    return _pre_form(request, "login.html", out=out if out in ("1", "all") else None)
+    return _pre_form(request, "login.html", out=out if out in ("1", "all") else None,
+                     reset=request.query_params.get("reset") == "1", mail=_mail_on(request))
 
 
 async def login(request: Request) -> Response:
@@ -322,6 +326,68 @@ def _mail_on(request: Request) -> bool:
     return bool(n is not None and n.smtp.host)
 
 
+async def reset_page(request: Request) -> Response:
+    return _pre_form(request, "reset.html", mail=_mail_on(request))
+
+
+async def reset_ask(request: Request) -> Response:
+    """Ask for a reset link: the same answer whether or not the name has an account with
+    an e-mail address (names are not revealed); the mail is sent by this request."""
+    accounts = accounts_of(request)
+    form = await _form(request)
+    name = form.get("name", "")
+    if not _pre_csrf_ok(request, form):
+        return _pre_form(request, "reset.html", 403, name=name, mail=_mail_on(request),
+                         error="The form had expired; please send it again.")
+    if not _mail_on(request):
+        return _pre_form(request, "reset.html", 404, name=name, mail=False)
+    try:
+        got = await run_in_threadpool(accounts.reset_request, name, client_of(request))
+    except ApiError as exc:
+        return _pre_form(request, "reset.html", exc.status, name=name, mail=True,
+                         error=exc.message)
+    if got is not None:
+        acc, email, token = got
+        notifier = request.app.state.service.notifier
+        link = f"{notifier.base_url or str(request.base_url).rstrip('/')}/reset/{token}"
+        text = (f"Someone (you, we hope) asked for a new password for the account {acc.name}."
+                f"\n\nSet one here within an hour: {link}\n\nIf it was not you, ignore "
+                "this message: your password stays as it is.")
+        try:
+            await run_in_threadpool(notifier._send_mail, email, "Your railyard password",
+                                    text)
+        except Exception as exc:  # noqa: BLE001 - the mail server is away
+            log.warning("password reset mail for account %s failed: %s", acc.id,
+                        type(exc).__name__)
+    return _pre_form(request, "reset.html", mail=True, sent=True)
+
+
+async def reset_link_page(request: Request) -> Response:
+    accounts = accounts_of(request)
+    token = request.path_params["token"]
+    acc = await run_in_threadpool(accounts.reset_account, token)
+    return _pre_form(request, "reset_link.html", 200 if acc else 400, who=acc, token=token)
+
+
+async def reset_link(request: Request) -> Response:
+    accounts = accounts_of(request)
+    token = request.path_params["token"]
+    form = await _form(request)
+    acc = await run_in_threadpool(accounts.reset_account, token)
+    if not _pre_csrf_ok(request, form):
+        return _pre_form(request, "reset_link.html", 403, who=acc, token=token,
+                         error="The form had expired; please send it again.")
+    if form.get("new") != form.get("new2"):
+        return _pre_form(request, "reset_link.html", 400, who=acc, token=token,
+                         error="The two passwords differ.")
+    try:
+        await run_in_threadpool(accounts.reset_with_link, token, form.get("new"))
+    except ApiError as exc:
+        return _pre_form(request, "reset_link.html", exc.status, who=acc, token=token,
+                         error=exc.message)
+    return RedirectResponse("/login?reset=1", status_code=303)
+
+
 async def profile_page(request: Request) -> Response:
     accounts = accounts_of(request)
     who = await run_in_threadpool(accounts.by_name, request.path_params["name"])
@@ -408,6 +474,10 @@ ROUTES = [
     Route("/account/password", change_password, methods=["POST"]),
     Route("/account/notifications", notify_settings, methods=["POST"]),
     Route("/players/{name:path}", profile_page, methods=["GET"]),
+    Route("/reset", reset_page, methods=["GET"]),
+    Route("/reset", reset_ask, methods=["POST"]),
+    Route("/reset/{token}", reset_link_page, methods=["GET"]),
+    Route("/reset/{token}", reset_link, methods=["POST"]),
     Route("/api/session", api_session, methods=["GET"]),
     Route("/api/account/games", api_account_games, methods=["GET"]),
     Route("/api/open-games", api_open_games, methods=["GET"]),

@@ -94,6 +94,11 @@ ACCOUNT_SCHEMA = [
         seen TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS ry_sessions_account ON ry_sessions (account_id)",
 ]
+#: password resets by e-mail: the SHA-256 of the link's token, its account, when made
+RESET_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_resets (
+    token_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES ry_accounts(id),
+    created TEXT NOT NULL)"""
 #: any constant: the transaction-level advisory lock that serialises schema set-up when
 #: several workers start at once on one PostgreSQL database
 SCHEMA_LOCK = 0x52590001
@@ -846,5 +851,6 @@ class Storage:
 MIGRATIONS = [
     (1, "games, seats and their action logs", Storage._migrate_games),
     (2, "accounts, sessions and the account of a seat", Storage._migrate_accounts),
+    (3, "password resets by e-mail", lambda store, tx: tx.execute(RESET_SCHEMA)),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
