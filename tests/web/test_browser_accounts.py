@@ -265,7 +265,7 @@ def test_stranger_joins_an_open_seat_with_a_name_and_pages_fit(server, browser):
     page.wait_for_selector("#you:has-text('You: Zoë <i>')")
     assert "#t=" in page.url
     for width in (1400, 400):
-        for path, name in (("/login", "login"), ("/signup", "signup")):
+        for path, name in (("/login", "login"), ("/signup", "signup"), ("/reset", "reset")):
             c2, p2 = _context(browser, width)
             p2.goto(server + path)
             _no_sideways_scroll(p2)
