@@ -445,3 +445,22 @@ def test_nul_characters_get_an_answer_not_a_server_error(make_app):
                                                         "email": "a\x00@b.org", "turn": "1"})
     assert r.status_code == 400
     ann.close()
+
+
+def test_accounts_and_cookie_settings_from_the_environment(db_url, monkeypatch):
+    from railyard.web.auth import accounts_enabled, secure_mode
+    assert accounts_enabled({}) is True
+    for off in ("off", "0", "no", "false", "OFF"):
+        assert accounts_enabled({"RAILYARD_ACCOUNTS": off}) is False
+    assert secure_mode({}) == "auto"
+    assert secure_mode({"RAILYARD_SECURE_COOKIES": "0"}) == "off"
+    assert secure_mode({"RAILYARD_SECURE_COOKIES": "on"}) == "on"
+    assert secure_mode({"RAILYARD_SECURE_COOKIES": "bogus"}) == "auto"
+    monkeypatch.setenv("RAILYARD_ACCOUNTS", "off")     # what serve --no-accounts sets
+    app = create_app(storage=Storage(db_url))
+    try:
+        assert app.state.accounts is None
+        with TestClient(app) as c:
+            assert c.get("/signup").status_code == 404
+    finally:
+        app.state.service.close()
