@@ -426,7 +426,8 @@ ACCOUNT_SEAT_FIELDS = {
            "first human seat neither open nor invited)"}}
 ACCOUNT_JOIN_FIELDS = {
     "name": {"type": "string", "maxLength": 40, "description": "the joining player's name "
-             "(not logged in); replaces the seat's name while no move was made"}}
+             "(not logged in; not blank, else 400 bad_name); replaces the seat's name while "
+             "no move was made"}}
 
 
 def document() -> dict[str, Any]:
