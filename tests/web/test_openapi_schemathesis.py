@@ -40,9 +40,10 @@ SEMANTIC = {
     # names must differ, seats as many as the title's players, bot kinds of the title,
     # option values among their choices, no seed for titles with hidden information
     # option values among their choices, no seed for titles with hidden information; an
-    # invited seat's account must exist (issue 23, part A)
+    # invited seat's account must exist (issue 23, part A); the seed a whole number written
+    # as such (JSON Schema's "integer" takes 5.0, see the actions below)
     "POST /api/games": {"bad_seats", "bad_options", "bad_players", "hidden_information",
-                        "unknown_account"},
+                        "unknown_account", "bad_seed"},
     # a seat number of the game; the joining player's name not blank and one the game takes
     "POST /api/games/{game_id}/join": {"bad_seat", "bad_name"},
     # a message is not blank and holds no control characters but line breaks and tabs
