@@ -54,6 +54,9 @@ def db_url(request, tmp_path):
         tx.execute("DELETE FROM ry_seats")
         tx.execute("DELETE FROM ry_games")
         tx.execute("DELETE FROM ry_rate")      # the rate limits' buckets (PostgreSQL)
+        tx.execute("DELETE FROM ry_sessions")  # accounts (issue 23)
+        tx.execute("DELETE FROM ry_resets")
+        tx.execute("DELETE FROM ry_accounts")
     store.close()
     return url
 

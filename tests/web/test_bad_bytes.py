@@ -109,6 +109,22 @@ def _bodies(gid):
         f"/api/games/{gid}/routes/check": {"routes": [{"train": "2", "hexes": ["A{X}1"]}]},
         f"/api/games/{gid}/routes/auto": {"x": "{X}"},
         f"/api/games/{gid}/chat": {"text": "hello {X} there"},
+        f"/api/games/{gid}/claim": {"{X}": 1},
+    }
+
+
+def _forms():
+    """A form per POST page (accounts, issue 23 part A) that is right but for the bad text
+    at ``{X}``; the CSRF field is filled in from the page."""
+    return {
+        "/signup": {"name": "A{X}n", "password": "pw-long-enough", "password2":
+                    "pw-long-enough", "next": "/"},
+        "/login": {"name": "Ann", "password": "pass{X}word"},
+        "/logout": {"everywhere": "{X}"},
+        "/account/password": {"old": "x", "new": "n{X}w-password", "new2": "n{X}w-password"},
+        "/account/notifications": {"email": "a{X}@b.org", "turn": "1"},
+        "/reset": {"name": "A{X}n"},
+        "/reset/{token}": {"password": "n{X}w-password", "password2": "n{X}w-password"},
     }
 
 
@@ -118,7 +134,8 @@ def test_every_json_body_refuses_unstorable_text_and_nothing_changes(env, bad):
     client, gid, token = env
     before = _snapshot(client, gid)
     bodies = _bodies(gid)
-    posts = {path for method, path in _endpoints(client.app) if method == "POST"}
+    posts = {path for method, path in _endpoints(client.app)
+             if method == "POST" and path.startswith("/api/")}
     covered = {p.replace(gid, "{game_id}") for p in bodies}
     assert posts <= covered, posts - covered          # every POST endpoint has its case
     for path, body in bodies.items():
@@ -132,6 +149,30 @@ def test_every_json_body_refuses_unstorable_text_and_nothing_changes(env, bad):
         _refused(r, path)
         assert ("U+0000" if bad == NUL else "surrogate") in r.json()["error"]["message"]
     assert _snapshot(client, gid) == before
+
+
+def test_every_form_refuses_nul_and_nothing_changes(env):
+    """The account pages' forms (names, passwords, addresses): NUL is a 400 page in words,
+    no account made, nobody logged in.  (A form is percent-encoded UTF-8, which decodes to
+    no lone surrogate.)"""
+    import re
+    client, gid, token = env
+    bad = NUL
+    forms = _forms()
+    posts = {path for method, path in _endpoints(client.app)
+             if method == "POST" and not path.startswith("/api/")}
+    assert posts and posts <= set(forms), posts - set(forms)
+    csrf = re.search(r'name="csrf" value="([^"]+)"',
+                     client.get("/signup").text.split("<main", 1)[1]).group(1)
+    for path, form in forms.items():
+        data = {k.replace("{X}", bad): v.replace("{X}", bad) for k, v in form.items()}
+        url = path.replace("{token}", "sometoken")
+        r = client.post(url, data={**data, "csrf": csrf}, follow_redirects=False)
+        _refused(r, path)
+    store = client.app.state.service.storage
+    with store._tx(write=False) as tx:
+        assert tx.execute("SELECT count(*) FROM ry_accounts").fetchone()[0] == 0
+    assert "railyard_session" not in client.cookies
 
 
 def test_a_nul_game_id_is_a_400_not_a_500(env):

@@ -196,8 +196,46 @@ def test_chat_is_in_the_openapi_document():
     from railyard.web.openapi import document
     doc = document()
     ops = doc["paths"]["/api/games/{game_id}/chat"]
-    assert ops["post"]["security"] == [{"seatToken": []}]
+    # a seat's token or a logged-in account's session cookie (issue 23, part A)
+    assert ops["post"]["security"] == [{"seatToken": []}, {"session": []}]
     assert {"201", "400", "401", "403", "404", "429"} <= set(ops["post"]["responses"])
-    assert ops["get"]["security"] == [{}, {"seatToken": []}]
+    assert ops["get"]["security"] == [{}, {"seatToken": []}, {"session": []}]
     assert doc["components"]["schemas"]["ChatPost"]["properties"]["text"]["maxLength"] \
         == CHAT_MAX
+
+
+def test_an_account_writes_in_its_game_with_its_session_and_csrf_token(db_url):
+    """Issue 23 (parts A and B together): a logged-in player writes in his account's game
+    without a seat link (``requester_seats`` holds the account's seats); the post with the
+    session cookie needs the session's CSRF token (403 csrf without it, nothing stored);
+    another account's session holds no seat of the game and may only read."""
+    from .test_accounts import User
+    app = create_app(storage=Storage(db_url), rate_limits=RateLimits(0, 0),
+                     secure_cookies="off")
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    try:
+        made = ann.post("/api/games", {"title": SLUG, "seats": [
+            {"kind": "human", "name": "Ann", "me": True}, {"kind": "human", "name": "Cy"},
+            {"kind": "bot"}], "options": {"pile": 50}})
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        r = ann.client.post(f"/api/games/{gid}/chat", json={"text": "no token"})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "csrf"
+        assert ann.client.get(f"/api/games/{gid}/chat").json()["messages"] == []
+        seen = ann.client.get(f"/api/games/{gid}/chat").json()
+        assert seen["can_write"] is True and seen["my_seats"] == [0]
+        r = ann.post(f"/api/games/{gid}/chat", {"text": "Hello from my account"})
+        assert r.status_code == 201, r.text
+        assert (r.json()["seat"], r.json()["name"]) == (0, "Ann")
+        # the account's session speaks only for its own seats
+        r = ann.post(f"/api/games/{gid}/chat", {"text": "as Cy", "seat": 1})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "wrong_seat"
+        r = bob.post(f"/api/games/{gid}/chat", {"text": "let me in"})
+        assert r.status_code == 403
+        assert bob.client.get(f"/api/games/{gid}/chat").json()["can_write"] is False
+        texts = [m["text"] for m in bob.client.get(f"/api/games/{gid}/chat").json()["messages"]]
+        assert texts == ["Hello from my account"]
+    finally:
+        ann.close()
+        bob.close()
+        app.state.service.close()

@@ -39,9 +39,15 @@ EXAMPLES = 6         # per operation, mode and round
 SEMANTIC = {
     # names must differ, seats as many as the title's players, bot kinds of the title,
     # option values among their choices, no seed for titles with hidden information
-    "POST /api/games": {"bad_seats", "bad_options", "bad_players", "hidden_information"},
-    # a seat number of the game
-    "POST /api/games/{game_id}/join": {"bad_seat"},
+    # option values among their choices, no seed for titles with hidden information; an
+    # invited seat's account must exist (issue 23, part A); the seed a whole number written
+    # as such (JSON Schema's "integer" takes 5.0, see the actions below)
+    "POST /api/games": {"bad_seats", "bad_options", "bad_players", "hidden_information",
+                        "unknown_account", "bad_seed"},
+    # a seat number of the game; the joining player's name not blank and one the game takes
+    "POST /api/games/{game_id}/join": {"bad_seat", "bad_name"},
+    # a message is not blank and holds no control characters but line breaks and tabs
+    "POST /api/games/{game_id}/chat": {"empty_message", "bad_text"},
     # an action number up to the log's length
     "GET /api/games/{game_id}/table": {"out_of_range"},
     # JSON Schema's "integer" takes 1.0; the engine takes whole numbers written as such

@@ -140,7 +140,9 @@ def test_join_an_open_seat_from_the_lobby(server, browser):
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(server + "/")
     assert page.locator("#my-games").is_hidden()
-    page.click(f"button.join[data-game='{made['id']}']")
+    page.locator(f"button.join[data-game='{made['id']}']").first.click()
+    page.fill("form.join-name input", "Guest")        # not logged in: a name is asked
+    page.click("form.join-name button")
     page.wait_for_selector("#you:has-text('You: Guest')")
     assert get_json(f"{server}/api/games")["games"][0]["open_seats"] == []
     page.goto(server + "/")

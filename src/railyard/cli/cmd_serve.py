@@ -37,10 +37,23 @@ def app_factory():
 @click.option("--rate-actions", type=click.IntRange(0), default=None,
               help="Actions (and other POSTs) a client may send per minute; 0 = no limit "
                    "[default: $RAILYARD_RATE_ACTIONS or 1200].")
+@click.option("--accounts/--no-accounts", default=None,
+              help="Accounts (log-in, games on every device); --no-accounts: private links "
+                   "only, for a self-hosted table [default: $RAILYARD_ACCOUNTS or on].")
+@click.option("--secure-cookies", type=click.Choice(["auto", "on", "off"]), default=None,
+              help="The Secure flag of the log-in cookie: auto = on except plain http to "
+                   "localhost; off only for plain-http development on another host "
+                   "[default: $RAILYARD_SECURE_COOKIES or auto].")
 def command(host: str, port: int, data_dir: str, workers: int, log_level: str,
-            rate_create: int | None, rate_actions: int | None) -> None:
+            rate_create: int | None, rate_actions: int | None, accounts: bool | None,
+            secure_cookies: str | None) -> None:
     """Serve games in the browser and over the JSON API."""
     import uvicorn
+
+    if accounts is not None:
+        os.environ["RAILYARD_ACCOUNTS"] = "on" if accounts else "off"
+    if secure_cookies is not None:
+        os.environ["RAILYARD_SECURE_COOKIES"] = secure_cookies
 
     # through the environment, so that every worker process applies the same limits
     if rate_create is not None:
@@ -55,7 +68,10 @@ def command(host: str, port: int, data_dir: str, workers: int, log_level: str,
                 f"--workers {workers} needs PostgreSQL: set RAILYARD_DATABASE_URL (for example "
                 "postgresql://user@host/dbname). SQLite is served by one process only.")
         from ..web.storage import Storage
-        Storage(url).close()                   # the schema, once, before the workers start
+        store = Storage(url)                   # the schema, once, before the workers start
+        for step in store.upgraded:
+            click.echo(f"railyard: database upgraded: {step}")
+        store.close()
         os.environ[DATA_DIR_ENV] = data_dir
         click.echo(f"railyard: storage PostgreSQL (RAILYARD_DATABASE_URL); {workers} workers; "
                    f"open http://{host}:{port}/")
@@ -66,6 +82,8 @@ def command(host: str, port: int, data_dir: str, workers: int, log_level: str,
 
     app = create_app(data_dir)
     store = app.state.service.storage
+    for step in store.upgraded:
+        click.echo(f"railyard: database upgraded: {step}")
     where = "PostgreSQL (RAILYARD_DATABASE_URL)" if store.is_postgres else store.url
     click.echo(f"railyard: storage {where}; open http://{host}:{port}/")
     uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3)

@@ -18,7 +18,7 @@ from ..bots.factory import bot_kinds
 from ..engine.registry import available
 from .limits import unstorable_in
 from .openapi import check_body
-from .service import ApiError, Service
+from .service import ApiError, Credential, Service
 
 MAX_BODY = 64 * 1024
 #: a new game's body may carry uploaded content (a custom deck or board) as an option value
@@ -33,10 +33,20 @@ def service(request: Request) -> Service:
 
 
 def token_of(request: Request) -> str | None:
+    """The seat token of the request; with a logged-in account (web/auth.py) a
+    ``Credential`` that also holds the account's seats."""
     auth = request.headers.get("authorization", "")
     if auth[:7].lower() == "bearer ":
-        return auth[7:].strip() or None
-    return request.headers.get("x-railyard-token") or None
+        token = auth[7:].strip() or None
+    else:
+        token = request.headers.get("x-railyard-token") or None
+    acc = request.scope.get("state", {}).get("account")
+    return Credential(token, acc.id) if acc is not None else token
+
+
+def account_id(request: Request) -> str | None:
+    acc = request.scope.get("state", {}).get("account")
+    return acc.id if acc is not None else None
 
 
 async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
@@ -108,7 +118,8 @@ async def create_game(request: Request) -> Response:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ApiError(400, "bad_seed", "'seed' must be a whole number.")
     out = await run_in_threadpool(service(request).create, body.get("title"), body.get("seats"),
-                                  body.get("options"), seed, bool(body.get("hotseat")))
+                                  body.get("options"), seed, bool(body.get("hotseat")),
+                                  None, account_id(request))
     return JSONResponse(out, status_code=201)
 
 
@@ -186,7 +197,10 @@ async def my_games(request: Request) -> Response:
 async def join_seat(request: Request) -> Response:
     gid = request.path_params["game_id"]
     body = _object(await read_json(request), "JoinRequest")
-    out = await run_in_threadpool(service(request).join, gid, body.get("seat"))
+    acc = request.scope.get("state", {}).get("account")
+    out = await run_in_threadpool(service(request).join, gid, body.get("seat"),
+                                  acc.id if acc else None,
+                                  acc.name if acc else body.get("name"))
     return JSONResponse(out)
 
 

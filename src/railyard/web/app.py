@@ -22,7 +22,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import api, chat, openapi, pages
+from . import api, auth, chat, openapi, pages
+from .accounts import Accounts
 from .events import game_events
 from .limits import ApiGuard, BodyTimeout, RateLimits, RequestGuard
 from .service import ApiError, Service
@@ -61,6 +62,8 @@ class SecurityHeaders:
 
 async def api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
+    if not request.url.path.startswith("/api/") and exc.status in (400, 401, 403, 404):
+        return await pages.error_page(request, exc.status, exc.message)   # a page: in words
     wait = exc.extra.get("retry_after")
     headers = {"retry-after": str(wait)} if wait is not None else None
     return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
@@ -163,12 +166,27 @@ def request_threads(storage: Storage) -> int:
 
 def create_app(data_dir: str | None = None, storage: Storage | None = None,
                rate_limits: RateLimits | None = None,
-               body_timeout: float | None = None) -> Starlette:
+               body_timeout: float | None = None, accounts: bool | None = None,
+               secure_cookies: str | None = None, login_rate: int | None = None) -> Starlette:
+    """``body_timeout``: seconds a request body may take to arrive (default
+    ``RAILYARD_BODY_TIMEOUT``); ``accounts``: on unless switched off (default
+    ``RAILYARD_ACCOUNTS``); ``secure_cookies``: ``auto``/``on``/``off`` (default
+    ``RAILYARD_SECURE_COOKIES``); ``login_rate``: log-in attempts per name and minute
+    (``RAILYARD_RATE_LOGIN``).  The database is upgraded to the code's schema when the
+    storage opens."""
     if rate_limits is None:
         rate_limits = RateLimits.from_env()
     if storage is None:
         storage = Storage.from_env(data_dir or os.path.expanduser("~/.railyard"))
+    if storage.upgraded:
+        log.info("database upgraded: %s", "; ".join(storage.upgraded))
     service = Service(storage)
+    if accounts is None:
+        accounts = auth.accounts_enabled()
+    account_store = Accounts(storage, login_rate) if accounts else None
+    if account_store is not None:
+        from .notifications import Notifier
+        service.notifier = Notifier(storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -186,6 +204,7 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
 
     routes = [
         Route("/openapi.json", openapi_json, methods=["GET"]),
+        *auth.ROUTES,
         *api.ROUTES,
         *chat.ROUTES,
         Route("/api/games/{game_id}/events", checked_events, methods=["GET"]),
@@ -200,7 +219,12 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
                                                           storage=storage),
                                                Middleware(RequestGuard,
                                                           body_timeout=body_timeout),
-                                               Middleware(QueryGuard)],
+                                               Middleware(QueryGuard),
+                                               # after the guards: a session's CSRF rule
+                                               Middleware(auth.AccountGate,
+                                                          accounts=account_store)],
                     exception_handlers=handlers, lifespan=lifespan)
     app.state.service = service
+    app.state.accounts = account_store
+    app.state.secure_cookies = secure_cookies or auth.secure_mode()
     return app

@@ -40,8 +40,10 @@ def chat_key(game_id: str) -> str:
 
 def requester_seats(svc: Service, game_id: str, request: Request) -> set[int]:
     """The seats of ``game_id`` the requester holds: the seats its token (``Authorization:
-    Bearer`` or ``X-Railyard-Token``) acts for; empty for spectators.  The one place that
-    decides who may speak (accounts add their seats here)."""
+    Bearer`` or ``X-Railyard-Token``) acts for, and, with a logged-in session, the seats of
+    its account (``token_of`` makes a ``Credential`` that carries the account; a post with
+    the session cookie passed the CSRF check of web/auth.py's gate); empty for spectators.
+    The one place that decides who may speak."""
     from .api import token_of
     token = token_of(request)
     if not token:

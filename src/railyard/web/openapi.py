@@ -1,9 +1,11 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/openapi.json``."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-BEARER = [{"seatToken": []}]
+#: a seat's token, or a logged-in browser's session cookie (it acts for the account's seats)
+BEARER = [{"seatToken": []}, {"session": []}]
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -19,13 +21,18 @@ GAME_ID = [{"name": "game_id", "in": "path", "required": True, "schema": {"type"
 #: the largest whole number a query parameter or body field takes (18 digits)
 BIG = 10 ** 18 - 1
 #: an operation open to everyone that reads a seat's token when one is sent
-OPTIONAL_TOKEN = [{}, {"seatToken": []}]
+OPTIONAL_TOKEN = [{}, {"seatToken": []}, {"session": []}]
+#: an operation open to everyone that reads the session cookie when one is sent
+OPTIONAL_SESSION = [{}, {"session": []}]
 #: answers of every operation with a body: malformed JSON, text that cannot be stored,
 #: a body not as described (400), too large (413), too slow (408)
 BODY_ERRORS = {"400": ERR, "408": _json(_ref("Error"), "The body did not arrive in time "
                                                "(RAILYARD_BODY_TIMEOUT); the connection is "
                                                "closed"),
                "413": ERR}
+#: a state-changing request with the session cookie but without its CSRF token (web/auth.py)
+CSRF = _json(_ref("Error"), "Forbidden: csrf (the session cookie came without the header "
+             "X-CSRF-Token), or the seat or token may not do this")
 
 
 #: answers every POST may get from the API guard (web/limits.py)
@@ -43,6 +50,7 @@ def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = N
     responses = {"400": ERR, **responses}
     if body is not None or post:
         responses = {**responses, **BODY_ERRORS, **GUARD}
+        responses.setdefault("403", CSRF)       # a session cookie without its CSRF token
     op: dict[str, Any] = {"summary": summary, "responses": responses}
     if body is not None:
         op["requestBody"] = {"required": True,
@@ -51,6 +59,8 @@ def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = N
         op["security"] = BEARER
     elif optional_token:
         op["security"] = OPTIONAL_TOKEN
+    elif body is not None or post:
+        op["security"] = OPTIONAL_SESSION     # a logged-in creator or joiner
     else:
         op["security"] = []
     if params:
@@ -76,7 +86,7 @@ def _titles() -> list[str]:
 def _schemas() -> dict[str, Any]:
     """The components' schemas (the request bodies' are also what web/api.py checks bodies
     against: :func:`validator`)."""
-    return {
+    out = {
     "Error": {"type": "object", "required": ["error"], "properties": {
         "error": {"type": "object", "required": ["code", "message"], "properties": {
             "code": {"type": "string"}, "message": {"type": "string"}}},
@@ -190,6 +200,10 @@ def _schemas() -> dict[str, Any]:
     "Empty": {"type": "object", "description": "an object; its fields are not read"},
     **CHAT_SCHEMAS,
     }
+    # accounts (issue 23, part A): the fields they add to the bodies above
+    out["Seat"]["properties"].update(ACCOUNT_SEAT_FIELDS)
+    out["JoinRequest"]["properties"].update(ACCOUNT_JOIN_FIELDS)
+    return out
 
 
 # ---- chat (web/chat.py) ------------------------------------------------------------------
@@ -356,6 +370,69 @@ PATHS: dict[str, Any] = {
 }
 
 
+# ---- accounts (issue 23: web/auth.py, web/accounts.py) ----------------------------------
+#: a logged-in browser: the session cookie (its state-changing requests also need the
+#: session's CSRF token in the header X-CSRF-Token, else 403 "csrf")
+SESSION = [{"session": []}]
+ACCOUNT_GAME = {"type": "object", "description": "a game as the lobby lists it, with the "
+                "account's seats (my_seats), opponents, my_turn, thinking (bots to act), "
+                "last_move (ISO time the log last grew) and, when finished, result "
+                "(winners, scores, won, place)",
+                "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                               "my_seats": {"type": "array", "items": {"type": "integer"}},
+                               "opponents": {"type": "array", "items": {"type": "string"}},
+                               "my_turn": {"type": "boolean"},
+                               "last_move": {"type": "string"},
+                               "result": {"type": ["object", "null"]}}}
+ACCOUNT_PATHS: dict[str, Any] = {
+    "/api/session": {"get": dict(_op(
+        "Who is logged in (the session cookie), and the session's CSRF token",
+        {"200": _json({"type": "object", "properties": {
+            "accounts": {"type": "boolean", "description": "false: accounts are off"},
+            "account": {"type": ["object", "null"],
+                        "properties": {"name": {"type": "string"}}},
+            "csrf": {"type": ["string", "null"]}}}, "Session")}),
+        security=OPTIONAL_SESSION)},
+    "/api/account/games": {"get": dict(_op(
+        "The logged-in account's games, newest first (from any device)",
+        {"200": _json({"type": "object", "properties": {"games": {
+            "type": "array", "items": ACCOUNT_GAME}}}, "Games"),
+         "401": ERR, "404": _json(_ref("Error"), "Accounts are off on this server")}),
+        security=SESSION)},
+    "/api/open-games": {"get": _op(
+        "Active games with a seat anyone may join, filtered (newest first)",
+        {"200": _json({"type": "object", "properties": {"games": {"type": "array"}}},
+                      "Open games")},
+        params=[_query("title", {"type": "string", "maxLength": 60}, "a title's slug"),
+                _query("players", {"type": "integer", "minimum": 0, "maximum": 99},
+                       "the number of seats"),
+                dict(_query("option", {"type": "array", "maxItems": 10, "items": {
+                    "type": "string", "maxLength": 60}}, "name or name=value; "
+                    "repeatable (at most 10)"), explode=True)])},
+    "/api/games/{game_id}/claim": {"post": dict(_op(
+        "Keep the seats of a private link (Authorization: Bearer) in the logged-in account; "
+        "the link keeps working",
+        {"200": _json({"type": "object", "properties": {
+            "id": {"type": "string"}, "seats": {"type": "array",
+                                                "items": {"type": "integer"}}}}, "Claimed"),
+         "401": ERR, "403": CSRF,
+         "404": _json(_ref("Error"), "No such game, or accounts are off on this server"),
+         "409": _json(_ref("Error"), "A seat belongs to another account")},
+        _ref("Empty"), params=GAME_ID), security=[{"session": [], "seatToken": []}])},
+}
+PATHS.update(ACCOUNT_PATHS)
+#: fields accounts add to request bodies of existing endpoints
+ACCOUNT_SEAT_FIELDS = {
+    "account": {"type": "string", "description": "invite: the seat belongs to the account "
+                "of this name (400 unknown_account if none); not with open"},
+    "me": {"type": "boolean", "description": "the logged-in creator's seat (default: the "
+           "first human seat neither open nor invited)"}}
+ACCOUNT_JOIN_FIELDS = {
+    "name": {"type": "string", "maxLength": 40, "description": "the joining player's name "
+             "(not logged in; not blank, else 400 bad_name); replaces the seat's name while "
+             "no move was made"}}
+
+
 def document() -> dict[str, Any]:
     return {"openapi": "3.1.0",
             "info": {"title": "railyard game server", "version": "1", "description":
@@ -368,7 +445,12 @@ def document() -> dict[str, Any]:
             "components": {"schemas": _schemas(), "securitySchemes": {
                 "seatToken": {"type": "http", "scheme": "bearer",
                               "description": "the secret token of a seat (or the host token); "
-                              "also accepted as the header X-Railyard-Token"}}}}
+                              "also accepted as the header X-Railyard-Token"},
+                "session": {"type": "apiKey", "in": "cookie", "name": "railyard_session",
+                            "description": "a logged-in browser (accounts, /login); with it "
+                            "every POST also needs the header X-CSRF-Token (the session's "
+                            "token: /api/session or the page's csrf-token meta), else 403 "
+                            "csrf. It acts for the account's seats in every game."}}}}
 
 
 _VALIDATORS: dict[tuple[Any, ...], Any] = {}
@@ -477,6 +559,9 @@ def _query_value(text: str, schema: dict[str, Any]) -> tuple[bool, Any]:
         if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
             return False, None
         return True, int(text)
+    if kind == "array":                 # a repeated parameter: each value an item
+        ok, value = _query_value(text, schema.get("items", {}))
+        return (True, [value]) if ok else (False, None)
     if kind == "number":
         import math
         try:

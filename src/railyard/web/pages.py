@@ -28,7 +28,8 @@ def _page(name: str, status: int = 200, **ctx) -> HTMLResponse:
 
 async def lobby(request: Request) -> Response:
     games = await run_in_threadpool(request.app.state.service.list)
-    return _page("lobby.html", games=games)
+    titles = [{"slug": slug, "name": info.name} for slug, info in available().items()]
+    return _page("lobby.html", games=games, titles=titles)
 
 
 #: largest uploaded option content the page sends (the server refuses bigger bodies: 413)
@@ -69,8 +70,15 @@ async def game_page(request: Request) -> Response:
             return await error_page(request, 404)
         raise
     from .decisions_small import has_panel
+    account = request.scope.get("state", {}).get("account")
+    account_seat = False
+    if account is not None:        # the account's own seat: the page plays it (web/auth.py)
+        from .service import Credential
+        live = await run_in_threadpool(svc.get, gid)
+        account_seat = bool(await run_in_threadpool(svc.seats_of, live,
+                                                    Credential(None, account.id)))
     return _page("game.html", game=state, board=board, is18xx=is_18xx(state["title"]),
-                 panel=has_panel(state["title"]))
+                 panel=has_panel(state["title"]), account_seat=account_seat)
 
 
 def _panel(svc, gid: str, token: str | None) -> dict:
@@ -101,8 +109,9 @@ async def get_panel(request: Request) -> Response:
     return JSONResponse(out)
 
 
-async def error_page(request: Request, status: int) -> Response:
-    return _page("error.html", status=status, code=status)
+async def error_page(request: Request, status: int, message: str | None = None) -> Response:
+    """The error page of ``status``; ``message``: the refusal's reason in words."""
+    return _page("error.html", status=status, code=status, message=message)
 
 
 ROUTES = [

@@ -56,6 +56,23 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message}, **self.extra}
 
 
+class Credential(str):
+    """What a request acts with when a logged-in account sends it: the seat token it
+    carries (or a placeholder that opens no seat) plus the account, whose seats it also
+    holds (:mod:`.accounts`; made by ``api.token_of``)."""
+
+    account: str | None = None
+
+    def __new__(cls, token: str | None, account: str | None) -> "Credential":
+        self = super().__new__(cls, token or "account")
+        self.account = account
+        return self
+
+
+def account_of(token: Any) -> str | None:
+    return getattr(token, "account", None)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -119,7 +136,12 @@ def _check_seats(spec: Any) -> list[dict[str, Any]]:
         name = s.get("name")
         if name is not None and not isinstance(name, str):
             raise ApiError(400, "bad_seats", f"Seat {i + 1}'s name must be text.")
-        name = " ".join((name or "").split())[:MAX_NAME]
+        invite = s.get("account") if s["kind"] == "human" else None
+        if invite is not None and (not isinstance(invite, str) or not invite.strip() or
+                                   len(invite) > 200 or s.get("open") is True):
+            raise ApiError(400, "bad_seats", f"Seat {i + 1}'s 'account' must be the name of "
+                           "an account (and the seat not open).")
+        name = " ".join((name or invite or "").split())[:MAX_NAME]
         if not name:
             if s["kind"] == "bot":
                 bots += 1
@@ -127,7 +149,8 @@ def _check_seats(spec: Any) -> list[dict[str, Any]]:
             else:
                 name = f"Player {i + 1}"
         out.append({"kind": s["kind"], "name": name, "bot": bot or None,
-                    "open": s["kind"] == "human" and s.get("open") is True})
+                    "open": s["kind"] == "human" and s.get("open") is True,
+                    "invite": invite, "me": s["kind"] == "human" and s.get("me") is True})
     return out
 
 
@@ -159,6 +182,9 @@ class Service:
         self.max_live = max_live
         self._live: "OrderedDict[str, Live]" = OrderedDict()
         self._guard = threading.Lock()
+        self._results: "OrderedDict[str, dict[str, Any]]" = OrderedDict()
+        #: e-mail and webhook notifications (web/notifications.py; set when accounts are on)
+        self.notifier: Any = None
         self.listener: Listener | None = None
         if storage.is_postgres:
             self.hub = Hub(on_subscribe=self._listen)
@@ -250,8 +276,13 @@ class Service:
 
     # ---- creating ---------------------------------------------------------------------
     def create(self, title: Any, seats: Any, options: Any = None, seed: Any = None,
-               hotseat: bool = False, save: dict[str, Any] | None = None) -> dict[str, Any]:
+               hotseat: bool = False, save: dict[str, Any] | None = None,
+               account: str | None = None) -> dict[str, Any]:
+        """A new game.  ``account``: the logged-in creator, who gets the seat marked
+        ``"me": true`` (else the first human seat that is not open nor invited); a seat
+        with ``"account": NAME`` belongs to that account (an invitation)."""
         seat_spec = _check_seats(seats)
+        self._seat_accounts(seat_spec, account, hotseat)
         if hotseat and any(s["open"] for s in seat_spec):
             raise ApiError(400, "bad_seats", "A hotseat game is played in one browser: it "
                            "cannot have open seats for others to join.")
@@ -287,6 +318,11 @@ class Service:
         row.status, row.to_act = live.status, live.to_act()
         self.storage.create_game(row, seat_rows)
         self._keep(row.id, live)
+        invited = [s.account for s in seat_rows if s.account and s.account != account]
+        if invited and self.notifier is not None:
+            from .notifications import Notice
+            self.notifier.changed(Notice(row.id, game.info.name, "invite",
+                                         list(dict.fromkeys(invited))))
         with live.lock:
             if save is not None and game.log:
                 entries = [Entry(i, "action", a.get("player"), a) for i, a in enumerate(game.log)]
@@ -297,6 +333,31 @@ class Service:
         if host:
             out["host_token"] = host
         return out
+
+    def _seat_accounts(self, spec: list[dict[str, Any]], account: str | None,
+                       hotseat: bool) -> None:
+        """Mark the seats of accounts in ``spec`` (``account_id``): invitations by name
+        (400 for an unknown name) and the creator's own seat."""
+        names = [s["invite"] for s in spec if s.get("invite")]
+        if names and hotseat:
+            raise ApiError(400, "bad_seats", "A hotseat game is played in one browser: its "
+                           "seats cannot be invited.")
+        found = self.storage.account_ids(names)
+        for i, s in enumerate(spec):
+            if s.get("invite"):
+                got = found.get(s["invite"])
+                if got is None:
+                    raise ApiError(400, "unknown_account", f"Seat {i + 1}: there is no "
+                                   f"account named {s['invite']!r}.")
+                s["account_id"] = got[0]
+                if s["name"] == " ".join(s["invite"].split())[:MAX_NAME]:
+                    s["name"] = got[1][:MAX_NAME]       # the account's own spelling
+        if account and not hotseat:
+            mine = [s for s in spec if s.get("me")] or \
+                [s for s in spec if s["kind"] == "human" and not s["open"] and
+                 not s.get("invite")]
+            if mine:
+                mine[0]["account_id"] = account
 
     # ---- tokens -----------------------------------------------------------------------
     def seats_of(self, live: Live, token: str | None) -> set[int]:
@@ -313,12 +374,17 @@ class Service:
             live.row.host_token_hash = row.host_token_hash
             if hmac.compare_digest(h, row.host_token_hash or ""):
                 return {s.seat for s in live.seats if s.kind == "human"}
+        acc = account_of(token)
         return {s.seat for s in live.seats
-                if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+                if s.token_hash and hmac.compare_digest(h, s.token_hash) or
+                acc and s.account == acc}
 
     def _require_seats(self, live: Live, token: str | None) -> set[int]:
         seats = self.seats_of(live, token)
         if not seats:
+            if account_of(token):
+                raise ApiError(403, "not_your_game", "You have no seat in this game (and "
+                               "the request carries no seat's link).")
             raise ApiError(403 if token else 401, "bad_token",
                            "A valid seat token is required to act in this game.")
         return seats
@@ -350,6 +416,32 @@ class Service:
         if ready is not None:
             live.ready = (live.version, ready)
         self.hub.publish(live.row.id, entries[0].idx + len(entries))
+        if self.notifier is not None:
+            self._notify(live, entries)
+
+    def _notify(self, live: Live, entries: list[Entry]) -> None:
+        """Hand the notifier who is now to act, or that the game ended (never those who
+        just acted): a queue put, the sending happens in its thread."""
+        from .notifications import Notice
+        try:
+            seats = live.seats
+            actors = {seats[e.seat].account for e in entries
+                      if isinstance(e.seat, int) and 0 <= e.seat < len(seats)}
+            name = live.game.info.name
+            if live.game.is_terminal:
+                res = live.game.state.result()
+                text = ("Won by " + ", ".join(live.game.players[i] for i in res.winners) +
+                        ".") if res is not None else ""
+                accs = list(dict.fromkeys(s.account for s in seats
+                                          if s.account and s.account not in actors))
+                self.notifier.changed(Notice(live.row.id, name, "end", accs, text))
+            else:
+                accs = list(dict.fromkeys(seats[i].account for i in live.to_act()
+                                          if 0 <= i < len(seats) and seats[i].account and
+                                          seats[i].account not in actors))
+                self.notifier.changed(Notice(live.row.id, name, "turn", accs))
+        except Exception:  # noqa: BLE001 - a notice must never fail a move
+            log.exception("no notification for game %s", live.row.id)
 
     def _bot_entries(self, live: Live, limit: int,
                      deadline: float | None = None) -> list[Entry]:
@@ -543,9 +635,19 @@ class Service:
             self._check_version(live, version)
 
     # ---- seats: joining, rematch, my games ------------------------------------------------
-    def join(self, game_id: str, seat: Any) -> dict[str, Any]:
+    def join(self, game_id: str, seat: Any, account: str | None = None,
+             name: Any = None) -> dict[str, Any]:
         """Take an open seat (a human seat nobody holds and nobody is kept for): its token,
-        returned once."""
+        returned once; a logged-in player's seat belongs to the account.  ``name``: the
+        joining player's name (a logged-in player's is the account's); it replaces the
+        seat's name while no move has been made (afterwards the log already names the
+        seat)."""
+        if name is not None:
+            if not isinstance(name, str) or not " ".join(name.split()):
+                raise ApiError(400, "bad_name", "'name' must be your name (text).")
+            name = " ".join(name.split())
+            if len(name) > MAX_NAME:
+                raise ApiError(400, "bad_name", f"A name has at most {MAX_NAME} characters.")
         live = self.get(game_id)
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < len(live.seats):
@@ -559,13 +661,109 @@ class Service:
             if s.kind != "human" or s.token_hash or s.claim:
                 raise ApiError(409, "seat_taken", f"Seat {seat + 1} ({s.name}) is not open.")
             token = new_token()
-            if not self.storage.take_seat(game_id, seat, hash_token(token)):
+            players = None
+            if name and name != s.name and live.version == 0:
+                players = list(live.row.players)
+                players[seat] = name
+                if any(p.casefold() == name.casefold() for i, p in enumerate(players)
+                       if i != seat):
+                    raise ApiError(409, "name_taken", f"Another player of this game is "
+                                   f"called {name!r}; choose another name.")
+                try:
+                    Game(live.row.title, players, live.row.seed, live.row.options)
+                except RailyardError as exc:
+                    raise ApiError(400, "bad_name", exc.message) from None
+            if not self.storage.take_seat(game_id, seat, hash_token(token), account,
+                                          players):
                 live.seats = self.storage.get_seats(game_id)
                 raise ApiError(409, "seat_taken", f"Seat {seat + 1} ({s.name}) was just taken "
                                "by someone else.")
-            live.seats[seat] = replace(s, token_hash=hash_token(token))
-        return {"id": game_id, "title": live.row.title, "seat": seat, "name": s.name,
-                "token": token}
+            live.seats[seat] = replace(s, token_hash=hash_token(token), account=account)
+        if players is not None:
+            self.evict(game_id)        # replayed with the new name when read again
+        return {"id": game_id, "title": live.row.title, "seat": seat,
+                "name": players[seat] if players else s.name, "token": token}
+
+    def claim(self, game_id: str, token: Any) -> dict[str, Any]:
+        """Put the seats a private link holds (``token``) into the logged-in account of
+        the request (``token`` is a :class:`Credential`); the link keeps working."""
+        acc = account_of(token)
+        if not acc:
+            raise ApiError(401, "login_required", "Log in to keep a seat in your account.")
+        live = self.get(game_id)
+        h = hash_token(token)
+        with live.lock:
+            live.seats = self.storage.get_seats(game_id)
+            held = [s for s in live.seats if s.token_hash and hmac.compare_digest(h, s.token_hash)]
+            if not held:
+                raise ApiError(403, "bad_token", "This link is no seat of the game; nothing "
+                               "was changed.")
+            for s in held:
+                if s.account and s.account != acc:
+                    raise ApiError(409, "seat_owned", f"Seat {s.seat + 1} ({s.name}) belongs "
+                                   "to another account; nothing was changed.")
+            claimed = [s.seat for s in held
+                       if self.storage.claim_for_account(game_id, s.seat, s.token_hash or "",
+                                                         acc)]
+            live.seats = self.storage.get_seats(game_id)
+        return {"id": game_id, "seats": claimed}
+
+    def account_games(self, account: str, limit: int = 200) -> list[dict[str, Any]]:
+        """The games with a seat of ``account``: as the lobby lists them, plus the
+        account's seats, opponents, whether it is its turn, who is thinking, when the log
+        last grew (``last_move``; the account has been waited for since then when it is
+        its turn) and, for a finished game, its result."""
+        ids = self.storage.account_game_ids(account, limit)
+        rows = self.storage.games(ids)
+        seats = self.storage.seats_of_games(list(rows))
+        last = self.storage.last_moves(list(rows))
+        out = []
+        for gid in ids:
+            row = rows.get(gid)
+            if row is None:
+                continue
+            ss = seats[gid]
+            my = [s.seat for s in ss if s.account == account]
+            to_act = [i for i in row.to_act if 0 <= i < len(ss)]
+            entry = _row_json(row, ss)
+            entry.update(my_seats=my, my_turn=row.status == "active" and any(
+                i in my for i in to_act), thinking=[ss[i].name for i in to_act
+                                                    if ss[i].kind == "bot"],
+                opponents=[s.name for s in ss if s.seat not in my],
+                last_move=last.get(gid, row.created))
+            if row.status == "finished":
+                entry["result"] = self.result_of(gid, my)
+            out.append(entry)
+        return out
+
+    def result_of(self, game_id: str, mine: list[int]) -> dict[str, Any] | None:
+        """A finished game's result (kept once computed: a finished game never changes):
+        winners, scores by player, and the place of the seats ``mine``."""
+        got = self._results.get(game_id)
+        if got is None:
+            try:
+                live = self.get(game_id)
+                with live.lock:
+                    res = live.game.state.result()
+                    players = list(live.game.players)
+            except Exception:  # noqa: BLE001 - a game that cannot load: no result shown
+                log.warning("no result for game %s", game_id)
+                return None
+            if res is None:
+                return None
+            got = {"winners": [players[i] for i in res.winners], "unit": res.unit,
+                   "scores": [[players[i], sc] for i, sc in enumerate(res.scores)],
+                   "raw": list(res.scores), "winner_seats": list(res.winners)}
+            with self._guard:
+                self._results[game_id] = got
+                while len(self._results) > 5000:
+                    self._results.popitem(last=False)
+        out = {k: got[k] for k in ("winners", "unit", "scores")}
+        if mine:
+            best = max(got["raw"][i] for i in mine)
+            out["won"] = any(i in got["winner_seats"] for i in mine)
+            out["place"] = 1 + sum(1 for sc in got["raw"] if sc > best)
+        return out
 
     def rematch_of(self, game_id: str) -> dict[str, Any]:
         self.get(game_id)
@@ -599,7 +797,8 @@ class Service:
             fresh = Live(row, [], game, 0, [])
             row.status, row.to_act = fresh.status, fresh.to_act()
             rows = [SeatRow(s.seat, s.kind, s.name, None, s.bot,
-                            s.token_hash if s.kind == "human" else None) for s in old_seats]
+                            s.token_hash if s.kind == "human" else None, s.account)
+                    for s in old_seats]
             try:
                 self.storage.create_game(row, rows, rematch_of=game_id)
                 created, new_id = True, row.id
@@ -749,6 +948,9 @@ class Service:
             return {s.seat for s in live.seats if s.kind == "human"}
         mine = {s.seat for s in live.seats
                 if s.token_hash and hmac.compare_digest(h, s.token_hash)}
+        acc = account_of(token)
+        if acc:
+            mine |= {s.seat for s in live.seats if s.account == acc}
         if not mine and any(s.kind == "human" and not s.token_hash for s in live.seats):
             return None
         return mine
@@ -848,6 +1050,22 @@ class Service:
             out["host_token"] = host
         return out
 
+    def open_games(self, limit: int = 300) -> list[dict[str, Any]]:
+        """Active games with a seat anyone may join (newest first), with their options
+        (those of short values: uploaded content is left out) for the lobby's filters."""
+        rows = self.storage.list_games(limit, status="active")
+        seats = self.storage.seats_of_games([r.id for r in rows])
+        out = []
+        for row in rows:
+            entry = _row_json(row, seats.get(row.id, []))
+            if not entry["open_seats"]:
+                continue
+            entry["options"] = {k: v for k, v in row.options.items()
+                                if isinstance(v, (bool, int, float)) or
+                                isinstance(v, str) and len(v) <= 60}
+            out.append(entry)
+        return out
+
     def list(self, limit: int = 100) -> list[dict[str, Any]]:
         rows = self.storage.list_games(limit)
         seats = self.storage.seats_of_games([r.id for r in rows])
@@ -873,6 +1091,8 @@ class Service:
         return False
 
     def close(self) -> None:
+        if self.notifier is not None:
+            self.notifier.stop()
         self.bots.stop()
         if self.listener is not None:
             self.listener.stop()
@@ -891,7 +1111,8 @@ def _seat_rows(spec: list[dict[str, Any]],
             token = new_token()
             tokens.append({"seat": i, "name": names[i], "token": token})
         rows.append(SeatRow(i, s["kind"], names[i], token and hash_token(token),
-                            s.get("bot") if s["kind"] == "bot" else None))
+                            s.get("bot") if s["kind"] == "bot" else None,
+                            account=s.get("account_id")))
     return tokens, rows
 
 

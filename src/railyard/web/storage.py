@@ -9,7 +9,11 @@ Seats carry the bot kind of a bot seat (``bot_kind``, e.g. ``mcts:hard``; NULL: 
 default bot) and, for a human seat nobody holds yet (``token_hash`` NULL, an *open* seat),
 ``claim``: the token hash of the only seat that may take it (a rematch keeps each seat for
 the player of the finished game), NULL for a seat anyone may join.  ``ry_games.rematch``
-names the rematch of a finished game.
+names the rematch of a finished game.  ``ry_seats.account_id`` names the account a seat
+belongs to (web/accounts.py; NULL: a private-link seat only).
+
+The schema has a version (``ry_schema``); :meth:`Storage.upgrade` runs the steps of
+:data:`MIGRATIONS` a database lacks, at every start and from ``railyard db upgrade``.
 
 ``ry_games.bot_due`` is 1 while a bot is to act in an active game: the bot runners of all
 workers find their work there (see :mod:`railyard.web.bots`).  On PostgreSQL every append
@@ -20,10 +24,12 @@ from __future__ import annotations
 
 import json
 import contextlib
+import logging
 import os
 import queue
 import sqlite3
 import threading
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable
@@ -73,8 +79,8 @@ RATE_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_rate (
 # ---- chat (issue 23, point 4; web/chat.py) --------------------------------------------------
 #: the messages of a game's chat: ``id`` 1, 2, ... per game, the seat and its name when it
 #: spoke, the text, the time (ISO text for readers, epoch seconds for the rate limit).
-#: Deleted with the game (ON DELETE CASCADE).  Created for new and existing databases alike
-#: (CREATE ... IF NOT EXISTS), so it needs no step of its own in a migration list.
+#: Deleted with the game (ON DELETE CASCADE).  Step 4 of :data:`MIGRATIONS` creates it
+#: (CREATE ... IF NOT EXISTS, so the step is idempotent like the others).
 CHAT_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS ry_chat (
         game_id TEXT NOT NULL REFERENCES ry_games(id) ON DELETE CASCADE,
@@ -169,6 +175,29 @@ class ChatStorage:
             tx.execute("DELETE FROM ry_chat WHERE game_id = ?", (game_id,))
 # ---- end of chat ------------------------------------------------------------------------------
 
+#: accounts (web/accounts.py): name (``name_key``: its case-folded form, unique), argon2
+#: password hash, disabled flag, settings (JSON); sessions by the SHA-256 of their cookie
+ACCOUNT_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS ry_accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        pw_hash TEXT NOT NULL,
+        created TEXT NOT NULL,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        settings TEXT NOT NULL DEFAULT '{}')""",
+    """CREATE TABLE IF NOT EXISTS ry_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES ry_accounts(id),
+        created TEXT NOT NULL,
+        seen TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS ry_sessions_account ON ry_sessions (account_id)",
+]
+#: password resets by e-mail: the SHA-256 of the link's token, its account, when made
+RESET_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_resets (
+    token_hash TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES ry_accounts(id),
+    created TEXT NOT NULL)"""
 #: any constant: the transaction-level advisory lock that serialises schema set-up when
 #: several workers start at once on one PostgreSQL database
 SCHEMA_LOCK = 0x52590001
@@ -193,6 +222,11 @@ def pg_sync() -> str:
     return value if value in ("NORMAL", "FULL") else "NORMAL"
 
 
+class _Rollback(Exception):
+    """Leave a transaction without its changes (caught by ``_Tx``: the call returns
+    False)."""
+
+
 class Conflict(Exception):
     """Another writer appended at the same index first (stale or duplicate submission)."""
 
@@ -205,6 +239,7 @@ class SeatRow:
     token_hash: str | None
     bot: str | None = None       # a bot seat's kind ("mcts:hard"); None: the default bot
     claim: str | None = None     # an open seat: token hash that may take it (None: anyone)
+    account: str | None = None   # the account the seat belongs to (played from any device)
 
 
 @dataclass
@@ -227,6 +262,11 @@ class Entry:
     kind: str            # "action" or "undo"
     seat: int | None
     body: Any
+
+
+def name_key(name: str) -> str:
+    """An account name as compared: blanks collapsed, NFKC, case-folded."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
 def now_iso() -> str:
@@ -269,33 +309,87 @@ class Storage(ChatStorage):
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
         self.channel = "railyard"
+        self.upgraded = self.upgrade()
+
+    def schema_version(self) -> int:
+        """The version recorded in ``ry_schema`` (0: a database made before versions)."""
+        with self._tx(write=False) as tx:
+            return self._version(tx)
+
+    def _version(self, tx: "Storage._Tx") -> int:
+        if "version" not in self._columns(tx, "ry_schema"):
+            return 0
+        row = tx.execute("SELECT max(version) FROM ry_schema").fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    def upgrade(self) -> list[str]:
+        """Bring the database to :data:`SCHEMA_VERSION`: every step of :data:`MIGRATIONS`
+        above the version recorded in ``ry_schema`` runs, in order, in ONE transaction with
+        the new version (so a failure leaves the database as it was).  Each step is
+        idempotent by itself, so a database made before the version table (version 0,
+        e.g. by main before accounts) is upgraded the same way.  On PostgreSQL an advisory
+        lock keeps workers that start together from racing.  Returns the steps applied
+        (empty: already up to date).  A database of a newer version is left alone (a
+        warning is logged)."""
+        done: list[str] = []
         with self._tx() as tx:
-            if self.is_postgres:     # workers starting together must not race on CREATE
+            if self.is_postgres:
                 tx.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
                 schema = tx.execute("SELECT current_schema()").fetchone()[0]
                 # NOTIFY channels are per database: one per schema keeps deployments apart
                 self.channel = f"railyard.{schema}"[:63]
-            for stmt in SCHEMA:
-                tx.execute(stmt)
-            if "bot_due" not in self._columns(tx, "ry_games"):     # databases made before
-                tx.execute("ALTER TABLE ry_games ADD COLUMN bot_due INTEGER NOT NULL "
-                           "DEFAULT 0")
-                # every active game with a bot seat: the runners check and clear the flag
-                tx.execute("UPDATE ry_games SET bot_due = 1 WHERE status = 'active' AND "
-                           "EXISTS (SELECT 1 FROM ry_seats s WHERE s.game_id = ry_games.id "
-                           "AND s.kind = 'bot')")
-            seat_cols = self._columns(tx, "ry_seats")
-            for col in ("bot_kind", "claim"):                 # databases made before
-                if col not in seat_cols:
-                    tx.execute(f"ALTER TABLE ry_seats ADD COLUMN {col} TEXT")
-            if "rematch" not in self._columns(tx, "ry_games"):
-                tx.execute("ALTER TABLE ry_games ADD COLUMN rematch TEXT")
-            for stmt in LATE_SCHEMA:
-                tx.execute(stmt)
-            if self.is_postgres:
-                tx.execute(RATE_SCHEMA)
-            for stmt in CHAT_SCHEMA:                          # chat: see the block below
-                tx.execute(stmt)
+            tx.execute("CREATE TABLE IF NOT EXISTS ry_schema (version INTEGER NOT NULL, "
+                       "applied TEXT NOT NULL)")
+            current = self._version(tx)
+            if current > SCHEMA_VERSION:
+                logging.getLogger("railyard.web").warning(
+                    "the database has schema version %d, newer than this code's %d",
+                    current, SCHEMA_VERSION)
+                return done
+            for version, what, step in MIGRATIONS:
+                if version > current:
+                    step(self, tx)
+                    tx.execute("INSERT INTO ry_schema (version, applied) VALUES (?, ?)",
+                               (version, now_iso()))
+                    done.append(f"{version}: {what}")
+        return done
+
+    def _migrate_games(self, tx: "Storage._Tx") -> None:
+        """Step 1: games, seats and the entry log (and the columns added to them over
+        time: ``bot_due``, ``bot_kind``, ``claim``, ``rematch``)."""
+        for stmt in SCHEMA:
+            tx.execute(stmt)
+        if "bot_due" not in self._columns(tx, "ry_games"):     # databases made before
+            tx.execute("ALTER TABLE ry_games ADD COLUMN bot_due INTEGER NOT NULL "
+                       "DEFAULT 0")
+            # every active game with a bot seat: the runners check and clear the flag
+            tx.execute("UPDATE ry_games SET bot_due = 1 WHERE status = 'active' AND "
+                       "EXISTS (SELECT 1 FROM ry_seats s WHERE s.game_id = ry_games.id "
+                       "AND s.kind = 'bot')")
+        seat_cols = self._columns(tx, "ry_seats")
+        for col in ("bot_kind", "claim"):                 # databases made before
+            if col not in seat_cols:
+                tx.execute(f"ALTER TABLE ry_seats ADD COLUMN {col} TEXT")
+        if "rematch" not in self._columns(tx, "ry_games"):
+            tx.execute("ALTER TABLE ry_games ADD COLUMN rematch TEXT")
+        for stmt in LATE_SCHEMA:
+            tx.execute(stmt)
+        if self.is_postgres:
+            tx.execute(RATE_SCHEMA)
+
+    def _migrate_accounts(self, tx: "Storage._Tx") -> None:
+        """Step 2: accounts, their sessions, and the account a seat belongs to."""
+        for stmt in ACCOUNT_SCHEMA:
+            tx.execute(stmt)
+        if "account_id" not in self._columns(tx, "ry_seats"):
+            tx.execute("ALTER TABLE ry_seats ADD COLUMN account_id TEXT")
+        tx.execute("CREATE INDEX IF NOT EXISTS ry_seats_account ON ry_seats (account_id) "
+                   "WHERE account_id IS NOT NULL")
+
+    def _migrate_chat(self, tx: "Storage._Tx") -> None:
+        """Step 4: the chat of a game (``ry_chat``, see the chat block above)."""
+        for stmt in CHAT_SCHEMA:
+            tx.execute(stmt)
 
     def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
         if self.is_postgres:
@@ -482,8 +576,9 @@ class Storage(ChatStorage):
                      json.dumps(game.to_act), game.version, due))
                 for s in seats:
                     tx.execute("INSERT INTO ry_seats (game_id, seat, kind, name, token_hash, "
-                               "bot_kind, claim) VALUES (?,?,?,?,?,?,?)",
-                               (game.id, s.seat, s.kind, s.name, s.token_hash, s.bot, s.claim))
+                               "bot_kind, claim, account_id) VALUES (?,?,?,?,?,?,?,?)",
+                               (game.id, s.seat, s.kind, s.name, s.token_hash, s.bot, s.claim,
+                                s.account))
                 self._insert_entries(tx, game.id, entries, stamp)
                 if rematch_of is not None:
                     cur = tx.execute("UPDATE ry_games SET rematch = ? WHERE id = ? AND "
@@ -526,9 +621,10 @@ class Storage(ChatStorage):
 
     def get_seats(self, game_id: str) -> list[SeatRow]:
         with self._tx(write=False) as tx:
-            rows = tx.execute("SELECT seat, kind, name, token_hash, bot_kind, claim FROM "
-                              "ry_seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
-        return [SeatRow(int(a), b, c, d, e, f) for a, b, c, d, e, f in rows]
+            rows = tx.execute("SELECT seat, kind, name, token_hash, bot_kind, claim, account_id "
+                              "FROM ry_seats WHERE game_id = ? ORDER BY seat",
+                              (game_id,)).fetchall()
+        return [SeatRow(int(a), *rest) for a, *rest in rows]
 
     def seats_of_games(self, game_ids: list[str]) -> dict[str, list[SeatRow]]:
         """The seats of several games (one statement)."""
@@ -536,12 +632,12 @@ class Storage(ChatStorage):
             return {}
         marks = ",".join("?" * len(game_ids))
         with self._tx(write=False) as tx:
-            rows = tx.execute("SELECT game_id, seat, kind, name, token_hash, bot_kind, claim "
-                              f"FROM ry_seats WHERE game_id IN ({marks}) ORDER BY game_id, "
-                              "seat", list(game_ids)).fetchall()
+            rows = tx.execute("SELECT game_id, seat, kind, name, token_hash, bot_kind, claim, "
+                              f"account_id FROM ry_seats WHERE game_id IN ({marks}) ORDER BY "
+                              "game_id, seat", list(game_ids)).fetchall()
         out: dict[str, list[SeatRow]] = {g: [] for g in game_ids}
-        for g, a, b, c, d, e, f in rows:
-            out[g].append(SeatRow(int(a), b, c, d, e, f))
+        for g, a, *rest in rows:
+            out[g].append(SeatRow(int(a), *rest))
         return out
 
     def games(self, game_ids: list[str]) -> dict[str, GameRow]:
@@ -554,14 +650,73 @@ class Storage(ChatStorage):
                               list(game_ids)).fetchall()
         return {r.id: r for r in map(_game_row, rows)}
 
-    def take_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+    def take_seat(self, game_id: str, seat: int, token_hash: str,
+                  account: str | None = None, players: list[str] | None = None) -> bool:
         """Give an open human seat (nobody holds it, nobody is kept for it) to
-        ``token_hash``; False if it is not open (any more)."""
+        ``token_hash`` (and ``account``, when a logged-in player joins); with ``players``
+        (the names, the seat's renamed) also the names, in the same transaction and only
+        while the game has no entry.  False if it is not open (any more) or, to rename,
+        the game has begun."""
+        try:
+            with self._tx() as tx:
+                if players is not None:
+                    cur = tx.execute("UPDATE ry_games SET players = ? WHERE id = ? AND version = 0",
+                                     (json.dumps(players), game_id))
+                    if cur.rowcount != 1:
+                        raise _Rollback()
+                cur = tx.execute("UPDATE ry_seats SET token_hash = ?, account_id = ?, "
+                                 "name = COALESCE(?, name) WHERE game_id = ? AND seat = ? AND "
+                                 "kind = 'human' AND token_hash IS NULL AND claim IS NULL",
+                                 (token_hash, account, players[seat] if players else None,
+                                  game_id, seat))
+                if cur.rowcount != 1:
+                    raise _Rollback()
+                return True
+        except _Rollback:
+            return False
+
+    def claim_for_account(self, game_id: str, seat: int, token_hash: str,
+                          account: str) -> bool:
+        """Put a private-link seat into ``account``: the seat whose token hashes to
+        ``token_hash`` (the link proves it) and that belongs to no other account.  The link
+        keeps working.  False if no such seat."""
         with self._tx() as tx:
-            cur = tx.execute("UPDATE ry_seats SET token_hash = ? WHERE game_id = ? AND seat = ? "
-                             "AND kind = 'human' AND token_hash IS NULL AND claim IS NULL",
-                             (token_hash, game_id, seat))
+            cur = tx.execute("UPDATE ry_seats SET account_id = ? WHERE game_id = ? AND "
+                             "seat = ? AND kind = 'human' AND token_hash = ? AND "
+                             "(account_id IS NULL OR account_id = ?)",
+                             (account, game_id, seat, token_hash, account))
             return cur.rowcount == 1
+
+    def account_ids(self, names: list[str]) -> dict[str, tuple[str, str]]:
+        """``{name as given: (account id, its name)}`` of the names that name an account
+        (any case)."""
+        keys = {n: name_key(n) for n in names if isinstance(n, str) and "\x00" not in n}
+        if not keys:
+            return {}
+        marks = ",".join("?" * len(keys))
+        with self._tx(write=False) as tx:
+            rows = tx.execute(f"SELECT name_key, id, name FROM ry_accounts WHERE name_key IN "
+                              f"({marks})", list(set(keys.values()))).fetchall()
+        ids = {k: (i, n) for k, i, n in rows}
+        return {n: ids[k] for n, k in keys.items() if k in ids}
+
+    def account_game_ids(self, account: str, limit: int = 200) -> list[str]:
+        """The games with a seat of ``account``, newest first."""
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT DISTINCT g.id, g.created FROM ry_games g JOIN ry_seats s "
+                              "ON s.game_id = g.id WHERE s.account_id = ? ORDER BY g.created "
+                              "DESC LIMIT ?", (account, limit)).fetchall()
+        return [r[0] for r in rows]
+
+    def last_moves(self, game_ids: list[str]) -> dict[str, str]:
+        """When each game's log last grew (games without entries are left out)."""
+        if not game_ids:
+            return {}
+        marks = ",".join("?" * len(game_ids))
+        with self._tx(write=False) as tx:
+            rows = tx.execute(f"SELECT game_id, max(created) FROM ry_actions WHERE game_id IN "
+                              f"({marks}) GROUP BY game_id", list(game_ids)).fetchall()
+        return {g: t for g, t in rows if t}
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, claim: str) -> bool:
         """Give a seat kept for ``claim`` (a rematch: the token hash of the seat's player in
@@ -793,3 +948,14 @@ class Storage(ChatStorage):
         with self._tx() as tx:
             tx.execute("UPDATE ry_games SET bot_due = 0 WHERE id = ? AND version = ?",
                        (game_id, version))
+
+
+#: the schema's versions: ``(version, what it adds, step)``; a step must be idempotent (it
+#: also runs on databases made before the version table, which are at version 0)
+MIGRATIONS = [
+    (1, "games, seats and their action logs", Storage._migrate_games),
+    (2, "accounts, sessions and the account of a seat", Storage._migrate_accounts),
+    (3, "password resets by e-mail", lambda store, tx: tx.execute(RESET_SCHEMA)),
+    (4, "the chat of a game", Storage._migrate_chat),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -14,7 +14,10 @@ function el(tag, attrs, ...kids) {
 async function api(method, url, body, token) {
   const headers = {"accept": "application/json"};
   if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers["authorization"] = "Bearer " + token;
+  if (token && token !== "account") headers["authorization"] = "Bearer " + token;
+  // logged in (web/auth.py): the session's CSRF token on every request that changes something
+  const csrf = document.querySelector('meta[name="csrf-token"]');
+  if (csrf && method !== "GET") headers["x-csrf-token"] = csrf.content;
   const resp = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   let data = null;
   try { data = await resp.json(); } catch (e) { data = null; }
@@ -153,5 +156,19 @@ const RY = (function () {
     });
     p.append(b);
   }
-  return {remember, forget, mine, turn, turnText, toggle, placeNotices, rematch, isMine};
+  // ---- a private link's seat kept in the logged-in account (web/auth.py) -----------------
+  async function claim(where, base, token, st) {
+    if (!where || !token || token === "account" || document.getElementById("claim-seat") ||
+        !document.querySelector('meta[name="railyard-account"]')) return;
+    if (!st || !Array.isArray(st.my_seats) || !st.my_seats.length) return;
+    const b = el("button", {type: "button", id: "claim-seat", title: "play this seat from every device you log in on",
+                            text: "Keep this seat in my account"});
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      const r = await api("POST", base + "/claim", {}, token);
+      b.replaceWith(el("span", {class: r.ok ? "ok" : "msg", text: r.ok ? "Kept in your account." : errorText(r.data)}));
+    });
+    where.append(b);
+  }
+  return {remember, forget, mine, turn, turnText, toggle, placeNotices, rematch, isMine, claim};
 })();

@@ -9,7 +9,10 @@
 (function () {
   const root = document.getElementById("game");
   const gid = root.dataset.game;
-  const token = new URLSearchParams(location.hash.slice(1)).get("t");
+  // a seat's private link (#t=...), or "account": the logged-in account's own seat (the
+  // session cookie proves it; common.js's api() then sends no token)
+  const token = new URLSearchParams(location.hash.slice(1)).get("t") ||
+    (document.querySelector('meta[name="railyard-seat"]') ? "account" : null);
   const base = "/api/games/" + encodeURIComponent(gid);
   let state = null, busy = false, pending = false;
   let hasPanel = root.dataset.panel === "1";   // the small games: /panel (decisions_small.py)
@@ -403,6 +406,7 @@
         if (token && r.data.my_seats) {
           const names = r.data.my_seats.map(i => r.data.seats[i].name);
           $("you").textContent = names.length ? "You: " + names.join(", ") : "Invalid seat link";
+          RY.claim(document.querySelector(".status-line"), base, token, r.data);
         }
         if (r.data.legal) await Promise.all([loadBoard(), renderChoices(r.data.legal)]);
         else await refreshSide();     // spectators, or a token that is no seat

@@ -28,6 +28,7 @@
     select.replaceChildren(
       el("option", {value: "human"}, "human (gets a private link)"),
       el("option", {value: "open"}, "open seat (anyone may join from the lobby)"),
+      el("option", {value: "invite"}, "invite an account (type its name)"),
       ...bots.map((k, j) => el("option", {value: j === 0 ? "bot" : "bot:" + k},
                                "bot: " + kindLabel(k) + (k === rec ? " (recommended)" : ""))));
     select.value = [...select.options].some(o => o.value === keep) ? keep
@@ -44,6 +45,7 @@
     const v = li.querySelector(".kind").value, name = li.querySelector(".name").value || undefined;
     if (v === "human") return {kind: "human", name};
     if (v === "open") return {kind: "human", open: true, name};
+    if (v === "invite") return {kind: "human", account: name || ""};   // the seat is that account's
     return v === "bot" ? {kind: "bot", name} : {kind: "bot", bot: v.slice(4), name};
   }
   function syncSeats() {
@@ -108,6 +110,9 @@
     if (r.data.tokens.length === 1) RY.remember(r.data.id, r.data.tokens[0].token);   // yours
     const links = document.getElementById("link-list");
     links.replaceChildren();
+    // logged in (web/auth.py): your seat and invited accounts' seats are played without a link
+    if (document.querySelector('meta[name="railyard-account"]'))
+      links.append(el("li", {}, "Your seat: ", el("a", {href: base, class: "play-link", id: "play-link"}, "play")));
     for (const t of r.data.tokens)
       links.append(el("li", {}, "Seat " + (t.seat + 1) + " (" + t.name + "): ",
         el("a", {href: base + "#t=" + t.token, class: "seat-link"}, "private link")));

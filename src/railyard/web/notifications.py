@@ -1,0 +1,263 @@
+"""Notifications that reach players outside the browser (issue 23, point 3): e-mail and
+webhooks, per account, when it becomes their turn, when they are invited to a game, when a
+game of theirs ends.
+
+* **Never blocking a move.**  The request (or bot) that commits only hands a small record
+  to :meth:`Notifier.changed` (a queue put); one background thread per process does the
+  rest: it waits :data:`delay` seconds, so a burst of turns (several games, or bots moving
+  one after the other) becomes one message per account, checks in the database that each
+  turn is still the account's, and sends.
+* **Channels** (the account's settings, ``ry_accounts.settings``): ``email`` (an address; the
+  server's SMTP settings must be configured) and ``webhook`` (an http(s) URL receiving a JSON
+  POST ``{"content": text, "text": text, "username": "railyard"}``: Discord reads
+  ``content``, Slack ``text``); kinds ``turn``, ``invite``, ``end`` each switched on or
+  off (all on by default once a channel is given).
+* **Failures** are retried (:data:`RETRIES` attempts, waiting ``backoff`` seconds, doubled
+  each time) and each failure is one log line (warning; error after the last attempt).
+* **SMTP** settings (environment): ``RAILYARD_SMTP_HOST`` (no mail without it),
+  ``RAILYARD_SMTP_PORT`` (25), ``RAILYARD_SMTP_FROM``, ``RAILYARD_SMTP_USER`` /
+  ``RAILYARD_SMTP_PASSWORD`` (log in when set), ``RAILYARD_SMTP_TLS`` (``starttls``,
+  ``ssl`` or ``off``, default ``off``); ``RAILYARD_NOTIFY_DELAY`` (seconds, default 60);
+  ``RAILYARD_BASE_URL`` (the site's address, for links in messages).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import smtplib
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from typing import Any
+
+log = logging.getLogger("railyard.web")
+
+KINDS = ("turn", "invite", "end")
+RETRIES = 3
+MAX_EMAIL = 200
+MAX_URL = 500
+
+
+@dataclass
+class SmtpSettings:
+    host: str | None = None
+    port: int = 25
+    sender: str = "railyard@localhost"
+    user: str | None = None
+    password: str | None = None
+    tls: str = "off"
+
+    @classmethod
+    def from_env(cls, env: Any = None) -> "SmtpSettings":
+        env = os.environ if env is None else env
+        try:
+            port = int(env.get("RAILYARD_SMTP_PORT", "25"))
+        except ValueError:
+            port = 25
+        tls = env.get("RAILYARD_SMTP_TLS", "off").strip().lower()
+        return cls(env.get("RAILYARD_SMTP_HOST") or None, port,
+                   env.get("RAILYARD_SMTP_FROM") or "railyard@localhost",
+                   env.get("RAILYARD_SMTP_USER") or None,
+                   env.get("RAILYARD_SMTP_PASSWORD") or None,
+                   tls if tls in ("starttls", "ssl") else "off")
+
+
+def check_settings(email: Any, webhook: Any, kinds: Any) -> dict[str, Any]:
+    """The notification settings of an account as stored, or ``ValueError`` with a
+    sentence."""
+    out: dict[str, Any] = {}
+    email = (email or "").strip() if isinstance(email, str) else email
+    if email:
+        if not isinstance(email, str) or len(email) > MAX_EMAIL or "@" not in email or \
+                any(c.isspace() or ord(c) < 32 for c in email) or email.count("@") != 1:
+            raise ValueError("The e-mail address does not look like one (name@example.org).")
+        out["email"] = email
+    webhook = (webhook or "").strip() if isinstance(webhook, str) else webhook
+    if webhook:
+        if not isinstance(webhook, str) or len(webhook) > MAX_URL or \
+                not webhook.startswith(("https://", "http://")) or \
+                any(c.isspace() or ord(c) < 32 for c in webhook):
+            raise ValueError("The webhook must be an http(s) address (a Discord or Slack "
+                             "webhook URL).")
+        out["webhook"] = webhook
+    kinds = kinds if isinstance(kinds, (list, tuple, set)) else []
+    out["kinds"] = [k for k in KINDS if k in kinds]
+    return out
+
+
+@dataclass
+class Notice:
+    """What happened in one game, as the committing thread saw it."""
+
+    game_id: str
+    title: str
+    kind: str                       # "turn", "invite" or "end"
+    accounts: list[str]             # who is told
+    text: str = ""
+
+
+@dataclass
+class _Pending:
+    due: float
+    items: dict[tuple[str, str], Notice] = field(default_factory=dict)   # (game, kind)
+
+
+class Notifier:
+    """The notification thread of a process (started on the first notice)."""
+
+    def __init__(self, storage: Any, smtp: SmtpSettings | None = None,
+                 delay: float | None = None, backoff: float = 2.0,
+                 base_url: str | None = None) -> None:
+        self.storage = storage
+        self.smtp = smtp or SmtpSettings.from_env()
+        if delay is None:
+            try:
+                delay = float(os.environ.get("RAILYARD_NOTIFY_DELAY", "60"))
+            except ValueError:
+                delay = 60.0
+        self.delay, self.backoff = max(0.0, delay), backoff
+        self.base_url = (base_url or os.environ.get("RAILYARD_BASE_URL") or "").rstrip("/")
+        self._q: "queue.Queue[Notice | None]" = queue.Queue()
+        self._pending: dict[str, _Pending] = {}          # account -> what to tell it
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.sent = 0                                    # messages sent (for tests)
+
+    # ---- the committing side: a queue put, nothing else ----------------------------------
+    def changed(self, notice: Notice) -> None:
+        if not notice.accounts:
+            return
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="railyard-notify",
+                                                daemon=True)
+                self._thread.start()
+        self._q.put(notice)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._q.put(None)
+
+    def idle(self) -> bool:
+        return self._q.empty() and not self._pending
+
+    # ---- the thread ------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            now = time.monotonic()
+            due = min((p.due for p in self._pending.values()), default=None)
+            try:
+                n = self._q.get(timeout=None if due is None else max(0.0, due - now))
+            except queue.Empty:
+                n = None
+            if n is not None:
+                for acc in n.accounts:
+                    p = self._pending.setdefault(acc, _Pending(time.monotonic() + self.delay))
+                    p.items[(n.game_id, n.kind)] = n
+            now = time.monotonic()
+            for acc in [a for a, p in self._pending.items() if p.due <= now]:
+                p = self._pending.pop(acc)
+                try:
+                    self._deliver(acc, list(p.items.values()))
+                except Exception:  # noqa: BLE001 - one bad message must not stop the thread
+                    log.exception("notification to account %s failed", acc)
+
+    def _still_turn(self, acc: str, game_id: str) -> bool:
+        row = self.storage.get_game(game_id)
+        if row is None or row.status != "active":
+            return False
+        seats = self.storage.get_seats(game_id)
+        return any(0 <= i < len(seats) and seats[i].account == acc for i in row.to_act)
+
+    def _deliver(self, acc: str, items: list[Notice]) -> None:
+        items = [n for n in items if n.kind != "turn" or self._still_turn(acc, n.game_id)]
+        settings = self._settings(acc)
+        if settings is None:
+            return
+        items = [n for n in items if n.kind in settings.get("kinds", KINDS)]
+        if not items:
+            return
+        subject, text = self._message(items)
+        if settings.get("email") and self.smtp.host:
+            self._retry("e-mail", acc, lambda: self._send_mail(settings["email"], subject,
+                                                               text))
+        if settings.get("webhook"):
+            self._retry("webhook", acc, lambda: self._post(settings["webhook"], text))
+
+    def _settings(self, acc: str) -> dict[str, Any] | None:
+        with self.storage._tx(write=False) as tx:
+            r = tx.execute("SELECT settings, disabled FROM ry_accounts WHERE id = ?",
+                           (acc,)).fetchone()
+        if r is None or r[1]:
+            return None
+        try:
+            prefs = json.loads(r[0] or "{}")
+        except ValueError:
+            return None
+        notify = prefs.get("notify") if isinstance(prefs, dict) else None
+        return notify if isinstance(notify, dict) else None
+
+    def _link(self, game_id: str) -> str:
+        return f"{self.base_url}/games/{game_id}" if self.base_url else f"/games/{game_id}"
+
+    def _message(self, items: list[Notice]) -> tuple[str, str]:
+        lines = []
+        for n in items:
+            what = {"turn": "It is your turn in", "invite": "You are invited to",
+                    "end": "The game is over:"}[n.kind]
+            extra = f" {n.text}" if n.text else ""
+            lines.append(f"{what} {n.title}.{extra} {self._link(n.game_id)}")
+        turns = sum(1 for n in items if n.kind == "turn")
+        if len(items) == 1:
+            n = items[0]
+            subject = {"turn": "It is your turn in", "invite": "You are invited to",
+                       "end": "Game over:"}[n.kind] + f" {n.title}"
+        elif turns == len(items):
+            subject = f"It is your turn in {turns} games"
+        else:
+            subject = f"railyard: {len(items)} news from your games"
+        return subject, "\n".join(lines)
+
+    def _retry(self, channel: str, acc: str, send) -> None:
+        wait = self.backoff
+        for attempt in range(1, RETRIES + 1):
+            try:
+                send()
+                self.sent += 1
+                return
+            except Exception as exc:  # noqa: BLE001 - network and server failures
+                last = attempt == RETRIES
+                log.log(logging.ERROR if last else logging.WARNING,
+                        "%s notification to account %s failed (attempt %d of %d): %s%s",
+                        channel, acc, attempt, RETRIES, type(exc).__name__,
+                        "; given up" if last else f"; again in {wait:g} s")
+                if last or self._stop.wait(wait):
+                    return
+                wait *= 2
+
+    def _send_mail(self, to: str, subject: str, text: str) -> None:
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = self.smtp.sender, to, subject
+        msg.set_content(text + "\n\n(Change what you are sent on the site's settings "
+                        "page.)\n")
+        cls = smtplib.SMTP_SSL if self.smtp.tls == "ssl" else smtplib.SMTP
+        with cls(self.smtp.host, self.smtp.port, timeout=20) as s:
+            if self.smtp.tls == "starttls":
+                s.starttls()
+            if self.smtp.user:
+                s.login(self.smtp.user, self.smtp.password or "")
+            s.send_message(msg)
+
+    @staticmethod
+    def _post(url: str, text: str) -> None:
+        body = json.dumps({"content": text, "text": text, "username": "railyard"}).encode()
+        req = urllib.request.Request(url, body, {"content-type": "application/json",
+                                                 "user-agent": "railyard"}, method="POST")
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            if resp.status >= 300:
+                raise OSError(f"HTTP {resp.status}")

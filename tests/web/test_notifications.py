@@ -1,0 +1,265 @@
+"""Notifications (issue 23, point 3) through a real local SMTP server (aiosmtpd) and a local
+webhook receiver: an invited account is told of the invitation, the waiting player of their
+turn (e-mail and a Discord/Slack-style JSON post), a burst of turns arrives as one message,
+kinds switched off are not sent, a failing webhook is retried with a log line per failure,
+and a move never waits for a message."""
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import threading
+import time
+from email import message_from_bytes, policy
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from starlette.testclient import TestClient
+
+from railyard.bots.random_bot import RandomBot
+from railyard.web.notifications import Notifier, SmtpSettings
+
+from .test_accounts import User, make_app  # noqa: F401 - the app fixture
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def smtp():
+    from aiosmtpd.controller import Controller
+
+    class Inbox:
+        def __init__(self):
+            self.mails = []
+
+        async def handle_DATA(self, server, session, envelope):
+            self.mails.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content, policy=policy.default)))
+            return "250 OK"
+
+    inbox = Inbox()
+    ctl = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    ctl.start()
+    yield inbox, ctl.port
+    ctl.stop()
+
+
+@pytest.fixture
+def hooks():
+    """A local webhook receiver: the JSON bodies posted to /hook; /hold waits for
+    ``release`` before answering; /broken answers 500."""
+    got, release = [], threading.Event()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+            if self.path == "/hold":
+                release.wait(30)
+            status = 500 if self.path == "/broken" else 204
+            got.append((self.path, body))
+            self.send_response(status)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    yield got, f"http://127.0.0.1:{srv.server_address[1]}", release
+    release.set()
+    srv.shutdown()
+
+
+def _wait(cond, what, timeout=30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no {what} within {timeout} s")
+
+
+def _notifier(app, port, delay=0.3):
+    n = Notifier(app.state.service.storage, SmtpSettings(host="127.0.0.1", port=port,
+                                                         sender="railyard@test"),
+                 delay=delay, backoff=0.05, base_url="https://games.example")
+    app.state.service.notifier = n
+    return n
+
+
+def _settings(user, email="", webhook="", kinds=("turn", "invite", "end")):
+    page = user.client.get("/account")
+    assert page.status_code == 200
+    r = user.client.post("/account/notifications", data={
+        "csrf": user.csrf, "email": email, "webhook": webhook,
+        **{k: "1" for k in kinds}}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+
+
+def _move(user, gid):
+    svc = user.client.app.state.service
+    live = svc.get(gid)
+    action = RandomBot(live.version).choose(live.game.state)
+    r = user.post(f"/api/games/{gid}/actions", {"version": live.version, "action": action})
+    assert r.status_code == 200, r.text
+
+
+def test_turn_and_invitation_reach_the_waiting_player(make_app, smtp, hooks):
+    inbox, port = smtp
+    posts, base, _ = hooks
+    app = make_app()
+    notifier = _notifier(app, port)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(bob, email="bob@example.org", webhook=base + "/hook")
+    _settings(ann, webhook=base + "/hook-ann", kinds=("turn",))
+    made = ann.post("/api/games", {"title": "chicago-express", "seed": 3, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"},
+        {"kind": "human", "name": "Cy"}]})
+    gid = made.json()["id"]
+    _wait(lambda: inbox.mails and posts, "invitation")
+    rcpt, mail = inbox.mails[0]
+    assert rcpt == ["bob@example.org"]
+    assert "invited to Chicago Express" in mail["Subject"]
+    assert f"https://games.example/games/{gid}" in mail.get_content()
+    assert posts[0][0] == "/hook" and "You are invited to Chicago Express" in \
+        posts[0][1]["content"] and posts[0][1]["text"] == posts[0][1]["content"]
+    inbox.mails.clear()
+    posts.clear()
+    # Ann moves: now it is Bob's turn
+    _move(ann, gid)
+    assert app.state.service.get(gid).game.current_player == 1
+    _wait(lambda: inbox.mails and posts, "turn notice")
+    assert "It is your turn in Chicago Express" in inbox.mails[0][1]["Subject"]
+    assert [p for p, _ in posts] == ["/hook"]       # Ann acted: she is not told
+    time.sleep(0.5)
+    assert len(inbox.mails) == 1 and len(posts) == 1
+    for u in (ann, bob):
+        u.close()
+    assert notifier.sent >= 4
+
+
+def test_a_burst_of_turns_is_one_message_and_switched_off_kinds_are_not_sent(
+        make_app, smtp, hooks):
+    inbox, port = smtp
+    posts, base, _ = hooks
+    app = make_app()
+    _notifier(app, port, delay=1.5)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(bob, email="bob@example.org", kinds=("turn",))       # no invitations
+    games = []
+    for seed in (1, 2, 3):
+        r = ann.post("/api/games", {"title": "chicago-express", "seed": seed, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "bob"},
+            {"kind": "human", "name": "Cy"}]})
+        games.append(r.json()["id"])
+    for gid in games:
+        _move(ann, gid)
+    _wait(lambda: inbox.mails, "turn message")
+    time.sleep(1.0)
+    assert len(inbox.mails) == 1, [m["Subject"] for _, m in inbox.mails]
+    mail = inbox.mails[0][1]
+    assert mail["Subject"] == "It is your turn in 3 games"
+    body = mail.get_content()
+    assert all(f"/games/{gid}" in body for gid in games)
+    assert "invited" not in body
+    assert posts == []
+    ann.close()
+    bob.close()
+
+
+def test_failing_webhook_is_retried_and_logged_and_moves_do_not_wait(
+        make_app, smtp, hooks, caplog):
+    inbox, port = smtp
+    posts, base, release = hooks
+    app = make_app()
+    _notifier(app, port, delay=0.0)
+    ann, bob, cy = User(app, "Ann"), User(app, "Bob"), User(app, "Cy")
+    _settings(bob, webhook=base + "/broken", kinds=("turn",))
+    _settings(cy, webhook=base + "/hold", kinds=("turn",))
+    caplog.set_level(logging.WARNING, logger="railyard.web")
+    gid = ann.post("/api/games", {"title": "chicago-express", "seed": 4, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "bob"},
+        {"kind": "human", "account": "cy"}]}).json()["id"]
+    _move(ann, gid)
+    _wait(lambda: sum(1 for p, _ in posts if p == "/broken") == 3, "three attempts")
+    failures = [r.getMessage() for r in caplog.records if "webhook notification" in
+                r.getMessage()]
+    assert len(failures) == 3 and "attempt 3 of 3" in failures[-1] and "given up" in \
+        failures[-1]
+    assert "/broken" not in " ".join(failures)        # the URL (a secret) is not logged
+    # Bob moves; Cy's webhook holds the notifier: Bob's move is answered all the same
+    _move(bob, gid)
+    assert app.state.service.get(gid).game.current_player == 2
+    _move(cy, gid)                                    # Cy's move does not wait either
+    assert not any(p == "/hold" for p, _ in posts)    # the receiver still holds it
+    release.set()
+    _wait(lambda: any(p == "/hold" for p, _ in posts), "held post")
+    for u in (ann, bob, cy):
+        u.close()
+
+
+def test_notification_settings_are_checked(make_app):
+    app = make_app()
+    ann = User(app, "Ann")
+    for email, hook in (("not an address", ""), ("a@b@c", ""), ("", "ftp://x"),
+                        ("", "javascript:alert(1)")):
+        r = ann.client.post("/account/notifications", data={
+            "csrf": ann.csrf, "email": email, "webhook": hook, "turn": "1"})
+        assert r.status_code == 400
+    r = ann.client.post("/account/notifications", data={"email": "a@b.org", "turn": "1"})
+    assert r.status_code == 403                        # no CSRF token
+    assert app.state.accounts.by_name("Ann").settings == {}
+    ann.close()
+
+
+def test_password_reset_by_e_mail(make_app, smtp):
+    import re as _re
+
+    from .test_accounts import PASSWORD, _form_csrf, login
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port)
+    ann = User(app, "Ann")
+    _settings(ann, email="ann@example.org")
+    with TestClient(app) as c:
+        page = c.get("/login")
+        assert 'href="/reset"' in page.text
+        for name in ("nobody", "ann"):
+            form = c.get("/reset")
+            r = c.post("/reset", data={"name": name, "csrf": _form_csrf(form.text)})
+            assert r.status_code == 200 and "a link to set a new password is on its way" \
+                in r.text                                   # the same answer for both
+        _wait(lambda: inbox.mails, "reset mail")
+        time.sleep(0.3)
+        assert len(inbox.mails) == 1 and inbox.mails[0][0] == ["ann@example.org"]
+        body = inbox.mails[0][1].get_content()
+        token = _re.search(r"https://games\.example/reset/(\S+)", body).group(1)
+        assert "Ann" in body
+        page = c.get(f"/reset/{token}")
+        assert page.status_code == 200 and "<strong>Ann</strong>" in page.text
+        r = c.post(f"/reset/{token}", data={"new": "a brand new one", "new2":
+                                            "a brand new one",
+                                            "csrf": _form_csrf(page.text)},
+                   follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/login?reset=1"
+        assert ann.client.get("/api/session").json()["account"] is None   # logged out
+        assert login(c, "Ann", PASSWORD).status_code == 401
+        assert login(c, "Ann", "a brand new one").status_code == 303
+        again = c.get(f"/reset/{token}")                    # a link works once
+        assert again.status_code == 400 and "not valid" in again.text
+        r = c.post(f"/reset/{token}", data={"new": "x" * 10, "new2": "x" * 10,
+                                            "csrf": _form_csrf(c.get("/reset").text)})
+        assert r.status_code == 400
+        assert c.get("/reset/" + "x" * 40).status_code == 400
+    ann.close()
+
+
+def test_no_reset_by_e_mail_without_a_mail_server(make_app):
+    app = make_app()                      # no RAILYARD_SMTP_HOST: the admin resets
+    with TestClient(app) as c:
+        assert 'href="/reset"' not in c.get("/login").text
+        assert "admin can set a new password" in c.get("/reset").text
