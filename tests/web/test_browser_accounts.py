@@ -82,7 +82,8 @@ def server(tmp_path_factory, outside):
     app = create_app(storage=Storage(str(data / "db.sqlite3")))
     app.state.service.notifier = Notifier(
         app.state.service.storage, SmtpSettings("127.0.0.1", outside.smtp_port,
-                                                "railyard@test"), delay=0.5, backoff=0.1)
+                                                "railyard@test"), delay=0.5, backoff=0.1,
+        allow_private=True)
     with serve_app(app) as url:
         yield url
 

@@ -86,7 +86,8 @@ def _wait(cond, what, timeout=30.0):
 def _notifier(app, port, delay=0.3):
     n = Notifier(app.state.service.storage, SmtpSettings(host="127.0.0.1", port=port,
                                                          sender="railyard@test"),
-                 delay=delay, backoff=0.05, base_url="https://games.example")
+                 delay=delay, backoff=0.05, base_url="https://games.example",
+                 allow_private=True)
     app.state.service.notifier = n
     return n
 
@@ -199,6 +200,43 @@ def test_failing_webhook_is_retried_and_logged_and_moves_do_not_wait(
     release.set()
     _wait(lambda: any(p == "/hold" for p, _ in posts), "held post")
     for u in (ann, bob, cy):
+        u.close()
+
+
+def test_webhooks_to_private_addresses_are_not_posted(make_app, smtp, hooks, caplog):
+    """A player's webhook must not make the server call into its own network (SSRF): a
+    host that resolves to a loopback, private or link-local address is refused with one log
+    line naming neither the URL nor its host, nothing is posted and the mail still goes;
+    ``allow_private`` (RAILYARD_WEBHOOK_PRIVATE=allow) is what the other tests use."""
+    from railyard.web.notifications import webhook_refused
+    for url in ("http://127.0.0.1:9/x", "http://localhost/x", "http://10.1.2.3/x",
+                "http://192.168.0.1/", "http://169.254.169.254/latest/meta-data",
+                "http://[::1]/x", "http://0.0.0.0/"):
+        assert webhook_refused(url), url
+    assert webhook_refused("http://93.184.215.14/hook") is None      # a public address
+    assert webhook_refused("http:///nohost")
+    inbox, port = smtp
+    posts, base, _ = hooks
+    app = make_app()
+    n = Notifier(app.state.service.storage, SmtpSettings(host="127.0.0.1", port=port,
+                                                         sender="railyard@test"),
+                 delay=0.0, backoff=0.05)
+    assert n.allow_private is False
+    app.state.service.notifier = n
+    caplog.set_level(logging.WARNING, logger="railyard.web")
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(bob, email="bob@example.org", webhook=base + "/inside", kinds=("invite",))
+    ann.post("/api/games", {"title": "chicago-express", "seed": 5, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"},
+        {"kind": "human", "name": "Cy"}]})
+    _wait(lambda: inbox.mails, "the invitation by mail")
+    time.sleep(0.3)
+    assert posts == []
+    lines = [r.getMessage() for r in caplog.records if "webhook notification" in
+             r.getMessage()]
+    assert len(lines) == 1 and "private or local address" in lines[0]
+    assert "/inside" not in lines[0] and "127.0.0.1" not in lines[0]
+    for u in (ann, bob):
         u.close()
 
 

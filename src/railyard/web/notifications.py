@@ -19,20 +19,27 @@ game of theirs ends.
   ``RAILYARD_SMTP_PASSWORD`` (log in when set), ``RAILYARD_SMTP_TLS`` (``starttls``,
   ``ssl`` or ``off``, default ``off``); ``RAILYARD_NOTIFY_DELAY`` (seconds, default 60);
   ``RAILYARD_BASE_URL`` (the site's address, for links in messages).
+* **Webhooks reach only public addresses**: a webhook whose host resolves to a loopback,
+  private, link-local or otherwise non-global address is not posted to (one log line,
+  without the URL), so a player cannot make the server call into its own network;
+  ``RAILYARD_WEBHOOK_PRIVATE=allow`` lifts this for a table inside a private network.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import os
 import queue
 import smtplib
+import socket
 import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import Any
+from urllib.parse import urlsplit
 
 log = logging.getLogger("railyard.web")
 
@@ -111,8 +118,13 @@ class Notifier:
 
     def __init__(self, storage: Any, smtp: SmtpSettings | None = None,
                  delay: float | None = None, backoff: float = 2.0,
-                 base_url: str | None = None) -> None:
+                 base_url: str | None = None, allow_private: bool | None = None) -> None:
         self.storage = storage
+        if allow_private is None:
+            allow_private = os.environ.get("RAILYARD_WEBHOOK_PRIVATE", "").lower() in (
+                "allow", "1", "on", "yes")
+        #: whether webhooks may post to loopback / private addresses (tests, private tables)
+        self.allow_private = allow_private
         self.smtp = smtp or SmtpSettings.from_env()
         if delay is None:
             try:
@@ -187,7 +199,11 @@ class Notifier:
             self._retry("e-mail", acc, lambda: self._send_mail(settings["email"], subject,
                                                                text))
         if settings.get("webhook"):
-            self._retry("webhook", acc, lambda: self._post(settings["webhook"], text))
+            refused = None if self.allow_private else webhook_refused(settings["webhook"])
+            if refused:
+                log.warning("webhook notification to account %s not sent: %s", acc, refused)
+            else:
+                self._retry("webhook", acc, lambda: self._post(settings["webhook"], text))
 
     def _settings(self, acc: str) -> dict[str, Any] | None:
         with self.storage._tx(write=False) as tx:
@@ -261,3 +277,27 @@ class Notifier:
         with urllib.request.urlopen(req, timeout=10) as resp:
             if resp.status >= 300:
                 raise OSError(f"HTTP {resp.status}")
+
+
+def webhook_refused(url: str) -> str | None:
+    """Why a webhook must not be posted to (its host resolves to an address that is not
+    global: loopback, private, link-local, reserved, multicast), or None.  A host that does
+    not resolve is left to the post (a failure that is retried and logged)."""
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return "the address cannot be read"
+    if not host:
+        return "the address names no host"
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return None
+    for info in infos:
+        try:
+            ip = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
+        except ValueError:
+            return "the host resolves to an address that cannot be read"
+        if not ip.is_global:
+            return "the host resolves to a private or local address (RAILYARD_WEBHOOK_PRIVATE=allow permits it)"
+    return None
