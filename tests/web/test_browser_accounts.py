@@ -2,8 +2,9 @@
 asks on his settings page for e-mail and webhook notices, Ann creates a Chicago Express game
 from the form and invites Bob's account to a seat, both play moves by clicking from their
 own context, Bob's turn reaches him by e-mail (a real local SMTP server) and by a webhook
-post (a local receiver), Bob logs out and logs in again on a "new device"
-(a fresh context), finds the game under "My games" and is in his seat there.  A stranger
+post (a local receiver), they chat (each sees the other's message arrive live, HTML shown as
+text), Bob logs out and logs in again on a "new device" (a fresh context), finds the game
+under "My games" with its chat and is in his seat there.  A stranger
 joins an open seat from the lobby, asked for a name.  Screenshots of the new pages at 1400
 and 400 px wide (``build/test-artifacts/web``)."""
 from __future__ import annotations
@@ -215,6 +216,17 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     ann.wait_for_function("(v) => +document.getElementById('game').dataset.version >= v",
                           arg=get_json(f"{server}/api/games/{gid}")["version"])
 
+    # they chat: each account's seat writes from its session; the other sees it live
+    for writer, reader, text in ((ann, bob, "Good game so far, Bob <b>!</b>"),
+                                 (bob, ann, "Thanks Ann - your move next")):
+        writer.fill("#chat-text", text)
+        writer.press("#chat-text", "Enter")
+        writer.wait_for_function("() => document.getElementById('chat-text').value === ''")
+        reader.wait_for_function(
+            "(t) => [...document.querySelectorAll('#chat-list .chat-text')]"
+            ".some(e => e.textContent === t)", arg=text)
+    assert bob.locator("#chat-list b").count() == 0          # shown as text
+
     # Bob logs out; on a new device (fresh context) he logs in and finds the game
     bob.click("#logout")
     bob.wait_for_selector("#nav-login")
@@ -227,6 +239,7 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     shot(new, "accounts-lobby-400.png")
     row.locator("a").click()
     new.wait_for_selector("#you:has-text('You: Bob')")
+    new.wait_for_selector("#chat-list .chat-text:has-text('Thanks Ann')")   # the chat is kept
     _no_sideways_scroll(new)
     shot(new, "accounts-game-400.png")
     st = get_json(f"{server}/api/games/{gid}")
