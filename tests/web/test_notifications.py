@@ -187,8 +187,13 @@ def test_failing_webhook_is_retried_and_logged_and_moves_do_not_wait(
         {"kind": "human", "account": "cy"}]}).json()["id"]
     _move(ann, gid)
     _wait(lambda: sum(1 for p, _ in posts if p == "/broken") == 3, "three attempts")
-    failures = [r.getMessage() for r in caplog.records if "webhook notification" in
+
+    def failures_logged():
+        return [r.getMessage() for r in caplog.records if "webhook notification" in
                 r.getMessage()]
+    # the third failure is logged once the receiver's answer is back: wait for its line
+    _wait(lambda: len(failures_logged()) >= 3, "the third failure's log line")
+    failures = failures_logged()
     assert len(failures) == 3 and "attempt 3 of 3" in failures[-1] and "given up" in \
         failures[-1]
     assert "/broken" not in " ".join(failures)        # the URL (a secret) is not logged
