@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -87,7 +88,8 @@ def test_play_chicago_express_to_the_end_by_clicking(server, browser):
             if clicks == 10:
                 _shot(page, "chicago-express-midgame.png")
     assert page.text_content("#status") == "finished", f"not finished after {clicks} clicks"
-    assert "Winner: " in page.locator("#result").inner_text()
+    # the bots' seeds come from the new game's id, so the end may be a shared win (a tie)
+    assert re.search(r"\bWinners?: \S", page.locator("#result").inner_text())
     assert hex_clicks > 0 and seen_by_spectator == 2
     spectator.wait_for_selector("#status:has-text('finished')")
     assert page.locator("#log li").count() > 10
