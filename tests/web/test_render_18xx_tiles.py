@@ -114,6 +114,7 @@ def _check_hex(g, tile, rotation, colour=None):
     shown = {t.get("data-node"): t.text for t in g.iter(f"{NS}text")
              if t.get("class") == "revenue"}
     for kind, prefix in (("cities", "c"), ("towns", "t"), ("offboards", "o")):
+        per_node = []
         for i, node in enumerate(tile.get(kind) or []):
             rev = node.get("revenue")
             if isinstance(rev, dict):
@@ -121,7 +122,12 @@ def _check_hex(g, tile, rotation, colour=None):
                                   else rev.values())
             else:
                 values = _numbers([rev or 0])
-            if values == [0]:             # issue 24: no "0" printed on a revenue-less stop
+            per_node.append(values)
+        # a tile's twin cities or towns of one value print it once, as tiles do (issue 24)
+        once = kind != "offboards" and len(per_node) > 1 and all(v == per_node[0]
+                                                                 for v in per_node)
+        for i, values in enumerate(per_node):
+            if values == [0] or (once and i):  # issue 24: no "0" on a revenue-less stop
                 assert f"{prefix}{i}" not in shown, (tile["name"], f"{prefix}{i}")
                 continue
             assert _numbers(re.findall(r"\d+", shown.get(f"{prefix}{i}") or "")) == values, \
@@ -147,6 +153,8 @@ def test_every_printed_hex_of_the_map_is_drawn_as_the_data_says(title):
     hexes, _, _ = render_map(d, {"phase": phase["name"]})
     drawn = {}
     for svg in hexes:
+        if not svg.startswith('<g class="hex"'):     # the names, drawn after every hex
+            continue
         g = ET.fromstring(svg.replace("<g ", f'<g xmlns="{NS[1:-1]}" ', 1))
         drawn[g.get("data-hex")] = g
     assert sorted(drawn) == sorted(h["id"] for h in d["hexes"])

@@ -1,5 +1,6 @@
 """Chicago Express board: flat-topped hexes in odd-q offset (odd columns half a hex lower),
-terrain colours, build cost (red) and income, houses, locomotives in company colours; below
+terrain colours, build cost (red) and income, houses, locomotives in company colours, the
+cities' names and the hex coordinates the texts use (letters and numbers round the map); below
 the map the income track, the industry tracks and the three action dials."""
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from . import esc
 R = 24.0                       # hex radius (centre to corner)
 H = math.sqrt(3) * R           # hex height
 PAD = 12.0
+EDGE = 16.0                    # room for the coordinates around the map
 
 TERRAIN = {"plain": "#d8e8a8", "forest": "#6f9e58", "mountain": "#b89a78", "town": "#f3e7c4",
            "city": "#eac7c0", "industry": "#b9bfd6"}
@@ -24,8 +26,8 @@ PHASE_WORDS = {"opening_auction": "opening auction", "choose_action": "choosing 
 
 
 def _centre(col: int, row: int) -> tuple[float, float]:
-    x = PAD + R + col * 1.5 * R
-    y = PAD + H / 2 + row * H + (H / 2 if col % 2 else 0.0)
+    x = PAD + EDGE + R + col * 1.5 * R
+    y = PAD + EDGE + H / 2 + row * H + (H / 2 if col % 2 else 0.0)
     return x, y
 
 
@@ -85,17 +87,15 @@ def _draw_hex(h: dict[str, Any], locos: tuple[str, ...], colours: dict[str, str]
     elif terrain == "forest":
         parts.append(f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="5" fill="#3d6b2e"/>')
     cost = h.get("cost")
-    if cost is not None:
-        parts.append(f'<text x="{x:.1f}" y="{y + H / 2 - 4:.1f}" class="cost" font-size="9" '
+    if cost:                       # the eastern cities cost nothing: no "0" printed
+        # a named hex has its name at the bottom: its cost goes to the left of the centre
+        cx, cy = (x - 15, y + 3) if h.get("name") else (x, y + H / 2 - 4)
+        parts.append(f'<text x="{cx:.1f}" y="{cy:.1f}" class="cost" font-size="9" '
                      f'text-anchor="middle" fill="#c0392b">{esc(cost)}</text>')
     income = h.get("income")
     if income:
         parts.append(f'<text x="{x:.1f}" y="{y - H / 2 + 11:.1f}" font-size="9" '
                      f'text-anchor="middle" fill="#1a1a1a">{esc(income)}</text>')
-    if h.get("name"):
-        parts.append(f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="8" font-weight="bold" '
-                     f'text-anchor="middle" fill="#1a1a1a" stroke="#fff" stroke-width="2.2" '
-                     f'paint-order="stroke" class="name">{esc(str(h["name"]))}</text>')
     if h.get("house"):
         hx, hy = x + 10, y - 6
         parts.append(f'<path class="house" d="M{hx - 5:.1f},{hy + 4:.1f} V{hy - 1:.1f} '
@@ -110,6 +110,44 @@ def _draw_hex(h: dict[str, Any], locos: tuple[str, ...], colours: dict[str, str]
                      f'stroke-width="0.9"><title>{esc(comp)} locomotive</title></rect>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def _name(h: dict[str, Any]) -> str:
+    """A city's or town's name, drawn after every hex so that no neighbour covers it."""
+    x, y = _centre(int(h.get("col", 0)), int(h.get("row", 0)))
+    return (f'<text x="{x:.1f}" y="{y + 17:.1f}" font-size="8" font-weight="bold" '
+            f'text-anchor="middle" fill="#1a1a1a" stroke="#fff" stroke-width="2.2" '
+            f'paint-order="stroke" class="name">{esc(str(h["name"]))}</text>')
+
+
+def _coordinates(hexes: list[dict[str, Any]]) -> list[str]:
+    """The hex names the game's texts use ("N3": column letter, row number) along the map's
+    edges: each column's letter above and below it, each row's number at both sides."""
+    cols: dict[int, str] = {}
+    rows: set[int] = set()
+    for h in hexes:
+        hid = str(h.get("id", ""))
+        if hid[:1].isalpha():
+            cols[int(h.get("col", 0))] = hid[:1]
+        rows.add(int(h.get("row", 0)))
+    if not cols:
+        return []
+    last_row = max(rows)
+    out = ['<g class="coordinates" font-size="8" fill="#555" text-anchor="middle">']
+    top = PAD + EDGE - 5                              # one line above the map, one below
+    bottom = _centre(1, last_row)[1] + H / 2 + 11
+    for c, letter in sorted(cols.items()):
+        x = _centre(c, 0)[0]
+        out.append(f'<text x="{x:.1f}" y="{top:.1f}">{esc(letter)}</text>'
+                   f'<text x="{x:.1f}" y="{bottom:.1f}">{esc(letter)}</text>')
+    first, last = min(cols), max(cols)
+    for r in sorted(rows):
+        lx, ly = _centre(first, r)
+        rx, ry = _centre(last, r)
+        out.append(f'<text x="{lx - R - 6:.1f}" y="{ly + 3:.1f}">{r}</text>'
+                   f'<text x="{rx + R + 6:.1f}" y="{ry + 3:.1f}">{r}</text>')
+    out.append("</g>")
+    return out
 
 
 def _income_track(companies: list[dict[str, Any]], top: float, width: float) -> list[str]:
@@ -194,8 +232,8 @@ def render(state: dict[str, Any]) -> str:
     colours = {str(c.get("id")): _colour(c.get("color")) for c in companies}
     cols = max([int(h.get("col", 0)) for h in hexes] + [0]) + 1
     rows = max([int(h.get("row", 0)) for h in hexes] + [0]) + 1
-    width = PAD * 2 + R * 2 + (cols - 1) * 1.5 * R
-    map_h = PAD * 2 + rows * H + H / 2
+    width = PAD * 2 + EDGE * 2 + R * 2 + (cols - 1) * 1.5 * R
+    map_h = PAD * 2 + EDGE * 2 + rows * H + H / 2
     track_top = map_h + 18
     income_rows = (max([40] + [int(c.get("income") or 0) for c in companies]) // 25) + 1
     lower = track_top + income_rows * 22 + 26
@@ -206,6 +244,8 @@ def render(state: dict[str, Any]) -> str:
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#eef3f7"/>',
            '<g class="map">']
     out += [_hex(h, colours) for h in hexes]
+    out += [_name(h) for h in hexes if h.get("name")]
+    out += _coordinates(hexes)
     out.append("</g>")
     out += _income_track(companies, track_top, width)
     out += _industry(view.get("industry") or {}, PAD, lower)

@@ -77,13 +77,79 @@ def _node_positions(tile: dict[str, Any], rotation: int, cx: float, cy: float
         else:
             off = (i - (len(nodes) - 1) / 2) * R * 0.7
             out[n] = (cx + off, cy)
+    _spread_cities(tile, out, cx, cy)
     return out
+
+
+def _spread_cities(tile: dict[str, Any], pos: dict[str, tuple[float, float]], cx: float,
+                   cy: float) -> None:
+    """Move a tile's cities apart (away from each other, a step at a time, no further than
+    0.6 R from the centre) until their rows of slots no longer overlap (New York's two
+    two-slot cities)."""
+    cities = tile.get("cities") or []
+    half = [max(1, int(c.get("slots") or 1)) * 7.5 + 1 for c in cities]
+    for _ in range(12):
+        moved = False
+        for i in range(len(cities)):
+            for j in range(i + 1, len(cities)):
+                (xi, yi), (xj, yj) = pos[f"c{i}"], pos[f"c{j}"]
+                if abs(xi - xj) >= half[i] + half[j] or abs(yi - yj) >= 17:
+                    continue
+                dx, dy = xi - xj, yi - yj
+                d = math.hypot(dx, dy) or 1.0
+                for k, sign in ((i, 1), (j, -1)):
+                    x, y = pos[f"c{k}"]
+                    nx, ny = x + sign * 2 * dx / d, y + sign * 2 * dy / d
+                    if math.hypot(nx - cx, ny - cy) <= R * 0.6:
+                        pos[f"c{k}"] = (nx, ny)
+                        moved = True
+        if not moved:
+            return
+
+
+Box = tuple[float, ...]          # x0, y0, x1, y1 (and, for a name's placing, what it is)
+
+
+def _hits(box: Box, boxes: list[Any], margin: float = 0.5) -> bool:
+    return any(box[0] < b[2] - margin and b[0] < box[2] - margin and
+               box[1] < b[3] - margin and b[1] < box[3] - margin for b in boxes)
+
+
+def _text_box(x: float, y: float, text: str, size: float, anchor: str = "start") -> Box:
+    """The box of a line of text at baseline ``y`` (a generous estimate of the glyphs:
+    capitals and digits are wider than other letters)."""
+    w = sum(0.78 if ch.isupper() else 0.62 for ch in text) * size
+    x0 = x - w / 2 if anchor == "middle" else x
+    return (x0, y - size * 0.8, x0 + w, y + size * 0.25)
+
+
+def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float,
+                  taken: list[Box]) -> tuple[float, float]:
+    """Where a city's revenue circle goes: beside its slots (right above, left above,
+    right below, left below), kept inside the hex and clear of the tile's other slots and
+    revenues."""
+    first = None
+    for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
+        rx, ry = x + sx * (slots * r + 5), y + sy * (r + 2)
+        far = math.hypot(rx - cx, ry - cy) / (R * 0.86)
+        if far > 1:                  # kept inside the hex, clear of the neighbours' text
+            rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
+        first = first or (rx, ry)
+        if not _hits((rx - 6.5, ry - 6.5, rx + 6.5, ry + 6.5), taken):
+            return rx, ry
+    return first or (x, y)
 
 
 def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
               tokens: list[list[str]] | None = None, colours: dict[str, str] | None = None,
-              phase_colour: str | None = None) -> list[str]:
+              phase_colour: str | None = None, taken: list[Box] | None = None,
+              fit: bool = False, label: bool = True) -> list[str]:
+    """The tile's SVG parts; ``taken``, if given, receives the boxes of what the tile
+    prints (city slots, revenues, label) so that the hex name can be placed clear of them;
+    ``fit``: a laid tile, whose label is placed clear of its stops (a printed hex keeps the
+    printed place); ``label``: whether to draw the tile's label."""
     colours = colours or {}
+    taken = [] if taken is None else taken
     fill = TILE_FILL.get(str(tile.get("color")), "#eee")
     out = [f'<polygon points="{corners(cx, cy)}" fill="{fill}" stroke="#555" '
            f'stroke-width="1"/>']
@@ -103,15 +169,31 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
             d = f"M{pts[0][0]:.1f},{pts[0][1]:.1f} L{pts[1][0]:.1f},{pts[1][1]:.1f}"
         out.append(f'<path class="track" d="{d}" fill="none" stroke="#222" '
                    f'stroke-width="4" stroke-linecap="round"/>')
-    for i, town in enumerate(tile.get("towns") or []):
+    towns = tile.get("towns") or []
+    town_shared = len(towns) > 1 and len({_revenue(tw.get("revenue"), phase_colour)
+                                          for tw in towns}) == 1
+    for i, town in enumerate(towns):
         x, y = pos[f"t{i}"]
         out.append(f'<circle class="town" data-node="t{i}" cx="{x:.1f}" cy="{y:.1f}" '
                    f'r="4.5" fill="#222"/>')
+        taken.append((x - 4.5, y - 4.5, x + 4.5, y + 4.5, 0))   # 0: a name may cover it
         rev = _revenue(town.get("revenue"), phase_colour)
-        if rev not in ("0", ""):          # a plain town without revenue shows no "0"
-            out.append(f'<text class="revenue" data-node="t{i}" x="{x + 6:.1f}" '
-                       f'y="{y - 5:.1f}" font-size="8">{esc(rev)}</text>')
-    for i, city in enumerate(tile.get("cities") or []):
+        if rev not in ("0", "") and not (i and town_shared):  # one revenue for twin towns
+            w = len(rev) * 8 * 0.62            # right above the dot, or where it is free
+            spots = [(x + 6, y - 5), (x + 6, y + 11), (x - 6 - w, y - 5), (x - 6 - w, y + 11)]
+            tx, ty = next((s for s in spots if _inside(_text_box(*s, rev, 8), cx, cy)
+                           and not _hits(_text_box(*s, rev, 8), taken)), spots[0])
+            taken.append(_text_box(tx, ty, rev, 8))
+            out.append(f'<text class="revenue" data-node="t{i}" x="{tx:.1f}" '
+                       f'y="{ty:.1f}" font-size="8">{esc(rev)}</text>')
+    cities = tile.get("cities") or []
+    for i, city in enumerate(cities):       # every slot's box first: revenues keep clear
+        x, y = pos[f"c{i}"]
+        n = max(1, int(city.get("slots") or 1))
+        taken.append((x - n * 7.5, y - 7.5, x + n * 7.5, y + 7.5))
+    shared = len(cities) > 1 and len({_revenue(c.get("revenue"), phase_colour)
+                                      for c in cities}) == 1
+    for i, city in enumerate(cities):
         x, y = pos[f"c{i}"]
         slots = max(1, int(city.get("slots") or 1))
         held = (tokens[i] if tokens and i < len(tokens) else []) or []
@@ -134,11 +216,9 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
                            f'{esc(str(city["reservations"][s])[:4])}</text>')
         out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
-        if rev not in ("0", ""):
-            rx, ry = x + slots * r + 5, y - r - 2
-            far = math.hypot(rx - cx, ry - cy) / (R * 0.86)
-            if far > 1:                  # kept inside the hex, clear of the neighbours' text
-                rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
+        if rev not in ("0", "") and not (shared and i):   # one revenue for the tile's cities
+            rx, ry = _revenue_spot(x, y, slots, r, cx, cy, taken)
+            taken.append((rx - 6.5, ry - 6.5, rx + 6.5, ry + 6.5))
             out.append(f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" '
                        f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
                        f'data-node="c{i}" x="{rx:.1f}" y="{ry + 2.5:.1f}" '
@@ -147,9 +227,21 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
                    f'font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">'
                    f'{esc(_revenue(off.get("revenue"), None))}</text>')
-    if tile.get("label"):
-        out.append(f'<text class="label" x="{cx - W / 2 + 5:.1f}" y="{cy + 4:.1f}" '
-                   f'font-size="8" font-weight="bold">{esc(tile["label"])}</text>')
+    if label and tile.get("label"):
+        label_text = str(tile["label"])
+        lx, ly = cx - W / 2 + 5, cy + 4           # at the left, or where no stop is
+        # (not at the bottom: the names of the hexes below reach up there)
+        lw = len(label_text) * 6
+        for fx, fy in () if not fit else ((-W / 2 + 5, 4), (W / 2 - 5 - lw, 4),
+                                          (-W / 4, -R * 0.3), (W / 4 - lw, -R * 0.3),
+                                          (-W / 2 + 5, R * 0.3), (W / 2 - 5 - lw, R * 0.3)):
+            box = _text_box(cx + fx, cy + fy, label_text, 8)
+            if _inside(box, cx, cy) and not _hits(box, taken):
+                lx, ly = cx + fx, cy + fy
+                break
+        taken.append(_text_box(lx, ly, label_text, 8))
+        out.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
+                   f'font-size="8" font-weight="bold">{esc(label_text)}</text>')
     return out
 
 
@@ -253,16 +345,80 @@ def name_lines(name: str, width: int = 10) -> list[str]:
     return [name[:cut], name[cut + 1:]]
 
 
+def _inside(box: Box, cx: float, cy: float) -> bool:
+    """Whether a box lies inside the (pointy-topped) hex centred at ``cx, cy``."""
+    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
+        dx, dy = abs(x - cx), abs(y - cy)
+        if dx > W / 2 - 1 or dy > R - 1 - dx / math.sqrt(3):
+            return False
+    return True
+
+
+#: where a name may go on a laid tile, in order of preference: (dx, dy of its middle) as
+#: fractions of R: the top as printed, the bottom, then the sides
+_NAME_SPOTS = [(0, -0.6), (0, 0.55), (-0.35, -0.45), (0.35, -0.45), (-0.35, 0.45),
+               (0.35, 0.45), (-0.45, 0), (0.45, 0), (0, -0.3), (0, 0.3), (-0.5, -0.2),
+               (0.5, -0.2), (-0.5, 0.2), (0.5, 0.2)]
+
+
+def _name_place(lines: list[str], size: float, cx: float, cy: float,
+                taken: list[tuple[float, ...]] | None
+                ) -> tuple[float, float, float, bool] | None:
+    """``(x, baseline of the first line, font size, covers the coordinate)`` of a hex name:
+    at the top of the hex as printed, or, on a laid tile, the first of :data:`_NAME_SPOTS`
+    (at the name's size, then smaller) inside the hex where it covers none of the tile's
+    stops, tokens, revenues or the hex coordinate; failing that, one where it covers only a
+    town's dot, then one that also covers the coordinate (which is then left out: the hex
+    keeps its name); ``None`` if it fits nowhere."""
+    n = len(lines)
+    top = cy - R * 0.55 - (n - 1) * (size + 0.5)
+    if taken is None:
+        return cx, top, size, False
+    # a box's fifth item says what a name may cover: 0 a town's dot, 1 the coordinate
+    passes = ((taken, size), (taken, size * 0.85), (taken, size * 0.75),
+              ([b for b in taken if len(b) == 4 or b[4] == 1], size),
+              ([b for b in taken if len(b) == 4 or b[4] == 1], size * 0.85),
+              ([b for b in taken if len(b) == 4], size),
+              ([b for b in taken if len(b) == 4], size * 0.85))
+    for avoid, sz in passes:
+        step = sz + 0.5
+        for fx, fy in _NAME_SPOTS:
+            x = cx + fx * R
+            first = cy + fy * R - (n - 1) * step / 2 + sz * 0.3
+            wide = max(lines, key=len)             # the text's box: all its lines
+            a = _text_box(x, first, wide, sz, "middle")
+            box = (a[0], a[1], a[2], a[3] + (n - 1) * step)
+            if _inside(box, cx, cy) and not _hits(box, avoid):
+                coord = [b for b in taken if len(b) == 5 and b[4] == 1]
+                return x, first, sz, _hits(box, coord)
+    return None
+
+
+def _label_names(label: str, name: str) -> bool:
+    """Whether a tile's label is the place's short name: its first letter(s) or the
+    initials of its first words ("NY" for New York & Newark, "B" for Boston; not "OO")."""
+    words = [w for w in name.replace("&", " ").split() if w[:1].isalpha()]
+    initials = "".join(w[0] for w in words).upper()
+    return bool(label) and (initials.startswith(label.upper()) or
+                            name.upper().startswith(label.upper()))
+
+
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
              tokens: list[list[str]] | None, colours: dict[str, str],
-             phase_colour: str | None, marks: Any = None) -> str:
+             phase_colour: str | None, marks: Any = None) -> tuple[str, str]:
+    """The hex's drawing and, apart, its name: the map draws every name after all hexes,
+    so no neighbour's tile covers a name that reaches over the hex's side."""
     cx, cy = centre(int(h["x"]), int(h["y"]))
     hid = esc(h["id"])
     title = f"{hid} {esc(h.get('name') or '')}".strip()
     out = [f'<g class="hex" data-hex="{hid}"><title>{title}</title>']
-    out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour)
+    # the hex coordinate at the bottom is taken from the start (a name may cover it: 1)
+    taken: list[Box] = [_text_box(cx, cy + R * 0.93, str(h["id"]), 5.5, "middle") + (1,)]
     printed = h.get("tile") or {}
     laid = tile is not printed
+    start = len(out)
+    out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
+    coord_box, tile_len = list(taken[:1]), len(out) - start
     for t in ([] if laid else printed.get("terrain") or []):
         out += _terrain(t, cx, cy)
     for b in printed.get("borders") or []:
@@ -273,22 +429,41 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
             out += _mark(mark, cx, cy)
     for k, mark in enumerate(dests):
         out += _destination(mark, k, len(dests), cx, cy, colours)
+    name, hide_coord = "", False
     if h.get("name"):
         lines = name_lines(str(h["name"]))
         # sized to stay inside the hex's width, clear of the neighbours' coordinates and
         # terrain costs (issue 24: no label overlaps another)
         longest = max(len(x) for x in lines)
         size = min(7.5 if len(lines) == 1 else 6, 52.0 / max(1, longest) * 1.55)
+        place = _name_place(lines, size, cx, cy, taken if laid else None)
+        if place is None and laid and tile.get("label") and not _label_names(
+                str(tile["label"]), str(h["name"])):
+            # no room for the name beside an "OO": the name, not the label, is drawn (the
+            # tile's two cities show what the label says)
+            bare = list(coord_box)
+            tile_parts = draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour,
+                                   bare, laid, label=False)
+            place = _name_place(lines, size, cx, cy, bare)
+            out[start:start + tile_len] = tile_parts
+        if place is None and _label_names(str(tile.get("label") or ""), str(h["name"])):
+            # a full tile (New York's two cities with four stations) whose label names the
+            # place ("NY", "B"): the label stands for the name, kept in the hex's tooltip
+            lines = []
+        nx, top, size, hide_coord = place or (cx, cy - R * 0.55 - (len(lines) - 1) *
+                                              (size + 0.5), size, False)
         step = size + 0.5
-        top = cy - R * 0.55 - (len(lines) - 1) * step
-        spans = "".join(f'<tspan x="{cx:.1f}" y="{top + k * step:.1f}">{esc(line)}</tspan>'
+        spans = "".join(f'<tspan x="{nx:.1f}" y="{top + k * step:.1f}">{esc(line)}</tspan>'
                         for k, line in enumerate(lines))
-        out.append(f'<text class="hex-name" font-size="{size}" text-anchor="middle" '
-                   f'fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke" '
-                   f'font-weight="bold">{spans}</text>')
-    out.append(f'<text class="coord" x="{cx:.1f}" y="{cy + R * 0.93:.1f}" font-size="5.5" '
-               f'fill="#555" text-anchor="middle">{hid}</text></g>')
-    return "".join(out)
+        if spans:
+            name = (f'<text class="hex-name" data-hex="{hid}" font-size="{size}" '
+                    f'text-anchor="middle" fill="#111" stroke="#fff" stroke-width="2" '
+                    f'paint-order="stroke" font-weight="bold">{spans}</text>')
+    if not hide_coord:
+        out.append(f'<text class="coord" x="{cx:.1f}" y="{cy + R * 0.93:.1f}" '
+                   f'font-size="5.5" fill="#555" text-anchor="middle">{hid}</text>')
+    out.append("</g>")
+    return "".join(out), name
 
 
 def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float = 0,
@@ -306,7 +481,8 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
     hexes = data.get("hexes") or []
     width = PAD * 2 + W / 2 * (max(h["x"] for h in hexes) + 2)
     height = PAD * 2 + R * 2 + 1.5 * R * max(h["y"] for h in hexes) + extra_height
-    out = []
+    out: list[str] = []
+    names: list[str] = []
     memo = _memo(data)
     for h in hexes:
         if h["id"] in laid:
@@ -324,7 +500,10 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
             if len(memo) > 20_000:
                 memo.clear()
             svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour, mk)
-        out.append(svg)
+        out.append(svg[0])
+        if svg[1]:
+            names.append(svg[1])
+    out += names
     return out, width, height
 
 
