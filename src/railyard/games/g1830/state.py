@@ -174,6 +174,12 @@ class G1830State(DictState):
                                       key=lambda c: operating.order_key(self, c)),
         }
 
+    def _acted_in_stock_turn(self) -> bool:
+        """Whether the player to act in the stock round has bought or sold this turn (then
+        a pass ends the turn; it is no pass in the sense of 8.0's end of the round)."""
+        r = self.s.get("stock") if self.s.get("round") == "stock" else None
+        return bool(r and (r.get("acted") or r.get("bought")))
+
     def describe(self, action: Mapping[str, Any]) -> str:
         p = action.get("player")
         who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
@@ -182,7 +188,7 @@ class G1830State(DictState):
         text: Callable[[], str] | None = {
             "buy_private": lambda: f"buys the private {a.get('company')}",
             "bid": lambda: f"bids ${a.get('amount')} for {a.get('company')}",
-            "pass": lambda: "passes",
+            "pass": lambda: "ends the turn" if self._acted_in_stock_turn() else "passes",
             "par": lambda: f"starts {a.get('corporation')} at ${a.get('price')}",
             "buy_share": lambda: f"buys a 10% share of {a.get('corporation')} from the "
                                  f"{'initial offering' if a.get('source') == 'ipo' else 'pool'}",

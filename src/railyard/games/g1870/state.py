@@ -248,6 +248,9 @@ class G1870State(DictState):
         if corp and a.get("type") not in ("par", "buy_share", "sell_shares", "bid",
                                           "buy_private", "pass", "protect", "decline"):
             who = f"{who} ({corp})"
+        r = self.s.get("stock") if self.s.get("round") == "stock" else None
+        if a.get("type") == "pass" and r and r.get("acted"):
+            return f"{who} ends the turn"       # after a purchase or sale: not a pass
         return f"{who} {describe_action(a)}"
 
     # ---- shared helpers ----------------------------------------------------------------
