@@ -53,6 +53,10 @@ BOX = {frozenset(): " ", frozenset("lr"): "─", frozenset("ud"): "│", frozens
        frozenset("u"): "│", frozenset("d"): "│"}
 
 
+def colour_word(colour: Any) -> str:
+    return {"gray": "grey"}.get(str(colour), str(colour))
+
+
 def data_for(title: str) -> dict[str, Any]:
     """The title's data file (the same one the browser draws from)."""
     from ..web.table18xx import data_of
