@@ -10,7 +10,7 @@ east side, the bottom border the south-west and south-east side.  Inside a box:
   mountain "▲" with the cost) and 1870's marks;
 * line 3: the stops: a city's slots as the corporation symbols of its stations (in the
   corporation's colour), an empty slot as "○" or the symbol of the corporation whose home
-  it is (dim), a town as "•", an off-board area as its revenues ("30/60");
+  it is in brackets ("(PRR)"), a town as "•", an off-board area as its revenues ("30/60");
 * line 4: the revenue (a city's or town's, for the current phase), the tile number ("#57")
   and the coordinate as printed, right-aligned.
 
@@ -51,6 +51,18 @@ BOX = {frozenset(): " ", frozenset("lr"): "─", frozenset("ud"): "│", frozens
        frozenset("udr"): "├", frozenset("udl"): "┤", frozenset("lrd"): "┬",
        frozenset("lru"): "┴", frozenset("lrud"): "┼", frozenset("l"): "─", frozenset("r"): "─",
        frozenset("u"): "│", frozenset("d"): "│"}
+
+
+def ink(colour: str) -> str:
+    """Black or white: the letters that read on the background ``colour`` (#rrggbb)."""
+    c = str(colour).lstrip("#")
+    if len(c) != 6:
+        return "white"
+    try:
+        r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return "white"
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
 
 
 def colour_word(colour: Any) -> str:
@@ -221,10 +233,10 @@ class MapView:
 
     # ---- one hex ------------------------------------------------------------------------
     def corp_style(self, corp: str, home: bool = False) -> Style:
+        """A station in its corporation's colour (black or white letters, whichever
+        reads); a home not yet placed the same, not bold (it is shown in brackets)."""
         colour = self.colours.get(corp, "#666666")
-        if home:
-            return Style(color=colour, bold=True, underline=True)
-        return Style(color="white", bgcolor=colour, bold=True)
+        return Style(color=ink(colour), bgcolor=colour, bold=not home, italic=home)
 
     def stops(self, tile: dict[str, Any], tokens: list[list[str]] | None
               ) -> list[tuple[str, Style | None]]:
@@ -240,7 +252,7 @@ class MapView:
                 if s < len(held):
                     parts.append((str(held[s]), self.corp_style(str(held[s]))))
                 elif s < len(res) and res[s] not in held:
-                    parts.append((str(res[s]), self.corp_style(str(res[s]), home=True)))
+                    parts.append((f"({res[s]})", self.corp_style(str(res[s]), home=True)))
                 else:
                     parts.append(("○", None))
         for _ in tile.get("towns") or []:
@@ -335,7 +347,7 @@ class MapView:
                 kind, corp = m
                 text = {"port": "Port", "cattle": "Cattle"}.get(kind, kind)
                 words.append((text + (f" {corp}" if corp else ""),
-                              Style(color="blue" if kind == "port" else "dark_orange",
+                              Style(color="deep_sky_blue1" if kind == "port" else "dark_orange",
                                     bold=True, italic=corp is None)))
         row = top + max(1, name_lines_used)
         c = left + 1 + (cv_len(cv, row, left + 1) + 1 if name_lines_used else 0)
@@ -477,8 +489,7 @@ def tile_box(mv: MapView, tile: dict[str, Any], rotation: int, hid: str) -> list
 
 
 def legend(title: str) -> Text:
-    text = ("Map: ╫ ╪ track leaving a hex · PRR a station · PRR underlined: home not yet "
-            "placed · ○ a free city slot · • a town · $40 revenue · #57 the tile laid · "
+    text = ("Map: ╫ ╪ track leaving a hex · PRR a station · (PRR) its home, no station yet · ○ a free city slot · • a town · $40 revenue · #57 the tile laid · "
             "≈ water ▲ mountain with the cost · red side: impassable")
     if title == "1870":
         text = text.replace("PRR", "SSW") + " · →SSW destination (✓ reached) · Port, " \

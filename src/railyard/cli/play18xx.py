@@ -101,7 +101,7 @@ def table_view(game: Game) -> Group:
                              else "right")
         for c in started:
             pres = c["president"]
-            name = Text(c["sym"], style=f"bold white on {c['color']}")
+            name = Text(c["sym"], style=f"bold {map18xx.ink(c['color'])} on {c['color']}")
             if c["acting"]:
                 name.append(" ▶")
             last = "" if c["last_revenue"] is None else \
@@ -109,11 +109,12 @@ def table_view(game: Game) -> Group:
             corps.add_row(name, game.players[pres] if isinstance(pres, int) else "",
                           f"${c['par']}" if c["par"] else "",
                           f"${c['price']}" if c["price"] else "",
-                          f"${c['cash']}" if c["floated"] else "not floated",
-                          ", ".join(f"{x}-train" for x in c["trains"]) or "none",
+                          f"${c['cash']}" if c["floated"] else "—",
+                          _trains(c["trains"]),
                           f"{c['tokens_left']} of {c['tokens_total']}",
                           f"{c['ipo']}%", f"{c['pool']}%", last)
         out.append(corps)
+        out.append(Text("▶ operates now · treasury — : not floated yet", style="dim"))
     dep = t["depot"]
     words = []
     for r in dep["rows"]:
@@ -135,6 +136,15 @@ def table_view(game: Game) -> Group:
         out.append(Text("Privates: " + "; ".join(
             f"{p['sym']} ({p['owner']}, revenue ${p['revenue']})" for p in privs)))
     return Group(*out)
+
+
+def _trains(names: list[str]) -> str:
+    """A corporation's trains: "2-train ×2, 3-train"."""
+    counts: dict[str, int] = {}
+    for x in names:
+        counts[x] = counts.get(x, 0) + 1
+    return ", ".join(f"{k}-train" + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) \
+        or "none"
 
 
 # ---- stable numbering ----------------------------------------------------------------------
@@ -205,11 +215,14 @@ class Turn18xx:
         self.out.print(map18xx.legend(self.game.title))
 
     def show(self, with_map: bool = True) -> None:
-        """Table, map (the hexes a tile may go marked) and the menu."""
+        """Table, map (the hexes a tile may go marked; else a note that it is unchanged)
+        and the menu."""
         self.refresh()
         self.out.print(table_view(self.game))
         if with_map:
             self.show_map(lit=set(self.tile_hexes()))
+        else:
+            self.say("(the map is as before: m shows it)", "dim")
         self.print_menu()
 
     def refresh(self) -> None:
@@ -235,7 +248,8 @@ class Turn18xx:
             for k, st in enumerate(steps):
                 if k:
                     line.append(" → ", style="dim")
-                line.append(st["label"], style="bold reverse" if st["current"] else "dim")
+                line.append(("▸ " if st["current"] else "") + st["label"],
+                            style="bold reverse" if st["current"] else "dim")
             self.out.print(line)
         self.say(d.get("heading") or "Your decision.", "bold")
         for row in d.get("auction") or []:
@@ -261,6 +275,10 @@ class Turn18xx:
             return
         if kind == "stations" and "token" in self.skipped:
             return
+        items = [it for it in g.get("items") or []
+                 if not (it.get("skip") and it["skip"] in self.skipped)]
+        if not (items or g.get("refused") or g.get("guide") or kind == "tiles"):
+            return
         self.out.print(Text(g["title"], style="bold underline"))
         for step in g.get("guide") or []:
             self.out.print(Text(("→ " if step["current"] else "  ") + step["text"],
@@ -269,10 +287,9 @@ class Turn18xx:
             hexes = g.get("hexes") or []
             self.entry(g["title"], f"Lay a tile: choose the hex ({len(hexes)} marked on the "
                                    f"map: {', '.join(h['hex'] for h in hexes[:8])}"
-                                   f"{', …' if len(hexes) > 8 else ''})", self.lay_tile)
-        for it in g.get("items") or []:
-            if it.get("skip") and it["skip"] in self.skipped:
-                continue
+                                   f"{', …' if len(hexes) > 8 else ''})", self.lay_tile,
+                       identity="lay a tile")
+        for it in items:
             self.item(it, g["title"])
         for it in g.get("refused") or []:
             self.item(it, g["title"])
@@ -284,7 +301,8 @@ class Turn18xx:
                        lambda it=it: self.choose_par(it))
             return
         if it.get("skip"):
-            self.entry(where, it["label"], lambda it=it: self.skip(it["skip"]), it.get("detail"))
+            self.entry(where, it["label"], lambda it=it: self.skip(it["skip"]), it.get("detail"),
+                       identity=f"skip {it['skip']}")
             return
         if it.get("action") is None or it.get("disabled"):
             line = Text("    – " + it["label"], style="dim")
@@ -295,8 +313,10 @@ class Turn18xx:
         self.entry(where, it["label"], lambda it=it: self.take(it), it.get("detail"))
 
     def entry(self, where: str, label: str, run: Callable[[], bool],
-              detail: str | None = None) -> None:
-        n = self.numbering.number(f"{where}\x00{label}")
+              detail: str | None = None, identity: str | None = None) -> None:
+        """A numbered line; ``identity`` (default: the group and the label) is what keeps
+        its number while the decision lasts."""
+        n = self.numbering.number(identity or f"{where}\x00{label}")
         self.entries[n] = Entry(label, run, detail)
         line = Text(f"{n:>4}. ", style="bold cyan")
         line.append(label)
@@ -305,7 +325,13 @@ class Turn18xx:
         self.out.print(line, soft_wrap=True)
 
     def print_routes_entries(self) -> None:
+        """The two ways to run the trains (none for a corporation without trains: 1870's
+        "Run no trains" is its choice)."""
         if self.d.get("routes") is None:
+            return
+        corp = self.d.get("corp") or self.d["routes"]["fixed"].get("corporation")
+        if corp in self.game.state.s["corps"] and \
+                not self.game.state.s["corps"][corp].get("trains"):
             return
         self.out.print(Text("Run trains", style="bold underline"))
         self.entry("Run trains", "Run the best routes (found by the route optimiser)",
@@ -549,7 +575,7 @@ class Turn18xx:
         for row in res["trains"]:
             now = " ".join(row["hexes"])
             raw = self.ask(f"{train_name(row['train'])} ({row['distance']} stops)"
-                           + (f" [{now}]" if now else ""))
+                           + (f" (Enter: {now})" if now else ""))
             if raw is None:
                 return False
             raw = raw.strip()

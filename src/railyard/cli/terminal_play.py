@@ -190,8 +190,6 @@ class TerminalPlay:
             self.map_seen = board
             self.say(turn_line(self.game))
             self.t18.show(with_map=again)
-            if not again:
-                self.say("(the map is as before: m shows it)", "dim")
             return
         self.out.print(summary(self.game.state))
         self.say(turn_line(self.game))
