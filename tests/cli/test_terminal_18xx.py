@@ -346,3 +346,44 @@ def test_1870_menus_in_words_with_the_skips():
     assert "→ATSF" in board or "→SSW" in board
     for pattern in ENGINE:
         assert not pattern.search(play.text()), pattern.pattern
+
+
+def test_routes_typed_as_hexes_run_as_the_engine_checks_them():
+    """A train's route typed as its hexes is split into stretches and checked by the
+    engine on a copy: the optimiser's routes typed by hand earn what it found; a route
+    through hexes that are not joined is refused with the reason and nothing runs."""
+    from railyard.cli.play18xx import Turn18xx
+    from railyard.web.routes18xx import auto
+    game = _or_start()
+    play = _Play(game)
+    turn = Turn18xx(play)
+    while True:                                   # on to a corporation's run with a route
+        turn.refresh()
+        if turn.d.get("routes") is not None:
+            best = auto(game, {game.current_player})
+            if best["ok"] and best["total"]:
+                break
+        turn.print_menu()
+        menu = _menu(play.text().split("operates.")[-1])
+        n = _pick(menu, "Lay no track", "Place no station", "Pay out", "Withhold",
+                  "Buy no more trains", "Pass")
+        assert n is not None, menu
+        turn.entries[n].run()
+    n_log = len(game.log)
+    trains = [t["train"] for t in best["trains"]]
+    bad = _Play(game, ["A9 K15"] + ["-"] * (len(trains) - 1))
+    assert not _run_pick(bad)
+    assert len(game.log) == n_log and "Fix the routes" in bad.text()
+    typed = [" ".join(t["hexes"]) or "-" for t in best["trains"]]
+    good = _Play(game, typed + ["y"])
+    assert _run_pick(good)
+    assert f"Run these routes for ${best['total']}?" in good.text()
+    assert len(game.log) == n_log + 1 and game.log[-1]["type"] == "run_routes"
+    assert game.state.s["op"]["revenue"] == best["total"]
+
+
+def _run_pick(play: "_Play") -> bool:
+    from railyard.cli.play18xx import Turn18xx
+    turn = Turn18xx(play)
+    turn.refresh()
+    return turn.run_pick()
