@@ -446,6 +446,20 @@ class MapView:
         return out
 
 
+class FittedMap:
+    """The whole map as a renderable: in strips that fit the console's width, with the
+    legend."""
+
+    def __init__(self, title: str, view: dict[str, Any]) -> None:
+        self.title, self.view = title, view
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        mv = MapView(self.title, self.view)
+        for xs in strips(self.title, options.max_width):
+            yield mv.board(xs=xs)
+        yield legend(self.title)
+
+
 def full_width(title: str) -> int:
     """Columns the whole map needs (with the row letters at both sides)."""
     hexes = data_for(title).get("hexes") or []

@@ -49,26 +49,29 @@ def train_name(tid: Any) -> str:
     return f"{m.group(1) if m else tid}-train"
 
 
-def state_json(game: Game) -> dict[str, Any]:
-    """The state as the browser's table reads it (public view; 1870's destinations)."""
-    st = game.state
+def state_json(src: Any) -> dict[str, Any]:
+    """The state (of a game, or a state itself) as the browser's table reads it: the
+    public view with 1870's destinations."""
+    st = getattr(src, "state", src)
     view = st.public_view()
-    if game.title == "1870":
+    if st.title == "1870":
         view["destinations"] = {corp: {"marker": c.get("dest_marker") or "charter"}
                                 for corp, c in st.s["corps"].items() if c.get("connected")}
-    return {"title": game.title, "players": list(game.players), "view": view,
+    return {"title": st.title, "players": list(st.players), "view": view,
             "current_player": st.current_player}
 
 
 # ---- the table -------------------------------------------------------------------------------
 
-def table_view(game: Game) -> Group:
-    """Status line, players, corporations, trains and open privates, in words."""
+def table_view(src: Any) -> Group:
+    """Status line, players, corporations, trains and open privates, in words (of a game,
+    or a state)."""
     from ..web.table18xx import table
-    t = table(state_json(game), list(getattr(game.state, "events", []) or []))
+    st = getattr(src, "state", src)
+    t = table(state_json(st), list(getattr(st, "events", []) or []))
     s = t["status"]
     head = Text()
-    head.append(f"{game.title} · {s['round']} · phase {s['phase']} · bank ${s['bank']}",
+    head.append(f"{st.title} · {s['round']} · phase {s['phase']} · bank ${s['bank']}",
                 style="bold")
     if s["bank_broken"]:
         head.append(" (broken)")
@@ -106,7 +109,7 @@ def table_view(game: Game) -> Group:
                 name.append(" ▶")
             last = "" if c["last_revenue"] is None else \
                 f"${c['last_revenue']} {c['paid'] or ''}".strip()
-            corps.add_row(name, game.players[pres] if isinstance(pres, int) else "",
+            corps.add_row(name, st.players[pres] if isinstance(pres, int) else "",
                           f"${c['par']}" if c["par"] else "",
                           f"${c['price']}" if c["price"] else "",
                           f"${c['cash']}" if c["floated"] else "—",
@@ -145,6 +148,13 @@ def _trains(names: list[str]) -> str:
         counts[x] = counts.get(x, 0) + 1
     return ", ".join(f"{k}-train" + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) \
         or "none"
+
+
+def board_view(src: Any) -> Group:
+    """The table and the map (strips fitting the console's width): what ``railyard show``
+    and ``replay`` print for 1830 and 1870."""
+    st = getattr(src, "state", src)
+    return Group(table_view(st), map18xx.FittedMap(st.title, state_json(st)["view"]))
 
 
 # ---- stable numbering ----------------------------------------------------------------------
