@@ -290,6 +290,9 @@ class Turn18xx:
         if not (items or g.get("refused") or g.get("guide") or kind == "tiles"):
             return
         self.out.print(Text(g["title"], style="bold underline"))
+        hint = g.get("hint")
+        if hint and "lick" not in hint:          # the browser's "click ..." hints: not here
+            self.out.print(Text("  " + hint, style="dim"), soft_wrap=True)
         for step in g.get("guide") or []:
             self.out.print(Text(("→ " if step["current"] else "  ") + step["text"],
                                 style="bold" if step["current"] else ""), soft_wrap=True)
@@ -299,10 +302,38 @@ class Turn18xx:
                                    f"map: {', '.join(h['hex'] for h in hexes[:8])}"
                                    f"{', …' if len(hexes) > 8 else ''})", self.lay_tile,
                        identity="lay a tile")
+        refused = []
         for it in items:
-            self.item(it, g["title"])
-        for it in g.get("refused") or []:
-            self.item(it, g["title"])
+            if it.get("pars") is None and not it.get("skip") and (
+                    it.get("action") is None or it.get("disabled")):
+                refused.append(it)
+            else:
+                self.item(it, g["title"])
+        self.refused(refused + list(g.get("refused") or []))
+
+    def refused(self, items: list[dict[str, Any]]) -> None:
+        """What is not allowed now, one line per reason: "Place a station in D2, D14:
+        reason" (the subjects after the words the labels share)."""
+        by_reason: dict[str, list[str]] = {}
+        for it in items:
+            by_reason.setdefault(str(it.get("reason") or ""), []).append(it["label"])
+        for reason, labels in by_reason.items():
+            labels = list(dict.fromkeys(labels))
+            words = [x.split(" ") for x in labels]
+            common = 0
+            if len(labels) > 1:
+                while all(len(w) > common + 1 and w[common] == words[0][common]
+                          for w in words):
+                    common += 1
+                if common and words[0][common - 1] in ("the", "a", "an"):
+                    common -= 1                      # "from the initial offering, the pool"
+            said = labels[0] if len(labels) == 1 else \
+                " ".join(words[0][:common]) + " " + ", ".join(" ".join(w[common:])
+                                                              for w in words)
+            line = Text("    – " + said, style="dim")
+            if reason:
+                line.append(f": {reason}", style="dim italic")
+            self.out.print(line, soft_wrap=True)
 
     def item(self, it: dict[str, Any], where: str) -> None:
         if it.get("pars") is not None:
