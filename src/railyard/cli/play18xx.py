@@ -22,6 +22,7 @@ reason), the table of :func:`railyard.web.table18xx.table` and the map of
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable
 
@@ -204,6 +205,7 @@ class Turn18xx:
         self.skip_key: Any = None
         self.entries: dict[int, Entry] = {}
         self.d: dict[str, Any] = {}
+        self.map_seen: str | None = None     # the board last drawn (tiles and stations)
 
     @property
     def out(self) -> Console:
@@ -224,12 +226,19 @@ class Turn18xx:
             self.out.print(mv.board(highlight=lit or set(), xs=xs))
         self.out.print(map18xx.legend(self.game.title))
 
-    def show(self, with_map: bool = True) -> None:
-        """Table, map (the hexes a tile may go marked; else a note that it is unchanged)
-        and the menu."""
+    def show(self, with_map: bool | None = None) -> None:
+        """Table, map and the menu.  The map (the hexes a tile may go marked) is drawn when
+        asked, or else when the board changed since it was last drawn or a tile may be
+        laid; otherwise a line says it is as before."""
         self.refresh()
         self.out.print(table_view(self.game))
+        view = self.game.state.public_view()
+        board = json.dumps([view.get("tiles"), view.get("tokens")], sort_keys=True,
+                           default=str)
+        if with_map is None:
+            with_map = board != self.map_seen or bool(self.tile_hexes())
         if with_map:
+            self.map_seen = board
             self.show_map(lit=set(self.tile_hexes()))
         else:
             self.say("(the map is as before: m shows it)", "dim")

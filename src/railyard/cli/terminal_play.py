@@ -90,7 +90,6 @@ class TerminalPlay:
         self.told = len(game.story()) if game.log else 0
         # 1830 / 1870: the table, the map and the worded decisions of the browser
         self.t18 = Turn18xx(self) if is_18xx(game) else None
-        self.map_seen: str | None = None     # the board last drawn (tiles and stations)
 
     # ---- main loop -------------------------------------------------------------------
     def run(self) -> bool:
@@ -180,16 +179,8 @@ class TerminalPlay:
     def show(self) -> None:
         self.shown_at = len(self.game.log)
         if self.t18 is not None:
-            # the map when the board changed since it was last drawn, or tiles may be laid
-            import json
-            view = self.game.state.public_view()
-            board = json.dumps([view.get("tiles"), view.get("tokens")], sort_keys=True,
-                               default=str)
-            self.t18.refresh()
-            again = board != self.map_seen or bool(self.t18.tile_hexes())
-            self.map_seen = board
             self.say(turn_line(self.game))
-            self.t18.show(with_map=again)
+            self.t18.show()
             return
         self.out.print(summary(self.game.state))
         self.say(turn_line(self.game))
