@@ -265,6 +265,7 @@ class MapView:
                  highlight: bool = False, tile_override: tuple[dict[str, Any], int] | None
                  = None) -> None:
         h = self.hexes.get(hid, {"id": hid, "tile": {}})
+        laid: str | None
         if tile_override is not None:
             tile, rot, laid = tile_override[0], tile_override[1], str(tile_override[0]["name"])
         else:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any, Callable
 
 from rich.console import Console, Group
@@ -187,7 +188,9 @@ class Entry:
 
 
 def decision_key(game: Game) -> tuple[Any, ...]:
-    s = game.state.s
+    """What a decision is: the same player, round, operating company and step."""
+    st: Any = game.state
+    s = st.s
     op = s.get("op") or {}
     return (game.current_player, s.get("round"), s.get("sr"), s.get("or_num"),
             op.get("corp"), op.get("step"))
@@ -206,6 +209,16 @@ class Turn18xx:
         self.entries: dict[int, Entry] = {}
         self.d: dict[str, Any] = {}
         self.map_seen: str | None = None     # the board last drawn (tiles and stations)
+
+    @property
+    def st(self) -> Any:
+        """The 18xx state (its ``s`` dict)."""
+        return self.game.state
+
+    @property
+    def seats(self) -> set[int]:
+        seat = self.game.current_player
+        return set() if seat is None else {seat}
 
     @property
     def out(self) -> Console:
@@ -262,7 +275,7 @@ class Turn18xx:
         d = self.d
         self.entries = {}
         steps = d.get("steps")
-        if steps and self.game.state.s.get("round") == "operating":
+        if steps and self.st.s.get("round") == "operating":
             line = Text("Steps: ")
             for k, st in enumerate(steps):
                 if k:
@@ -348,10 +361,10 @@ class Turn18xx:
         if it.get("pars") is not None:
             self.entry(where, f"{it['label']} … (par price: "
                               f"{', '.join(p['label'] for p in it['pars'] if p['action'])})",
-                       lambda it=it: self.choose_par(it))
+                       partial(self.choose_par, it))
             return
         if it.get("skip"):
-            self.entry(where, it["label"], lambda it=it: self.skip(it["skip"]), it.get("detail"),
+            self.entry(where, it["label"], partial(self.skip, it["skip"]), it.get("detail"),
                        identity=f"skip {it['skip']}")
             return
         if it.get("action") is None or it.get("disabled"):
@@ -360,7 +373,7 @@ class Turn18xx:
                 line.append(f": {it['reason']}", style="dim italic")
             self.out.print(line, soft_wrap=True)
             return
-        self.entry(where, it["label"], lambda it=it: self.take(it), it.get("detail"))
+        self.entry(where, it["label"], partial(self.take, it), it.get("detail"))
 
     def entry(self, where: str, label: str, run: Callable[[], bool],
               detail: str | None = None, identity: str | None = None) -> None:
@@ -380,8 +393,8 @@ class Turn18xx:
         if self.d.get("routes") is None:
             return
         corp = self.d.get("corp") or self.d["routes"]["fixed"].get("corporation")
-        if corp in self.game.state.s["corps"] and \
-                not self.game.state.s["corps"][corp].get("trains"):
+        if corp in self.st.s["corps"] and \
+                not self.st.s["corps"][corp].get("trains"):
             return
         self.out.print(Text("Run trains", style="bold underline"))
         self.entry("Run trains", "Run the best routes (found by the route optimiser)",
@@ -590,7 +603,7 @@ class Turn18xx:
 
     def run_auto(self) -> bool:
         from ..web.routes18xx import auto
-        res = auto(self.game, {self.game.current_player})
+        res = auto(self.game, self.seats)
         self.say(f"The best routes for {res['corporation']}:", "bold")
         return self.confirm_routes(res)
 
@@ -611,7 +624,7 @@ class Turn18xx:
 
     def run_pick(self, start: dict[str, Any] | None = None) -> bool:
         from ..web.routes18xx import RouteProblem, auto, check
-        seats = {self.game.current_player}
+        seats = self.seats
         try:
             res = start or check(self.game, seats, [])
         except RouteProblem as exc:
@@ -632,8 +645,8 @@ class Turn18xx:
             if raw.lower() in ("a", "auto"):
                 if best is None:
                     best = auto(self.game, seats)
-                got = next((t["hexes"] for t in best["trains"] if t["train"] == row["train"]),
-                           [])
+                got: list[str] = next((t["hexes"] for t in best["trains"]
+                                       if t["train"] == row["train"]), [])
             elif raw == "-":
                 got = []
             elif not raw:
