@@ -18,7 +18,6 @@ import termios
 import time
 from typing import Any
 
-import pytest
 from rich.console import Console
 
 from railyard.bots.random_bot import RandomBot

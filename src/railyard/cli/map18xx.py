@@ -33,6 +33,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
+from ..web.render.hex18xx import _revenue as revenue_text  # the browser's reading
 from ..web.render.hex18xx import name_lines
 
 HW = 6                  # columns per half hex: a box is 2 * HW wide (11 inside)
@@ -73,18 +74,6 @@ def data_for(title: str) -> dict[str, Any]:
     """The title's data file (the same one the browser draws from)."""
     from ..web.table18xx import data_of
     return data_of(title)
-
-
-def revenue_text(rev: Any, phase_colour: str | None) -> str:
-    """A stop's revenue as printed: one value, or the current phase's, or all ("30/60")."""
-    if not isinstance(rev, dict):
-        return str(rev)
-    values = list(dict.fromkeys(rev.values()))
-    if len(values) == 1:
-        return str(values[0])
-    if phase_colour and phase_colour in rev:
-        return str(rev[phase_colour])
-    return "/".join(str(v) for v in values)
 
 
 def tile_exits(tile: dict[str, Any], rotation: int) -> set[int]:

@@ -31,7 +31,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Game, IllegalAction
+from ..engine import Game
 from . import map18xx
 
 TITLES = ("1830", "1870")
