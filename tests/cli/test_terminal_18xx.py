@@ -386,3 +386,25 @@ def _run_pick(play: "_Play") -> bool:
     turn = Turn18xx(play)
     turn.refresh()
     return turn.run_pick()
+
+
+def test_map_commands_region_and_find():
+    """``m H10`` draws the part of the map around H10 (a narrow terminal's view), a hex
+    that is not on the map is named as such, ``f`` lists the choices containing a word."""
+    from railyard.cli.play18xx import Turn18xx
+    game = _or_start()
+    play = _Play(game)
+    play.out.width = 100
+    turn = Turn18xx(play)
+    turn.refresh()
+    turn.print_menu()
+    before = len(play.text())
+    assert turn.handle("m H10") is False
+    region = play.text()[before:]
+    assert "Pittsburgh" in region and "H10" in region
+    assert "Boston" not in region and "Chicago" not in region      # E23, F2: far away
+    assert max(len(x) for x in region.splitlines()) <= 100
+    assert turn.handle("m Z99") is False and "There is no hex Z99 on the map." in play.text()
+    turn.handle("f track")
+    found = play.text().splitlines()[-1]
+    assert re.match(r"\s+\d+\. .*track", found, re.I)
