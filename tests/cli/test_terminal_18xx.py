@@ -241,6 +241,18 @@ def test_a_tile_shows_the_sides_its_track_leaves():
     assert "Pittsburgh" in box[1] and "○" in box[3] and "H10" in box[4] and "#57" in box[2]
 
 
+def test_a_crossing_says_which_sides_join():
+    """Tile 20 (1830, green) is two straight tracks crossing: laid unturned, south-west to
+    north-east and west to east (paths e0-e3, e1-e4); its four exits alone would not say
+    which sides join."""
+    from railyard.cli.map18xx import MapView, tile_box
+    mv = MapView("1830", Game("1830", ["A", "B", "C"], 1).state.public_view())
+    box = [t.plain for t in tile_box(mv, mv.tiles["20"], 0, "G9")]
+    assert "SW-NE W-E" in box[3]
+    turned = [t.plain for t in tile_box(mv, mv.tiles["20"], 1, "G9")]
+    assert "W-E NW-SE" in turned[3]
+
+
 def test_a_station_in_its_corporations_place_and_a_laid_tile():
     from railyard.cli.map18xx import MapView
     game = _or_start()

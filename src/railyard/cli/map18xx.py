@@ -8,7 +8,8 @@ east side, the bottom border the south-west and south-east side.  Inside a box:
 
 * lines 1-2: the hex's name (on two lines when long; or its terrain, a water "≈" or
   mountain "▲" with the cost) and 1870's marks;
-* line 3: the stops: a city's slots as the corporation symbols of its stations (in the
+* line 3: the stops (for track without stops whose exits do not tell which sides join,
+  the joins: "W-E NW-SE"): a city's slots as the corporation symbols of its stations (in the
   corporation's colour), an empty slot as "○" or the symbol of the corporation whose home
   it is in brackets ("(PRR)"), a town as "•", an off-board area as its revenues ("30/60");
 * line 4: the revenue (a city's or town's, for the current phase), the tile number ("#57")
@@ -84,6 +85,20 @@ def tile_exits(tile: dict[str, Any], rotation: int) -> set[int]:
             if str(n).startswith("e"):
                 out.add((int(str(n)[1:]) + rotation) % 6)
     return out
+
+
+SHORT = ["SW", "W", "NW", "NE", "E", "SE"]
+
+
+def track_pairs(tile: dict[str, Any], rotation: int) -> str:
+    """The sides a stopless tile's track joins, short: "W-E NW-SE" (a crossing)."""
+    out = []
+    for path in tile.get("paths") or []:
+        a, b = str(path[0]), str(path[1])
+        if a.startswith("e") and b.startswith("e"):
+            ends = sorted(((int(a[1:]) + rotation) % 6, (int(b[1:]) + rotation) % 6))
+            out.append(f"{SHORT[ends[0]]}-{SHORT[ends[1]]}")
+    return " ".join(out) if len(out) > 1 else ""
 
 
 def joins_words(tile: dict[str, Any], rotation: int) -> str:
@@ -279,6 +294,10 @@ class MapView:
         # line 3: the stops
         tokens = (self.view.get("tokens") or {}).get(hid) if tile_override is None else None
         parts = self.stops(tile, tokens)
+        if not parts:
+            pairs = track_pairs(tile, rot)
+            if len(pairs) > 1:               # which sides join, where the exits do not say
+                parts = [(pairs, None)]
         width = sum(len(t) for t, _ in parts)
         c = left + 1 + max(0, (INNER - width) // 2)
         for text, style in parts:
