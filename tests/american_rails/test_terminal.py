@@ -18,9 +18,20 @@ def test_render_shows_the_parts_and_the_map():
     act(st, "offer", company="national")
     out = _text(st)
     for piece in ("published board", "Companies", "Players", "Action spaces", "Majestic",
-                  "Rick", "Memphis", "Develop", "Expand 4", "Auction of a National share",
+                  "Rick", "Memphis", "Develop", "Expand 4", "Auction of a share of National",
                   "removed for 3 players: Liberty"):
         assert piece in out, piece
+
+
+def test_auction_line_names_the_company_without_an_article_slip():
+    """Issue 24 point 5: "Auction of a American share" read wrong; the line names the
+    company after "a share of"."""
+    st = to_action_phase(make(3, 0))
+    act(st, "space", space="auction")
+    act(st, "offer", company="american")
+    out = _text(st)
+    assert "Auction of a share of American" in out
+    assert "a American" not in out
 
 
 def test_render_during_setup_and_expansion():

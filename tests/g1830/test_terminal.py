@@ -40,7 +40,8 @@ def test_bad_commands_are_refused(line):
 
 def test_23_1_private_sale_in_terminal_play(tmp_path):
     """`railyard play`: Cid (on turn in stock round 2) offers the D&H to Ann by a text
-    command; Ann, now to act, accepts with the listed choice number 1."""
+    command; Ann, now to act, accepts with the listed choice number 1 (the worded menu of
+    the 18xx terminal, issue 24 point 7)."""
     from click.testing import CliRunner
 
     from railyard.cli.main import main
@@ -63,7 +64,7 @@ def test_23_1_private_sale_in_terminal_play(tmp_path):
     result = CliRunner().invoke(main, ["play", "--load", str(path), "--save", str(path)],
                                 input="offer DH 0 100\n1\ns\nq\nn\n", catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert "accept: DH for $100 from Cid" in result.output
+    assert "1. Accept the offer of $100 for DH" in result.output   # the worded menu
     done = Game.load(str(path))
     assert done.state.s["companies"]["DH"]["owner"] == "p0"
     assert done.state.s["cash"][0] == ann - 100 and done.state.s["cash"][2] == cid + 100

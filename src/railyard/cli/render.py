@@ -65,6 +65,11 @@ def _optional_import(name: str) -> Any:
 
 
 def summary(state: GameState) -> RenderableType:
+    """The board summary: 1830 and 1870 in words with their map (:func:`.play18xx.
+    board_view`), otherwise the game package's ``render`` or the generic view."""
+    if getattr(state, "title", None) in ("1830", "1870"):
+        from .play18xx import board_view
+        return board_view(state)
     hook = renderer_for(state)
     if hook is not None:
         return hook(state)

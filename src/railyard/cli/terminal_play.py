@@ -6,6 +6,10 @@ number (followed by the value(s) for a numeric choice, or is asked for them), ``
 ``s`` to save, ``l`` for the log, ``v`` to show the board again, ``f TEXT`` to find actions,
 ``q`` to quit.  A bad entry re-prompts with the reason, which for an illegal action is the
 engine's own sentence.
+
+1830 and 1870 are played in the game's words instead (:mod:`.play18xx`): the table, the map
+(:mod:`.map18xx`) and the decisions grouped and worded as in the browser, tiles chosen by
+hex, tile and rotation, routes by hexes or the optimiser's.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from ..bots import BotSpecError
 from ..bots.factory import make_bot
 from ..engine import Choice, Game, IllegalAction, NothingToUndo
 from .common import fail, save_game
+from .play18xx import HELP as HELP_18XX, Turn18xx, is_18xx
 from .render import (choice_text, choices_table, command_parser_for, console, result_table,
                      summary, turn_line)
 from .seats import HUMAN
@@ -83,11 +88,14 @@ class TerminalPlay:
         self.shown_at: int | None = None  # log length when the board was last shown
         # story entries already printed: a new game tells its setup, a loaded one goes on
         self.told = len(game.story()) if game.log else 0
+        # 1830 / 1870: the table, the map and the worded decisions of the browser
+        self.t18 = Turn18xx(self) if is_18xx(game) else None
 
     # ---- main loop -------------------------------------------------------------------
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
-        self.say(HELP if HUMAN in self.kinds else "Only bots are playing.")
+        self.say((HELP_18XX if self.t18 else HELP) if HUMAN in self.kinds
+                 else "Only bots are playing.")
         self.tell()
         try:
             while not self.game.is_terminal:
@@ -100,7 +108,11 @@ class TerminalPlay:
             return False
         except Exception:  # noqa: BLE001 - a bug in game code: keep the log, report, stop
             self.crashed()
-        self.out.print(summary(self.game.state))
+        if self.t18 is not None:
+            from .play18xx import table_view
+            self.out.print(table_view(self.game))
+        else:
+            self.out.print(summary(self.game.state))
         self.out.print(result_table(self.game))
         for line in end_lines(self.game):
             self.say(line)
@@ -119,8 +131,8 @@ class TerminalPlay:
             click.echo(error or f"The actions so far are saved in {self.save_path}.", err=True)
         raise SystemExit(1)
 
-    def say(self, text: str) -> None:
-        self.out.print(Text(text), soft_wrap=True)
+    def say(self, text: str, style: str = "") -> None:
+        self.out.print(Text(text, style=style), soft_wrap=True)
 
     def tell(self) -> None:
         """Print the story entries since the last ones printed: the action (a bot's marked
@@ -153,7 +165,7 @@ class TerminalPlay:
         choices = self.game.legal_actions()
         name = self.game.players[seat]
         while True:
-            line = ask(f"{name}, choose 1-{len(choices)}")
+            line = ask(f"{name}, choose" if self.t18 else f"{name}, choose 1-{len(choices)}")
             if line is None:
                 self.say("End of input: leaving the game.")
                 raise Quit
@@ -161,8 +173,15 @@ class TerminalPlay:
             if done:
                 return
 
+    def ask_line(self, text: str) -> str | None:
+        return ask(text)
+
     def show(self) -> None:
         self.shown_at = len(self.game.log)
+        if self.t18 is not None:
+            self.say(turn_line(self.game))
+            self.t18.show()
+            return
         self.out.print(summary(self.game.state))
         self.say(turn_line(self.game))
         self.out.print(choices_table(self.game.legal_actions()))
@@ -175,6 +194,10 @@ class TerminalPlay:
             self.say(HELP)
             return False
         command = words[0].lower()
+        if self.t18 is not None and command not in ("v", "view"):
+            done = self.t18.handle(line)
+            if done is not None:
+                return done
         if command in ("q", "quit"):
             self.quit()
         if command in ("u", "undo"):
@@ -196,7 +219,7 @@ class TerminalPlay:
             self.show()
             return False
         if command in ("h", "help", "?"):
-            self.say(HELP)
+            self.say(HELP_18XX if self.t18 else HELP)
             return False
         try:
             number = int(command)

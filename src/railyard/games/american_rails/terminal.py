@@ -97,7 +97,7 @@ def _auction(st: "AmericanRailsState") -> Text | None:
     high = (f"high bid ${a.high_bid} by {st.players[a.high_bidder]}"
             if a.high_bidder is not None else f"no bid yet (minimum ${a.min_bid})")
     out = [st.players[s] for s in sorted(a.passed)]
-    return Text(f"Auction of a {RULES.companies[a.lot].name} share: {high}; "
+    return Text(f"Auction of a share of {RULES.companies[a.lot].name}: {high}; "
                 f"passed: {', '.join(out) or 'nobody'}", style="cyan")
 
 

@@ -1,5 +1,7 @@
-"""Terminal support for 1830: ``render`` (the summary the CLI shows) and ``parse`` (text
-commands such as ``lay 57 H12 2``; the CLI can offer them next to the numbered choices).
+"""Terminal support for 1830: ``render`` (a compact summary with the engine's ids, for
+tools; the CLI shows 1830 and 1870 in words with their map, ``cli/play18xx.board_view``)
+and ``parse`` (text commands such as ``lay 57 H12 2``; ``railyard play`` takes them next to
+the worded menu, for players who know them).
 
 Commands (the acting seat is always the player to act):
 
