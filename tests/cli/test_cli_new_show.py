@@ -120,3 +120,20 @@ def test_show_missing_file(run, tmp_path):
     result = run("show", str(tmp_path / "nope.json"))
     assert result.exit_code == 1
     assert "Cannot read the save file" in result.stderr
+
+
+def test_show_names_only_the_options_that_differ_from_the_printed_rules(run, tmp_path):
+    """Issue 24 point 5: `show` tells a game's options in words (their names as the
+    new-game page shows them), only those that differ from the printed rules; no
+    "key=False" list."""
+    printed, varied = tmp_path / "p.json", tmp_path / "v.json"
+    assert run("new", "1830", "--players", "Ann,Bob,Cy", "--seed", "1", "--out",
+               str(printed)).exit_code == 0
+    assert run("new", "1830", "--players", "Ann,Bob,Cy", "--seed", "1", "-o",
+               "extra_6_train=true", "-o", "diesels=false", "--out",
+               str(varied)).exit_code == 0
+    out = run("show", str(printed)).output
+    assert "options: as printed" in out and "=False" not in out
+    out = " ".join(run("show", str(varied)).output.split())
+    assert "A third 6-train" in out and "not: D-trains (diesels)" in out
+    assert "extra_6_train" not in out and "=" not in out.split("options:")[1].split("·")[0]

@@ -412,3 +412,46 @@ def test_new_game_page_names_options_in_words_and_offers_board_files(client):
     board = re.search(r'<input type="file" data-option="board"[^>]*>', html)
     deck = re.search(r'<input type="file" data-option="deck"[^>]*>', html)
     assert board and deck
+
+
+def test_new_game_page_tells_options_without_engine_words(client):
+    """Issue 24 point 5: an option's text on the new-game page is a player's sentence: no
+    "True"/"False", no option keys or engine names, the rule it changes named apart
+    ("rule 26.0"); the ways 18xx.games plays are kept apart, folded, under their own
+    heading."""
+    import re
+    from html.parser import HTMLParser
+
+    class Texts(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.out: list[str] = []
+            self.depth = 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "small":
+                self.depth += 1
+                self.out.append("")
+
+        def handle_endtag(self, tag):
+            if tag == "small":
+                self.depth -= 1
+
+        def handle_data(self, data):
+            if self.depth:
+                self.out[-1] += data
+
+    html = client.get("/new").text
+    parser = Texts()
+    parser.feed(html)
+    texts = [t.strip() for t in parser.out if t.strip()]
+    assert len(texts) > 30
+    for text in texts:
+        assert not re.search(r"\b(True|False|true|false)\b", text), text
+        assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", text), text      # option keys
+        assert not re.match(r"\d", text), text          # the rule goes at the end, apart
+    assert any(t.endswith("(rule 26.0)") for t in texts)
+    site = html[html.index('<details class="site-options">'):]
+    assert "As 18xx.games plays" in site and 'data-option="withhold_moves_at_once"' in site
+    printed = html[:html.index('<details class="site-options">')]
+    assert 'data-option="extra_6_train"' in printed

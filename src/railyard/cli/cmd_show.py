@@ -11,6 +11,24 @@ from .render import console, result_table, summary, turn_line
 from .terminal_play import end_lines, story_line
 
 
+def options_said(game) -> str:
+    """The game's options as a player reads them: only those that differ from the printed
+    rules, by their names in words ("D-trains without limit (18xx.games)"), a number with
+    its value; "as printed" when there are none."""
+    said = []
+    for spec in game.info.options:
+        value = game.options.get(spec.name, spec.default)
+        if value == spec.default or spec.upload and not value:
+            continue
+        if isinstance(value, bool):
+            said.append(spec.shown_name if value else f"not: {spec.shown_name}")
+        elif spec.upload or (isinstance(value, str) and len(value) > 40):
+            said.append(f"{spec.shown_name}: given")
+        else:
+            said.append(f"{spec.shown_name}: {value}")
+    return "; ".join(said) or "as printed"
+
+
 @click.command("show")
 @click.argument("save", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the public view as JSON.")
@@ -23,7 +41,7 @@ def command(save: str, as_json: bool, tail: int) -> None:
         click.echo(json.dumps(game.public_view(), indent=1, sort_keys=True))
         return
     out = console()
-    opts = ", ".join(f"{k}={v}" for k, v in game.options.items()) or "none"
+    opts = options_said(game)
     out.print(Text(f"{game.info.name} ({game.title}) · players: {', '.join(game.players)} · "
                    f"seed {game.seed} · options: {opts} · {len(game.log)} actions"))
     out.print(summary(game.state))

@@ -14,6 +14,7 @@ from starlette.routing import Route
 from ..bots.factory import bot_kinds, recommended_kind
 from ..engine.registry import available
 from . import history18xx
+from .option_words import option_words
 from .service import ApiError
 from .table18xx import is_18xx
 
@@ -52,7 +53,9 @@ async def new_game(request: Request) -> Response:
                        "recommended": recommended_kind(info),
                        "options": [{"name": o.name, "label": o.shown_name,
                                     "default": o.default,
-                                    "description": o.description,
+                                    **option_words(o.name, o.shown_name, o.description,
+                                                   {x.name: x.shown_name
+                                                    for x in info.options}),
                                     "choices": list(o.choices) if o.choices else None,
                                     "upload": is_upload(o)}
                                    for o in info.options]})
