@@ -37,6 +37,11 @@ def test_21_0_a_train_of_another_players_company_is_an_offer_its_president_accep
     illegal(g, {"type": "pass", "player": 1}, "wrong_phase")
     illegal(g, {"type": "accept_offer", "player": 0}, "wrong_player")
     nyc = g.s["corps"]["NYC"]["cash"]
+    # the log line is made before the answer is applied: the bare answer names the deal
+    # (issue 24 point 5: it said "declines the offer for None at $None")
+    for kind, verb in (("accept_offer", "accepts"), ("decline_offer", "declines")):
+        assert g.describe({"type": kind, "player": 1}).endswith(
+            f"{verb} the offer of $50 for the 2-train"), kind
     done = act(g, "accept_offer")
     assert g.describe(done).endswith("accepts the offer of $50 for the 2-train")
     assert g.s["corps"]["PRR"]["trains"] == ["2-0"] and g.s["corps"]["PRR"]["cash"] == 550

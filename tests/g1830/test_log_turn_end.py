@@ -37,3 +37,25 @@ def test_a_pass_after_a_purchase_or_sale_is_logged_as_the_end_of_the_turn(title)
         if re.match(rf"{re.escape(name)} (buys a 10% share|sells \d+% of|starts )", previous):
             assert said[i] == f"{name} ends the turn", (previous, said[i])
     assert ends >= 5 and passes >= 5, (ends, passes)
+
+
+def test_a_pass_in_an_operating_turn_says_what_is_left_undone():
+    """1830 operating turn (16.0-22.0): declining a step is logged as what is not done
+    ("lays no track", "places no station", "buys no more trains"), not as "passes"."""
+    g, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], 1), RandomBot(2)
+    while len(g.log) < 500:
+        g.apply(bot.choose(g.state))
+    said = {e["i"]: e["text"] for e in g.story() if not e["auto"]}
+    seen = set()
+    for i, action in enumerate(g.log):
+        before = g.state_at(i).s
+        if action.get("type") != "pass" or before.get("round") != "operating":
+            continue
+        step = before["op"].get("step")
+        want = {"track": "lays no track", "token": "places no station",
+                "buy_train": "buys no more trains"}.get(step)
+        if want and not before["op"].get("discard"):
+            assert said[i].endswith(f") {want}"), (step, said[i])
+            seen.add(step)
+        assert not said[i].endswith(" passes"), said[i]
+    assert {"track", "token", "buy_train"} <= seen, seen

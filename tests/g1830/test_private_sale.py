@@ -182,6 +182,8 @@ def test_23_1_readable_log_and_public_view():
     g.apply(a)
     assert g.public_view()["private_offer"] == {"company": "CA", "seller": 0, "buyer": 2,
                                                 "price": 150, "by": 0, "to": 2}
+    assert g.describe({"type": "decline_offer", "player": 2}) == \
+        "P3 declines the offer of $150 for CA"      # the bare answer names the offer
     done = act(g, "accept_offer")
     assert g.describe(done) == "P3 accepts the offer of $150 for CA"
     assert g.describe(offer(g, "BO", 0, 99, player=0)) == "P1 offers to buy BO for $99"

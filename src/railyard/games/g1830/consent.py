@@ -78,11 +78,15 @@ def answer(g: "G1830State", act: Mapping[str, Any],
 
 
 def describe(g: "G1830State", a: Mapping[str, Any]) -> str | None:
+    """The answer to a company's offer (21.0, 23.1), with what and the price: from the
+    action, or from the deal it answers."""
     t = a.get("type")
-    what = (f"the {str(a['train']).rsplit('-', 1)[0]}-train" if "train" in a
-            else a.get("company"))
-    if t == ACCEPT and ("train" in a or "company" in a):
-        return f"accepts the offer of ${a.get('price')} for {what}"
-    if t == DECLINE and ("train" in a or "company" in a):
-        return f"declines the offer of ${a.get('price')} for {what}"
-    return None
+    if t not in (ACCEPT, DECLINE):
+        return None
+    src: Mapping[str, Any] = a if ("train" in a or "company" in a) else (pending(g) or {})
+    if not ("train" in src or "company" in src):
+        return None
+    what = (f"the {str(src['train']).rsplit('-', 1)[0]}-train" if "train" in src
+            else src.get("company"))
+    verb = "accepts" if t == ACCEPT else "declines"
+    return f"{verb} the offer of ${src.get('price')} for {what}"

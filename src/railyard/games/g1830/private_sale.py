@@ -253,8 +253,10 @@ def describe(g: "G1830State", a: Mapping[str, Any]) -> str | None:
         if b == a.get("player"):
             return f"offers to buy {a.get('company')} for ${a.get('price')}"
         return f"offers {a.get('company')} to {buyer} for ${a.get('price')}"
-    if t == ACCEPT:
-        return f"accepts the offer: {a.get('company')} for ${a.get('price')}"
-    if t == DECLINE:
-        return f"declines the offer for {a.get('company')} at ${a.get('price')}"
+    if t in (ACCEPT, DECLINE):
+        o = a if "company" in a else (pending(g) or {})
+        if "company" not in o:
+            return None
+        verb = "accepts" if t == ACCEPT else "declines"
+        return f"{verb} the offer of ${o.get('price')} for {o.get('company')}"
     return None

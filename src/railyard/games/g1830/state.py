@@ -174,6 +174,19 @@ class G1830State(DictState):
                                       key=lambda c: operating.order_key(self, c)),
         }
 
+    def _pass_words(self) -> str:
+        """A pass in the game's words: in an operating turn what is left undone (no track,
+        no station, no train: the step it closes), in the stock round the end of a turn
+        after buying or selling, else "passes"."""
+        op = self.s.get("op") if self.s.get("round") == "operating" else None
+        if op and op.get("corp") and not op.get("discard"):
+            said = {"track": "lays no track", "token": "places no station",
+                    "buy_train": "buys no more trains",
+                    "buy_company": "buys no private and ends its turn"}.get(op.get("step"))
+            if said:
+                return said
+        return "ends the turn" if self._acted_in_stock_turn() else "passes"
+
     def _acted_in_stock_turn(self) -> bool:
         """Whether the player to act in the stock round has bought or sold this turn (then
         a pass ends the turn; it is no pass in the sense of 8.0's end of the round)."""
@@ -188,7 +201,7 @@ class G1830State(DictState):
         text: Callable[[], str] | None = {
             "buy_private": lambda: f"buys the private {a.get('company')}",
             "bid": lambda: f"bids ${a.get('amount')} for {a.get('company')}",
-            "pass": lambda: "ends the turn" if self._acted_in_stock_turn() else "passes",
+            "pass": lambda: self._pass_words(),
             "par": lambda: f"starts {a.get('corporation')} at ${a.get('price')}",
             "buy_share": lambda: f"buys a 10% share of {a.get('corporation')} from the "
                                  f"{'initial offering' if a.get('source') == 'ipo' else 'pool'}",
