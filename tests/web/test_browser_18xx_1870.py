@@ -86,3 +86,48 @@ def test_1870_price_protection_then_on_to_phase_3_by_clicking(server, browser): 
     shot(narrow, "1870-phase3-400.png")
     narrow.close()
     page.close()
+
+
+def _second_lay_position():
+    """An 1870 operating turn after its first tile lay, with the track step still open
+    (9.1: a second, yellow lay may follow) and a station step to come."""
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine import Game
+    game, bot = Game("1870", ["Ann", "Bob", "Cy"], 5), RandomBot(105)
+    while True:
+        assert not game.is_terminal and len(game.log) < 3000, "position not reached"
+        kinds = {c.type for c in game.legal_actions()}
+        op = game.state.s.get("op") or {}
+        if "lay_tile" in kinds and op.get("lays") and "run_routes" in kinds:
+            return game
+        game.apply(bot.choose(game.state))
+
+
+def test_1870_a_declined_lay_stays_declined_after_a_reload(server, browser):  # noqa: F811
+    """Issue 24 point 2: 1870's "Lay no more track" has no engine action (the next step's
+    action ends the track step); the page keeps it for this position, so a reload does not
+    bring the declined step back, and the map no longer marks the hexes for it."""
+    game = _second_lay_position()
+    made = post_json(f"{server}/api/games/import", {"save": game.to_save(), "hotseat": True})
+    url = f"{server}/games/{made['id']}#t={made['host_token']}"
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url)
+    settled(page)
+    skip = page.locator('#actions button.decide[data-skip="track"]')
+    assert skip.count() == 1, page.inner_text("#actions")
+    tiles = page.locator('#actions .group[data-kind="tiles"]')
+    assert tiles.count() and tiles.first.is_visible()
+    assert page.locator("#board .hex.legal").count() > 0
+    marked = page.locator("#board .hex.legal").count()
+    skip.click()
+    assert tiles.first.is_hidden()
+    page.reload()
+    settled(page)
+    page.wait_for_function("() => { const s = document.querySelector("
+                           "'#actions button.decide[data-skip=\"track\"]');"
+                           " return s && s.closest('.item').hidden; }")
+    tiles = page.locator('#actions .group[data-kind="tiles"]')
+    assert tiles.count() == 0 or tiles.first.is_hidden()
+    assert page.locator("#board .hex.legal").count() < marked
+    page.close()

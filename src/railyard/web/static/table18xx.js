@@ -224,12 +224,32 @@ function Table18xx(base, token, act, routes) {
     if (d.routes) routes.open(d.routes, Object.keys(d.tiles || {}).length > 0);
     else routes.close();
     if (!d.mine && !(d.groups || []).length && !d.heading) box.append(el("p", {class: "waiting", text: "Waiting."}));
+    if (d.mine) reapplySkips();
     markBoard();
   }
   // 1870: an optional step declined (no engine action: running the trains ends it); the
   // page hides the step's choices and its marks on the map
-  function skipStep(kind, button) {
+  // the skip is kept for this game and this position (sessionStorage: a reload or a new
+  // answer of the same position shows the step declined still; a move clears it)
+  function skipKey() { return `ry-skip:${base}:${dec ? dec.version : ""}`; }
+  function skipped() {
+    try { return JSON.parse(sessionStorage.getItem(skipKey()) || "[]"); } catch (e) { return []; }
+  }
+  function remember(kind) {
+    try {
+      const now = skipped(); if (!now.includes(kind)) now.push(kind);
+      sessionStorage.setItem(skipKey(), JSON.stringify(now));
+    } catch (e) { /* storage refused: the skip holds until the page is left */ }
+  }
+  function reapplySkips() {
+    for (const kind of skipped()) {
+      const b = document.querySelector(`#actions button.decide[data-skip="${CSS.escape(kind)}"]`);
+      if (b) skipStep(kind, b, false);
+    }
+  }
+  function skipStep(kind, button, keep = true) {
     if (!dec) return;
+    if (keep) remember(kind);
     const group = kind === "track" ? "tiles" : "stations";
     for (const n of document.querySelectorAll(`#actions .group[data-kind="${group}"]`)) n.hidden = true;
     if (kind === "track") { dec.tiles = {}; picked = null; clearPreview(); $("tile-picker").hidden = true; }
