@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, cast
 
 from ...engine.actions import Action, Choice
+from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
 from . import auction, operating, recorded, stock, variants
@@ -215,6 +216,11 @@ class G1870State(DictState):
             return {"type": END_GAME, "player": action["player"]}
         if action.get("type") == recorded.TYPE:
             return recorded.declare(self, action)
+        corp = action.get("corporation")
+        if corp is not None and not (isinstance(corp, str) and corp in self.s["corps"]):
+            # refused before any rule reads it (issue 26 point 3: a list here failed deep
+            # in the operating round as a TypeError)
+            self.fail(f"There is no corporation {str(corp)[:40]!r} in 1870.", MALFORMED)
         if r == "auction":
             out = auction.apply(self, action)
         elif r == "stock":
