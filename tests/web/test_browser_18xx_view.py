@@ -32,8 +32,8 @@ IN_VIEW = """() => {
   for (const row of rows) {
     for (const sel of ['th.name', 'td.cash', 'td.worth'])
       if (!inside(row.querySelector(sel))) bad.push(row.dataset.seat + ' ' + sel);
-    const first = row.querySelector('td.pct');
-    if (first && !inside(first)) bad.push(row.dataset.seat + ' shares');
+    row.querySelectorAll('td.pct').forEach((cell, k) => {      // every corporation's
+      if (!inside(cell)) bad.push(row.dataset.seat + ' shares ' + k); });
   }
   if (!inside(document.querySelector('#board svg'))) bad.push('map');
   if (!inside(document.getElementById('decision-heading'))) bad.push('decision');
@@ -157,3 +157,30 @@ def test_tabs_show_charters_manifest_revenue_and_phases(server, browser):  # noq
     assert "privates close" in phase5.inner_text()
     assert not page.locator("#board").is_visible()          # the map pane is behind its tab
     shot(page, "18xx-view-tabs-1400.png")
+
+
+@pytest.mark.parametrize("title,export", [("1830", "26855.json"),
+                                          ("1870", "1870_game_end_bankrupt.json")])
+def test_every_share_of_every_started_corporation_in_view_late_in_a_game(  # noqa: F811
+        server, browser, title, export):
+    """Late in a real game (every 1830 corporation started; 1870's many) every player's
+    cash, worth and share of each started corporation is in view at 1400 x 900, without
+    scrolling the spreadsheet sideways."""
+    import json
+
+    from railyard.eighteen.import18xx import import_export
+    from tests.fixture_files import fixture
+    game, _ = import_export(json.loads(fixture(title, export).read_text()))
+    made = post_json(f"{server}/api/games/import", {"save": game.to_save()})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(WATCH)
+    page.goto(f"{server}/games/{made['id']}")
+    page.wait_for_selector("#spreadsheet tr.player")
+    started = page.locator("#spreadsheet thead th.corp").count()
+    assert started >= 7, started
+    got = page.evaluate(IN_VIEW)
+    bad = [b for b in got["bad"] if b != "decision"]     # the game is over: no decision
+    assert got["rows"] == len(game.players) and bad == [], got
+    shot(page, f"{title}-late-sheet-1400.png")
+    page.close()
