@@ -306,3 +306,108 @@ def test_no_reset_by_e_mail_without_a_mail_server(make_app):
     with TestClient(app) as c:
         assert 'href="/reset"' not in c.get("/login").text
         assert "admin can set a new password" in c.get("/reset").text
+
+
+def _pending(storage):
+    with storage._tx(write=False) as tx:
+        return tx.execute("SELECT account_id, game_id, kind FROM ry_notices").fetchall()
+
+
+def test_pending_notices_survive_a_restart_and_are_sent_once(make_app, smtp):
+    """A notice queued within the delay is kept in the database: the service stops (a
+    restart) before it is due, the next service sends it, once."""
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port, delay=2.0)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(bob, email="bob@example.org")
+    gid = ann.post("/api/games", {"title": "chicago-express", "seed": 6, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"},
+        {"kind": "human", "name": "Cy"}]}).json()["id"]
+    bob_id = app.state.accounts.by_name("Bob").id
+    app.state.service.close()                  # stopped within the delay: nothing sent
+    assert inbox.mails == []
+    from railyard.web.storage import Storage
+    store = Storage(app.state.service.storage.url)
+    assert _pending(store) == [(bob_id, gid, "invite")]
+    store.close()
+    again = make_app()                         # the server started again
+    n2 = _notifier(again, port, delay=2.0)
+    n2.start()
+    _wait(lambda: inbox.mails, "the invitation after the restart")
+    time.sleep(0.5)
+    assert len(inbox.mails) == 1 and inbox.mails[0][0] == ["bob@example.org"]
+    assert f"/games/{gid}" in inbox.mails[0][1].get_content()
+    assert _pending(again.state.service.storage) == []
+    ann.close()
+    bob.close()
+
+
+def test_a_burst_split_over_two_workers_is_one_message(make_app, smtp):
+    """Two processes (two notifiers on their own connections to one database) each queue
+    a notice for the same account: one message names both games."""
+    from railyard.web.notifications import Notice
+    from railyard.web.storage import Storage
+    inbox, port = smtp
+    app = make_app()
+    n1 = _notifier(app, port, delay=1.0)
+    bob = User(app, "Bob")
+    _settings(bob, email="bob@example.org")
+    bob_id = app.state.accounts.by_name("Bob").id
+    other = Storage(app.state.service.storage.url)
+    n2 = Notifier(other, SmtpSettings(host="127.0.0.1", port=port, sender="railyard@test"),
+                  delay=1.0, backoff=0.05, allow_private=True, poll=0.2)
+    n1.poll = 0.2
+    n1.changed(Notice("game-one", "Chicago Express", "invite", [bob_id]))
+    n2.changed(Notice("game-two", "Chicago Express", "invite", [bob_id]))
+    _wait(lambda: inbox.mails, "the invitations")
+    time.sleep(1.5)                             # both have looked again by now
+    assert len(inbox.mails) == 1, [m["Subject"] for _, m in inbox.mails]
+    body = inbox.mails[0][1].get_content()
+    assert "/games/game-one" in body and "/games/game-two" in body
+    assert n1.sent + n2.sent == 1
+    assert _pending(other) == []
+    n2.stop()
+    other.close()
+    bob.close()
+
+
+def test_only_one_claim_takes_a_notice(db_url):
+    """Two connections claim an account's notices at the same moment: each notice goes
+    to exactly one of them; a claim whose lease ran out is taken again."""
+    from railyard.web.storage import Storage
+    stores = [Storage(db_url), Storage(db_url)]
+    try:
+        for round_ in range(5):
+            rows = [("acc", f"g{round_}-{i}", "turn", "Chicago Express", "", 1.0)
+                    for i in range(20)]
+            stores[0].add_notices(rows)
+            got: list = [None, None]
+            start = threading.Barrier(2)
+
+            def claim(i):
+                start.wait()
+                got[i] = stores[i].claim_notices("acc", f"c{round_}-{i}", 100.0, 60.0)
+            threads = [threading.Thread(target=claim, args=(i,)) for i in (0, 1)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            taken = [r[0] for r in got[0]] + [r[0] for r in got[1]]
+            assert sorted(taken) == sorted(r[1] for r in rows)       # each once
+            for i in (0, 1):
+                stores[0].drop_notices(f"c{round_}-{i}")
+        stores[0].add_notices([("acc", "late", "end", "Chicago Express", "Won.", 1.0)])
+        assert stores[0].notices_due(100.0, 60.0) == (["acc"], None)
+        assert stores[0].notices_due(30.0, 60.0) == ([], 61.0)
+        assert stores[0].claim_notices("acc", "first", 100.0, 60.0) == [
+            ("late", "end", "Chicago Express", "Won.")]
+        assert stores[1].claim_notices("acc", "second", 120.0, 60.0) == []   # still held
+        assert stores[0].notices_due(120.0, 60.0) == ([], None)
+        assert stores[1].claim_notices("acc", "second", 161.0, 60.0) == [    # lease over
+            ("late", "end", "Chicago Express", "Won.")]
+        stores[1].drop_notices("second")
+        assert _pending(stores[0]) == []
+    finally:
+        for s in stores:
+            s.close()
