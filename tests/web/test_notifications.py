@@ -411,3 +411,42 @@ def test_only_one_claim_takes_a_notice(db_url):
     finally:
         for s in stores:
             s.close()
+
+
+def test_a_player_joining_an_open_seat_is_told_to_the_seated_accounts(make_app, smtp,
+                                                                      hooks):
+    """Someone takes an open seat: the accounts seated in the game (the creator among
+    them) are told who took which seat and how many are still open, by the channels and
+    kinds they chose; the joining account is not told of itself."""
+    inbox, port = smtp
+    posts, base, _ = hooks
+    app = make_app()
+    _notifier(app, port, delay=0.2)
+    ann, bob, cy = User(app, "Ann"), User(app, "Bob"), User(app, "Cy")
+    _settings(ann, email="ann@example.org", kinds=("join",))
+    _settings(bob, webhook=base + "/bob", kinds=("join", "turn"))
+    _settings(cy, email="cy@example.org", kinds=("turn", "invite", "end"))   # no joins
+    gid = ann.post("/api/games", {"title": "chicago-express", "seed": 8, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "cy"},
+        {"kind": "human", "open": True}, {"kind": "human", "open": True}]}).json()["id"]
+    time.sleep(0.6)
+    inbox.mails.clear()                         # Cy's invitation
+    r = bob.post(f"/api/games/{gid}/join", {"seat": 2})
+    assert r.status_code == 200, r.text
+    _wait(lambda: inbox.mails, "the join notice")
+    time.sleep(0.5)
+    assert [m[0] for m in inbox.mails] == [["ann@example.org"]]     # Cy: joins off
+    mail = inbox.mails[0][1]
+    assert mail["Subject"] == "A player joined Chicago Express"
+    assert "Bob took seat 3. 1 seat is still open." in mail.get_content()
+    assert posts == []                          # Bob joined: he is not told of himself
+    inbox.mails.clear()
+    anon = TestClient(app)          # a player without an account, by name (no lifespan:
+    r = anon.post(f"/api/games/{gid}/join", json={"seat": 3, "name": "Dora <b>"})
+    assert r.status_code == 200, r.text     # its end would stop the app's service)
+    _wait(lambda: inbox.mails and posts, "the second join notice")
+    assert "Dora <b> took seat 4. Every seat is taken now." in \
+        inbox.mails[0][1].get_content()
+    assert posts[0][0] == "/bob" and "Dora <b> took seat 4." in posts[0][1]["content"]
+    for u in (ann, bob, cy):
+        u.close()

@@ -18,8 +18,9 @@ game of theirs ends.
 * **Channels** (the account's settings, ``ry_accounts.settings``): ``email`` (an address; the
   server's SMTP settings must be configured) and ``webhook`` (an http(s) URL receiving a JSON
   POST ``{"content": text, "text": text, "username": "railyard"}``: Discord reads
-  ``content``, Slack ``text``); kinds ``turn``, ``invite``, ``end`` each switched on or
-  off (all on by default once a channel is given).
+  ``content``, Slack ``text``); kinds ``turn``, ``invite``, ``end`` and ``join`` (someone
+  took an open seat of a game one is seated in) each switched on or off (all on by default
+  once a channel is given).
 * **Failures** are retried (:data:`RETRIES` attempts, waiting ``backoff`` seconds, doubled
   each time) and each failure is one log line (warning; error after the last attempt).
 * **SMTP** settings (environment): ``RAILYARD_SMTP_HOST`` (no mail without it),
@@ -52,7 +53,7 @@ from urllib.parse import urlsplit
 
 log = logging.getLogger("railyard.web")
 
-KINDS = ("turn", "invite", "end")
+KINDS = ("turn", "invite", "end", "join")
 RETRIES = 3
 #: seconds between a process's looks for notices queued by other processes (at most)
 POLL = 15.0
@@ -115,7 +116,7 @@ class Notice:
 
     game_id: str
     title: str
-    kind: str                       # "turn", "invite" or "end"
+    kind: str                       # "turn", "invite", "end" or "join"
     accounts: list[str]             # who is told
     text: str = ""
 
@@ -247,9 +248,10 @@ class Notifier:
             return
         if not rows:                         # another process took them first
             return
-        merged: dict[tuple[str, str], Notice] = {}       # (game, kind): the last one
-        for gid, kind, title, text in rows:
-            merged[(gid, kind)] = Notice(gid, title, kind, [acc], text)
+        merged: dict[tuple[str, str, str], Notice] = {}  # the last one of a game and kind
+        for gid, kind, title, text in rows:              # (every player who joined)
+            merged[(gid, kind, text if kind == "join" else "")] = \
+                Notice(gid, title, kind, [acc], text)
         self._cut = False
         try:
             self._deliver(acc, list(merged.values()))
@@ -308,14 +310,15 @@ class Notifier:
         lines = []
         for n in items:
             what = {"turn": "It is your turn in", "invite": "You are invited to",
-                    "end": "The game is over:"}[n.kind]
+                    "end": "The game is over:", "join": "A player joined"}[n.kind]
             extra = f" {n.text}" if n.text else ""
             lines.append(f"{what} {n.title}.{extra} {self._link(n.game_id)}")
         turns = sum(1 for n in items if n.kind == "turn")
         if len(items) == 1:
             n = items[0]
             subject = {"turn": "It is your turn in", "invite": "You are invited to",
-                       "end": "Game over:"}[n.kind] + f" {n.title}"
+                       "end": "Game over:", "join": "A player joined"}[n.kind] + \
+                f" {n.title}"
         elif turns == len(items):
             subject = f"It is your turn in {turns} games"
         else:
