@@ -98,8 +98,9 @@ def _until(cond, what, timeout=60.0):
     raise AssertionError(f"no {what} within {timeout} s")
 
 
-def _context(browser, width=1400):
-    ctx = browser.new_context(viewport={"width": width, "height": 900})
+def _context(browser, width=1400, tz=None):
+    extra = {"timezone_id": tz} if tz else {}
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, **extra)
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return ctx, page
@@ -141,6 +142,11 @@ def _my_move(page, rng) -> None:
         f"() => +document.getElementById('game').dataset.version > {before} ||"
         " document.getElementById('action-msg').textContent !== ''")
     assert _version(page) > before, page.text_content("#action-msg")
+
+
+def _account_games(page, server):
+    """The logged-in page's account games (its session cookie)."""
+    return page.evaluate("fetch('/api/account/games').then(r => r.json())")["games"]
 
 
 def _no_sideways_scroll(page) -> None:
@@ -231,10 +237,17 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     bob.click("#logout")
     bob.wait_for_selector("#nav-login")
     bob_ctx.close()
-    new_ctx, new = _context(browser, width=400)
+    new_ctx, new = _context(browser, width=400, tz="America/New_York")
     _login(new, server, "Bob")
     row = new.locator(f"#my-games-body tr[data-game='{gid}']")
     row.wait_for()
+    # the last move's time in the reader's time zone (the server keeps UTC)
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    mine = get_json(f"{server}/api/games/{gid}")
+    last = [g for g in _account_games(new, server) if g["id"] == gid][0]["last_move"]
+    local = datetime.fromisoformat(last).astimezone(ZoneInfo("America/New_York"))
+    assert local.strftime("%I:%M") in row.locator("td").nth(4).inner_text(), mine["version"]
     _no_sideways_scroll(new)
     shot(new, "accounts-lobby-400.png")
     row.locator("a").click()
@@ -248,6 +261,9 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     # the profile lists the game
     new.goto(f"{server}/players/bob")
     assert new.locator(f"a[href='/games/{gid}']").count() == 1
+    shown = new.locator("time[datetime]").first
+    assert shown.get_attribute("title").endswith(" UTC")      # local time, UTC on hover
+    assert shown.inner_text() != shown.get_attribute("title")[:16]
     _no_sideways_scroll(new)
     shot(new, "accounts-profile-400.png")
     ann.goto(f"{server}/")

@@ -31,12 +31,13 @@
   function ago(iso) {          // "5 min", "3 h", "2 days"
     const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
     if (!isFinite(s)) return "";
+    if (s < 60) return "under a minute";
     if (s < 90) return "a minute";
     if (s < 5400) return Math.round(s / 60) + " min";
     if (s < 129600) return Math.round(s / 3600) + " h";
     return Math.round(s / 86400) + " days";
   }
-  const when = (iso) => iso ? iso.slice(0, 16).replace("T", " ") : "—";
+  const when = (iso) => RY_localTime(iso);      // the reader's time zone (times.js)
   function resultText(g) {
     const r = g.result;
     if (!r) return "finished";
@@ -64,7 +65,7 @@
       const opp = g.opponents || g.players.filter((p, i) => !g.my_seats.includes(i));
       const turn = g.status !== "active" ? "—" : g.my_turn ?
         el("span", {}, el("span", {class: "mine-mark", text: "Your turn"}),
-           g.last_move ? el("span", {class: "waited", text: " waiting " + ago(g.last_move)}) : null) :
+           g.last_move ? el("span", {class: "waited", text: " waited for " + ago(g.last_move)}) : null) :
         g.thinking.length ? el("span", {class: "thinking", text: g.thinking.join(", ") + " is thinking…"}) :
         (g.to_act.length ? g.to_act.join(", ") : "—");
       return el("tr", {class: g.status + (g.my_turn ? " my-turn" : ""), "data-game": g.id},
