@@ -294,6 +294,14 @@ def test_stranger_joins_an_open_seat_with_a_name_and_pages_fit(server, browser):
     page.click("form.join-name button")
     page.wait_for_selector("#you:has-text('You: Zoë <i>')")
     assert "#t=" in page.url
+    # the game's address without the link, in the browser that keeps the seat: in the seat
+    page.goto(f"{server}/")
+    page.goto(f"{server}/games/{made['id']}")
+    page.wait_for_selector("#you:has-text('You: Zoë <i>')")
+    # ... and from the list of all games (whose links carry no token)
+    page.goto(f"{server}/")
+    page.locator(f"table.all-games a[href='/games/{made['id']}']").click()
+    page.wait_for_selector("#you:has-text('You: Zoë <i>')")
     for width in (1400, 400):
         for path, name in (("/login", "login"), ("/signup", "signup"), ("/reset", "reset")):
             c2, p2 = _context(browser, width)
