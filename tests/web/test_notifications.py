@@ -450,3 +450,29 @@ def test_a_player_joining_an_open_seat_is_told_to_the_seated_accounts(make_app, 
     assert posts[0][0] == "/bob" and "Dora <b> took seat 4." in posts[0][1]["content"]
     for u in (ann, bob, cy):
         u.close()
+
+
+def test_the_end_of_a_game_is_told_with_its_winner_to_those_who_did_not_end_it(
+        make_app, smtp):
+    from .toy import SLUG
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port, delay=0.2)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(ann, email="ann@example.org", kinds=("end",))
+    _settings(bob, email="bob@example.org", kinds=("end",))
+    gid = ann.post("/api/games", {"title": SLUG, "options": {"pile": 4}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"}]}).json()["id"]
+    for user, take, version in ((ann, 3, 0), (bob, 1, 1)):
+        r = user.post(f"/api/games/{gid}/actions", {"version": version, "action": {
+            "type": "take", "amount": take, "player": version}})
+        assert r.status_code == 200, r.text
+    assert r.json()["status"] == "finished"
+    _wait(lambda: inbox.mails, "the end of the game")
+    time.sleep(0.5)
+    assert [m[0] for m in inbox.mails] == [["ann@example.org"]]     # Bob ended it
+    mail = inbox.mails[0][1]
+    assert mail["Subject"] == "Game over: Toy Stones"
+    assert "The game is over: Toy Stones. Won by Bob." in mail.get_content()
+    ann.close()
+    bob.close()
