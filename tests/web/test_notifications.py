@@ -332,10 +332,10 @@ def test_pending_notices_survive_a_restart_and_are_sent_once(make_app, smtp):
     assert _pending(store) == [(bob_id, gid, "invite")]
     store.close()
     again = make_app()                         # the server started again
-    n2 = _notifier(again, port, delay=2.0)
-    n2.start()
-    _wait(lambda: inbox.mails, "the invitation after the restart")
-    time.sleep(0.5)
+    _notifier(again, port, delay=2.0)
+    with TestClient(again):                    # its start looks for waiting notices
+        _wait(lambda: inbox.mails, "the invitation after the restart")
+        time.sleep(0.5)
     assert len(inbox.mails) == 1 and inbox.mails[0][0] == ["bob@example.org"]
     assert f"/games/{gid}" in inbox.mails[0][1].get_content()
     assert _pending(again.state.service.storage) == []
