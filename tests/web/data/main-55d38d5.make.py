@@ -1,7 +1,7 @@
 """Run with the code of main 55d38d5 on PYTHONPATH (git archive 55d38d5 src): fill a
 database (argv[1], SQLite path or PostgreSQL URL; argv[2]: the JSON of what it holds) with
 that code (schema 4): two accounts, a Chicago
-Express game of their seats with moves and chat, Bob's notification settings, a session."""
+Express game of their seats with moves and chat, Bob's notification settings."""
 import json, sys
 from railyard.web.storage import Storage, SCHEMA_VERSION
 from railyard.web.service import Service, Credential
