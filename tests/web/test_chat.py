@@ -16,6 +16,10 @@ from railyard.web.storage import ChatRateLimited, Storage
 
 from .toy import SLUG
 
+#: a thread of a test that outlives its client (a request cut off as the app shuts down)
+#: fails the test instead of leaving a warning
+pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+
 
 def _auth(token):
     return {"authorization": f"Bearer {token}"}
