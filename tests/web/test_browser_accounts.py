@@ -333,3 +333,27 @@ def test_a_private_link_seat_is_kept_in_the_account(server, browser):
     row.locator("a").click()
     other.wait_for_selector("#you:has-text('You: Cara')")
     ctx2.close()
+
+
+def test_ones_own_open_game_is_not_offered_to_join(server, browser):
+    """A logged-in creator's game with an open seat is marked as theirs in "Open games to
+    join" (no "Join" button); a stranger gets the button."""
+    ctx, page = _context(browser)
+    _signup(page, server, "Dan")
+    made = page.evaluate("""async () => {
+        const csrf = document.querySelector('meta[name="csrf-token"]').content;
+        const r = await fetch('/api/games', {method: 'POST', headers: {
+            'content-type': 'application/json', 'x-csrf-token': csrf}, body: JSON.stringify({
+            title: 'chicago-express', seats: [{kind: 'human', name: 'Dan'},
+                                              {kind: 'human', open: true}, {kind: 'bot'}]})});
+        return await r.json(); }""")
+    gid = made["id"]
+    page.goto(f"{server}/")
+    row = page.locator("#open-body tr", has=page.locator(f"a[href='/games/{gid}']"))
+    row.locator("text=your game").wait_for()
+    assert row.locator("button.join").count() == 0
+    ctx.close()
+    ctx2, stranger = _context(browser, width=400)
+    stranger.goto(f"{server}/")
+    stranger.locator(f"#open-body button.join[data-game='{gid}']").wait_for()
+    ctx2.close()

@@ -28,6 +28,7 @@
   const loggedIn = !!document.querySelector('meta[name="railyard-account"]');
   const baseTitle = document.title;
   const link = (id, token) => "/games/" + encodeURIComponent(id) + (token ? "#t=" + token : "");
+  const myIds = new Set();        // the games listed under "My games": no "Join" for them
   function ago(iso) {          // "5 min", "3 h", "2 days"
     const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
     if (!isFinite(s)) return "";
@@ -58,6 +59,8 @@
       for (const k of kept) tokens[k.id] = k.token;
       for (const g of linked.data.games) if (!seen.has(g.id)) games.push(g);
     }
+    myIds.clear();
+    for (const g of games) myIds.add(g.id);
     if (!games.length) { mineBox.hidden = true; document.title = baseTitle; return; }
     games.sort((a, b) => (b.my_turn - a.my_turn) || ((a.status === "finished") - (b.status === "finished")) ||
       (b.last_move || b.created).localeCompare(a.last_move || a.created));
@@ -82,6 +85,7 @@
   }
   function joinButtons(g) {
     if (!g.open_seats || !g.open_seats.length) return "—";
+    if (myIds.has(g.id)) return el("span", {class: "hint", text: "your game: waiting for players"});
     const cell = el("span");
     for (const s of g.open_seats)
       cell.append(el("button", {type: "button", class: "join", "data-game": g.id, "data-seat": s.seat}, "Join as " + s.name));
@@ -98,7 +102,7 @@
       el("td", {text: g.to_act.length ? g.to_act.join(", ") : "—"}),
       el("td", {}, joinButtons(g)),
       el("td", {text: String(g.version)}),
-      el("td", {text: g.created.slice(0, 16).replace("T", " ")}))));
+      el("td", {text: when(g.created)}))));
   }
   // open games, filtered by title, number of players and an option
   const openBody = document.getElementById("open-body");
@@ -146,7 +150,7 @@
     b.after(form);
     input.focus();
   });
-  updateMine();
-  updateOpen();
-  setInterval(() => { updateMine(); updateAll(); updateOpen(); }, 5000);
+  const mineFirst = () => updateMine().catch(() => {});   // then "Join" knows my games
+  mineFirst().then(updateOpen);
+  setInterval(() => { mineFirst().then(() => { updateAll(); updateOpen(); }); }, 5000);
 })();
