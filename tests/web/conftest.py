@@ -57,6 +57,7 @@ def db_url(request, tmp_path):
         tx.execute("DELETE FROM ry_sessions")  # accounts (issue 23)
         tx.execute("DELETE FROM ry_resets")
         tx.execute("DELETE FROM ry_accounts")
+        tx.execute("DELETE FROM ry_notices")   # pending notifications
     store.close()
     return url
 

@@ -283,3 +283,31 @@ def test_second_worker_streams_the_first_ones_move(db_url):
             text = "".join(r.iter_text())
         assert 'data: {"version": 1}' in text
         assert b.get(f"/api/games/{gid}").json()["view"]["pile"] == 11
+
+
+def test_seed_written_with_a_fraction_part_of_zero_is_the_whole_number(client):
+    """The document's seed is a JSON Schema "integer", which 7.0 is: the server takes it as
+    7 (the same game as seed 7); 7.5 is refused."""
+    a = _make(client, seed=7.0)
+    b = _make(client, seed=7)
+    sa = client.get(f"/api/games/{a['id']}/export").json()
+    sb = client.get(f"/api/games/{b['id']}/export").json()
+    assert sa["seed"] == sb["seed"] == 7 and isinstance(sa["seed"], int)
+    r = client.post("/api/games", json={"title": SLUG, "seed": 7.5, "seats": [
+        {"kind": "human"}, {"kind": "human"}], "options": {"pile": 12}})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_seed"
+
+
+def test_a_blank_joining_name_is_refused_by_the_documented_pattern(client):
+    """JoinRequest.name's pattern (something not blank) is what the server checks: 400
+    bad_name for blanks, as the document says; the seat stays open."""
+    from railyard.web.openapi import document
+    name = document()["components"]["schemas"]["JoinRequest"]["properties"]["name"]
+    assert name["pattern"] == r"\S"
+    gid = _make(client, seats=[{"kind": "human", "name": "Ann"},
+                               {"kind": "human", "open": True}])["id"]
+    for blank in (" ", "\t \u3000"):
+        r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "name": blank})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name", r.text
+    r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "name": " Bo "})
+    assert r.status_code == 200 and r.json()["name"] == "Bo"

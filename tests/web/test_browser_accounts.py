@@ -98,8 +98,9 @@ def _until(cond, what, timeout=60.0):
     raise AssertionError(f"no {what} within {timeout} s")
 
 
-def _context(browser, width=1400):
-    ctx = browser.new_context(viewport={"width": width, "height": 900})
+def _context(browser, width=1400, tz=None):
+    extra = {"timezone_id": tz} if tz else {}
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, **extra)
     page = ctx.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return ctx, page
@@ -141,6 +142,11 @@ def _my_move(page, rng) -> None:
         f"() => +document.getElementById('game').dataset.version > {before} ||"
         " document.getElementById('action-msg').textContent !== ''")
     assert _version(page) > before, page.text_content("#action-msg")
+
+
+def _account_games(page, server):
+    """The logged-in page's account games (its session cookie)."""
+    return page.evaluate("fetch('/api/account/games').then(r => r.json())")["games"]
 
 
 def _no_sideways_scroll(page) -> None:
@@ -231,10 +237,17 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     bob.click("#logout")
     bob.wait_for_selector("#nav-login")
     bob_ctx.close()
-    new_ctx, new = _context(browser, width=400)
+    new_ctx, new = _context(browser, width=400, tz="America/New_York")
     _login(new, server, "Bob")
     row = new.locator(f"#my-games-body tr[data-game='{gid}']")
     row.wait_for()
+    # the last move's time in the reader's time zone (the server keeps UTC)
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    mine = get_json(f"{server}/api/games/{gid}")
+    last = [g for g in _account_games(new, server) if g["id"] == gid][0]["last_move"]
+    local = datetime.fromisoformat(last).astimezone(ZoneInfo("America/New_York"))
+    assert local.strftime("%I:%M") in row.locator("td").nth(4).inner_text(), mine["version"]
     _no_sideways_scroll(new)
     shot(new, "accounts-lobby-400.png")
     row.locator("a").click()
@@ -248,6 +261,9 @@ def test_two_accounts_play_from_their_devices(server, browser, outside):
     # the profile lists the game
     new.goto(f"{server}/players/bob")
     assert new.locator(f"a[href='/games/{gid}']").count() == 1
+    shown = new.locator("time[datetime]").first
+    assert shown.get_attribute("title").endswith(" UTC")      # local time, UTC on hover
+    assert shown.inner_text() != shown.get_attribute("title")[:16]
     _no_sideways_scroll(new)
     shot(new, "accounts-profile-400.png")
     ann.goto(f"{server}/")
@@ -278,6 +294,14 @@ def test_stranger_joins_an_open_seat_with_a_name_and_pages_fit(server, browser):
     page.click("form.join-name button")
     page.wait_for_selector("#you:has-text('You: Zoë <i>')")
     assert "#t=" in page.url
+    # the game's address without the link, in the browser that keeps the seat: in the seat
+    page.goto(f"{server}/")
+    page.goto(f"{server}/games/{made['id']}")
+    page.wait_for_selector("#you:has-text('You: Zoë <i>')")
+    # ... and from the list of all games (whose links carry no token)
+    page.goto(f"{server}/")
+    page.locator(f"table.all-games a[href='/games/{made['id']}']").click()
+    page.wait_for_selector("#you:has-text('You: Zoë <i>')")
     for width in (1400, 400):
         for path, name in (("/login", "login"), ("/signup", "signup"), ("/reset", "reset")):
             c2, p2 = _context(browser, width)
@@ -308,4 +332,28 @@ def test_a_private_link_seat_is_kept_in_the_account(server, browser):
     assert "#t=" not in row.locator("a").get_attribute("href")
     row.locator("a").click()
     other.wait_for_selector("#you:has-text('You: Cara')")
+    ctx2.close()
+
+
+def test_ones_own_open_game_is_not_offered_to_join(server, browser):
+    """A logged-in creator's game with an open seat is marked as theirs in "Open games to
+    join" (no "Join" button); a stranger gets the button."""
+    ctx, page = _context(browser)
+    _signup(page, server, "Dan")
+    made = page.evaluate("""async () => {
+        const csrf = document.querySelector('meta[name="csrf-token"]').content;
+        const r = await fetch('/api/games', {method: 'POST', headers: {
+            'content-type': 'application/json', 'x-csrf-token': csrf}, body: JSON.stringify({
+            title: 'chicago-express', seats: [{kind: 'human', name: 'Dan'},
+                                              {kind: 'human', open: true}, {kind: 'bot'}]})});
+        return await r.json(); }""")
+    gid = made["id"]
+    page.goto(f"{server}/")
+    row = page.locator("#open-body tr", has=page.locator(f"a[href='/games/{gid}']"))
+    row.locator("text=your game").wait_for()
+    assert row.locator("button.join").count() == 0
+    ctx.close()
+    ctx2, stranger = _context(browser, width=400)
+    stranger.goto(f"{server}/")
+    stranger.locator(f"#open-body button.join[data-game='{gid}']").wait_for()
     ctx2.close()

@@ -16,6 +16,10 @@ from railyard.web.storage import ChatRateLimited, Storage
 
 from .toy import SLUG
 
+#: a thread of a test that outlives its client (a request cut off as the app shuts down)
+#: fails the test instead of leaving a warning
+pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+
 
 def _auth(token):
     return {"authorization": f"Bearer {token}"}
@@ -178,17 +182,26 @@ def test_the_live_stream_hears_a_message_sent_while_it_is_open(db_url):
         made = _make(client)
         gid, ann = made["id"], made["tokens"][0]["token"]
 
+        sent = []
+
         def later():
             time.sleep(0.6)
-            client.post(f"/api/games/{gid}/chat", headers=_auth(ann), json={"text": "live"})
+            sent.append(client.post(f"/api/games/{gid}/chat", headers=_auth(ann),
+                                    json={"text": "live"}).status_code)
 
-        threading.Thread(target=later).start()
+        poster = threading.Thread(target=later)
+        poster.start()
         with client.stream("GET", f"/api/games/{gid}/events?timeout=3") as r:
             text = ""
             for chunk in r.iter_text():
                 text += chunk
                 if "event: chat" in text:
                     break
+        # the stream hears the message when it is committed, before the post is answered
+        # (on PostgreSQL its NOTIFY may even come first): the poster's request must end
+        # before the client closes, else it is cut off as the app shuts down
+        poster.join(10)
+        assert not poster.is_alive() and sent == [201]
         assert 'event: chat\ndata: {"last": 1}' in text
 
 

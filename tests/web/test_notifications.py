@@ -306,3 +306,173 @@ def test_no_reset_by_e_mail_without_a_mail_server(make_app):
     with TestClient(app) as c:
         assert 'href="/reset"' not in c.get("/login").text
         assert "admin can set a new password" in c.get("/reset").text
+
+
+def _pending(storage):
+    with storage._tx(write=False) as tx:
+        return tx.execute("SELECT account_id, game_id, kind FROM ry_notices").fetchall()
+
+
+def test_pending_notices_survive_a_restart_and_are_sent_once(make_app, smtp):
+    """A notice queued within the delay is kept in the database: the service stops (a
+    restart) before it is due, the next service sends it, once."""
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port, delay=2.0)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(bob, email="bob@example.org")
+    gid = ann.post("/api/games", {"title": "chicago-express", "seed": 6, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"},
+        {"kind": "human", "name": "Cy"}]}).json()["id"]
+    bob_id = app.state.accounts.by_name("Bob").id
+    app.state.service.close()                  # stopped within the delay: nothing sent
+    assert inbox.mails == []
+    from railyard.web.storage import Storage
+    store = Storage(app.state.service.storage.url)
+    assert _pending(store) == [(bob_id, gid, "invite")]
+    store.close()
+    again = make_app()                         # the server started again
+    _notifier(again, port, delay=2.0)
+    with TestClient(again):                    # its start looks for waiting notices
+        _wait(lambda: inbox.mails, "the invitation after the restart")
+        time.sleep(0.5)
+    assert len(inbox.mails) == 1 and inbox.mails[0][0] == ["bob@example.org"]
+    assert f"/games/{gid}" in inbox.mails[0][1].get_content()
+    assert _pending(again.state.service.storage) == []
+    ann.close()
+    bob.close()
+
+
+def test_a_burst_split_over_two_workers_is_one_message(make_app, smtp):
+    """Two processes (two notifiers on their own connections to one database) each queue
+    a notice for the same account: one message names both games."""
+    from railyard.web.notifications import Notice
+    from railyard.web.storage import Storage
+    inbox, port = smtp
+    app = make_app()
+    n1 = _notifier(app, port, delay=1.0)
+    bob = User(app, "Bob")
+    _settings(bob, email="bob@example.org")
+    bob_id = app.state.accounts.by_name("Bob").id
+    other = Storage(app.state.service.storage.url)
+    n2 = Notifier(other, SmtpSettings(host="127.0.0.1", port=port, sender="railyard@test"),
+                  delay=1.0, backoff=0.05, allow_private=True, poll=0.2)
+    n1.poll = 0.2
+    n1.changed(Notice("game-one", "Chicago Express", "invite", [bob_id]))
+    n2.changed(Notice("game-two", "Chicago Express", "invite", [bob_id]))
+    _wait(lambda: inbox.mails, "the invitations")
+    time.sleep(1.5)                             # both have looked again by now
+    assert len(inbox.mails) == 1, [m["Subject"] for _, m in inbox.mails]
+    body = inbox.mails[0][1].get_content()
+    assert "/games/game-one" in body and "/games/game-two" in body
+    assert n1.sent + n2.sent == 1
+    assert _pending(other) == []
+    n2.stop()
+    other.close()
+    bob.close()
+
+
+def test_only_one_claim_takes_a_notice(db_url):
+    """Two connections claim an account's notices at the same moment: each notice goes
+    to exactly one of them; a claim whose lease ran out is taken again."""
+    from railyard.web.storage import Storage
+    stores = [Storage(db_url), Storage(db_url)]
+    try:
+        for round_ in range(5):
+            rows = [("acc", f"g{round_}-{i}", "turn", "Chicago Express", "", 1.0)
+                    for i in range(20)]
+            stores[0].add_notices(rows)
+            got: list = [None, None]
+            start = threading.Barrier(2)
+
+            def claim(i):
+                start.wait()
+                got[i] = stores[i].claim_notices("acc", f"c{round_}-{i}", 100.0, 60.0)
+            threads = [threading.Thread(target=claim, args=(i,)) for i in (0, 1)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            taken = [r[0] for r in got[0]] + [r[0] for r in got[1]]
+            assert sorted(taken) == sorted(r[1] for r in rows)       # each once
+            for i in (0, 1):
+                stores[0].drop_notices(f"c{round_}-{i}")
+        stores[0].add_notices([("acc", "late", "end", "Chicago Express", "Won.", 1.0)])
+        assert stores[0].notices_due(100.0, 60.0) == (["acc"], None)
+        assert stores[0].notices_due(30.0, 60.0) == ([], 61.0)
+        assert stores[0].claim_notices("acc", "first", 100.0, 60.0) == [
+            ("late", "end", "Chicago Express", "Won.")]
+        assert stores[1].claim_notices("acc", "second", 120.0, 60.0) == []   # still held
+        assert stores[0].notices_due(120.0, 60.0) == ([], None)
+        assert stores[1].claim_notices("acc", "second", 161.0, 60.0) == [    # lease over
+            ("late", "end", "Chicago Express", "Won.")]
+        stores[1].drop_notices("second")
+        assert _pending(stores[0]) == []
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_a_player_joining_an_open_seat_is_told_to_the_seated_accounts(make_app, smtp,
+                                                                      hooks):
+    """Someone takes an open seat: the accounts seated in the game (the creator among
+    them) are told who took which seat and how many are still open, by the channels and
+    kinds they chose; the joining account is not told of itself."""
+    inbox, port = smtp
+    posts, base, _ = hooks
+    app = make_app()
+    _notifier(app, port, delay=0.2)
+    ann, bob, cy = User(app, "Ann"), User(app, "Bob"), User(app, "Cy")
+    _settings(ann, email="ann@example.org", kinds=("join",))
+    _settings(bob, webhook=base + "/bob", kinds=("join", "turn"))
+    _settings(cy, email="cy@example.org", kinds=("turn", "invite", "end"))   # no joins
+    gid = ann.post("/api/games", {"title": "chicago-express", "seed": 8, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "cy"},
+        {"kind": "human", "open": True}, {"kind": "human", "open": True}]}).json()["id"]
+    time.sleep(0.6)
+    inbox.mails.clear()                         # Cy's invitation
+    r = bob.post(f"/api/games/{gid}/join", {"seat": 2})
+    assert r.status_code == 200, r.text
+    _wait(lambda: inbox.mails, "the join notice")
+    time.sleep(0.5)
+    assert [m[0] for m in inbox.mails] == [["ann@example.org"]]     # Cy: joins off
+    mail = inbox.mails[0][1]
+    assert mail["Subject"] == "A player joined Chicago Express"
+    assert "Bob took seat 3. 1 seat is still open." in mail.get_content()
+    assert posts == []                          # Bob joined: he is not told of himself
+    inbox.mails.clear()
+    anon = TestClient(app)          # a player without an account, by name (no lifespan:
+    r = anon.post(f"/api/games/{gid}/join", json={"seat": 3, "name": "Dora <b>"})
+    assert r.status_code == 200, r.text     # its end would stop the app's service)
+    _wait(lambda: inbox.mails and posts, "the second join notice")
+    assert "Dora <b> took seat 4. Every seat is taken now." in \
+        inbox.mails[0][1].get_content()
+    assert posts[0][0] == "/bob" and "Dora <b> took seat 4." in posts[0][1]["content"]
+    for u in (ann, bob, cy):
+        u.close()
+
+
+def test_the_end_of_a_game_is_told_with_its_winner_to_those_who_did_not_end_it(
+        make_app, smtp):
+    from .toy import SLUG
+    inbox, port = smtp
+    app = make_app()
+    _notifier(app, port, delay=0.2)
+    ann, bob = User(app, "Ann"), User(app, "Bob")
+    _settings(ann, email="ann@example.org", kinds=("end",))
+    _settings(bob, email="bob@example.org", kinds=("end",))
+    gid = ann.post("/api/games", {"title": SLUG, "options": {"pile": 4}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "account": "Bob"}]}).json()["id"]
+    for user, take, version in ((ann, 3, 0), (bob, 1, 1)):
+        r = user.post(f"/api/games/{gid}/actions", {"version": version, "action": {
+            "type": "take", "amount": take, "player": version}})
+        assert r.status_code == 200, r.text
+    assert r.json()["status"] == "finished"
+    _wait(lambda: inbox.mails, "the end of the game")
+    time.sleep(0.5)
+    assert [m[0] for m in inbox.mails] == [["ann@example.org"]]     # Bob ended it
+    mail = inbox.mails[0][1]
+    assert mail["Subject"] == "Game over: Toy Stones"
+    assert "The game is over: Toy Stones. Won by Bob." in mail.get_content()
+    ann.close()
+    bob.close()

@@ -11,7 +11,7 @@ on every run), no example database, no shrinking; well under a minute for both d
 
 One departure from schemathesis' defaults, stated here: a request valid by the document may
 still be refused with a 400 whose code names a rule the document gives in words only
-(JSON Schema cannot say "names must differ" or "as many seats as the title's players", nor
+(JSON Schema cannot say "names must differ" or "a seat number of this game", nor
 "the save must replay"); :data:`SEMANTIC` lists those codes per operation (an import: any
 code about the save's content), and any other 400 for a valid request is a finding.  An action valid in shape but not allowed by the game's rules is a 422 (the
 document lists it), accepted as an answer to valid data."""
@@ -35,23 +35,26 @@ from schemathesis.python import asgi  # noqa: E402
 EXAMPLES = 6         # per operation, mode and round
 
 #: 400 codes a request valid by the document may get, per operation, for a rule the
-#: document states in words (see the schemas' descriptions)
+#: document states in words only: each is named in the description of the operation's 400
+#: answer (checked below) and was seen in a run of this test with more examples
+#: (2026-11-28) except where noted.  Rules JSON Schema can state are in the schemas (a
+#: chat message's pattern, a joining name's; the seed's 5.0 is taken as 5).
 SEMANTIC = {
-    # names must differ, seats as many as the title's players, bot kinds of the title,
-    # option values among their choices, no seed for titles with hidden information
-    # option values among their choices, no seed for titles with hidden information; an
-    # invited seat's account must exist (issue 23, part A); the seed a whole number written
-    # as such (JSON Schema's "integer" takes 5.0, see the actions below)
+    # as many seats as the title's players, names that differ, bot kinds and option values
+    # of the title, no seed for titles with hidden information (reachable by hand, rarely
+    # generated), invited accounts that exist
+    # (a schema per title could state the first, but the server's answers would lose their
+    # codes; kept in words)
     "POST /api/games": {"bad_seats", "bad_options", "bad_players", "hidden_information",
-                        "unknown_account", "bad_seed"},
-    # a seat number of the game; the joining player's name not blank and one the game takes
-    "POST /api/games/{game_id}/join": {"bad_seat", "bad_name"},
-    # a message is not blank and holds no control characters but line breaks and tabs
-    "POST /api/games/{game_id}/chat": {"empty_message", "bad_text"},
-    # an action number up to the log's length
+                        "unknown_account"},
+    # a seat number of this game (a blank name is the schema's pattern now)
+    "POST /api/games/{game_id}/join": {"bad_seat"},
+    # an action number up to the log's length (only 1830/1870 games have a table: not met
+    # with the toy game here; kept for the document's sake)
     "GET /api/games/{game_id}/table": {"out_of_range"},
     # JSON Schema's "integer" takes 1.0; the engine takes whole numbers written as such
     # (no fractions, engine/actions.py); route picks name hexes and trains of the game
+    # (rarely generated: not met in the longer run, but reachable by hand)
     "POST /api/games/{game_id}/actions": {"malformed"},
     "POST /api/games/{game_id}/undo": {"malformed"},
     "POST /api/games/{game_id}/routes/check": {"malformed"},
@@ -126,6 +129,19 @@ def _report(findings):
         seen.add((label, mode, kind))
         lines.append(f"{label} [{mode}] {kind}: {status} {text}\n    {curl[:400]}")
     return "\n".join(lines)
+
+
+def test_every_semantic_refusal_is_named_in_the_document():
+    """Each code the run accepts for a valid request is named in the description of the
+    operation's 400 answer (the import: 'not_a_save')."""
+    from railyard.web.openapi import document
+    paths = document()["paths"]
+    listed = dict(SEMANTIC, **{IMPORT: {"not_a_save"}})
+    for label, codes in listed.items():
+        method, path = label.split(" ", 1)
+        words = paths[path][method.lower()]["responses"]["400"]["description"]
+        for code in codes:
+            assert code in words, (label, code)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

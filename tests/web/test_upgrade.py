@@ -132,3 +132,93 @@ def test_db_upgrade_command_upgrades_once(tmp_path, monkeypatch):
         assert set(store.games(sorted(ids))) == ids
     finally:
         store.close()
+
+
+# ---- the previous main (55d38d5, schema 4: accounts and chat) -----------------------------
+#: made by tests/web/data/main-55d38d5.make.py run with that commit's code (``git archive
+#: 55d38d5 src``) on SQLite and on a PostgreSQL schema, dumped with sqlite3 .dump / pg_dump:
+#: two accounts (Ann, Bob), a Chicago Express game of their seats and a bot with moves,
+#: two chat messages, Bob's notification settings
+MAIN55 = "main-55d38d5"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def main55(request, tmp_path):
+    kind = request.param
+    short = "pg" if kind == "postgresql" else kind
+    with open(os.path.join(DATA, f"{MAIN55}.{short}.json"), encoding="utf-8") as f:
+        expected = json.load(f)
+    if kind == "sqlite":
+        path = str(tmp_path / "db.sqlite3")
+        conn = sqlite3.connect(path)
+        with open(os.path.join(DATA, f"{MAIN55}.sqlite.sql"), encoding="utf-8") as f:
+            conn.executescript(f.read())
+        conn.close()
+        yield path, expected
+        return
+    reason = _pg_reason()
+    if reason:
+        pytest.skip(reason)
+    import psycopg
+    schema = "ry_upg_" + secrets.token_hex(4)
+    with open(os.path.join(DATA, f"{MAIN55}.pg.sql"), encoding="utf-8") as f:
+        lines = [ln for ln in f.read().splitlines()
+                 if not ln.startswith("\\") and "set_config('search_path'" not in ln]
+    with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        conn.execute("\n".join(lines).replace("ry_main55_fixture", schema))
+    sep = "&" if "?" in PG_BASE else "?"
+    yield f"{PG_BASE}{sep}options=-csearch_path%3D{schema}", expected
+    with psycopg.connect(PG_BASE, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def test_database_of_the_previous_main_upgrades_with_accounts_games_and_chat(main55):
+    """Only step 5 runs; the accounts log in with their passwords, find their game at its
+    version in "my games" with its chat, the account to act plays, and the notice of the
+    other account's turn is kept in the new table."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from railyard.web.app import create_app
+
+    from .test_accounts import _meta_csrf, login
+    url, exp = main55
+    app = create_app(storage=Storage(url), secure_cookies="off")
+    store = app.state.service.storage
+    try:
+        assert store.upgraded == ["5: notifications still to be sent"]
+        assert store.schema_version() == SCHEMA_VERSION
+        gid = exp["id"]
+        seat = exp["to_act"][0]
+        mover, other = ("Ann", "Bob") if seat == 0 else ("Bob", "Ann")
+        passwords = {"Ann": "steam and rails 1", "Bob": "steam and rails 2"}
+        with TestClient(app) as c:
+            assert login(c, mover, passwords[other]).status_code == 401
+            assert login(c, mover, passwords[mover]).status_code == 303
+            games = {g["id"]: g for g in c.get("/api/account/games").json()["games"]}
+            assert games[gid]["version"] == exp["version"] and games[gid]["my_turn"]
+            chat = c.get(f"/api/games/{gid}/chat").json()
+            assert [m["text"] for m in chat["messages"]] == exp["chat"]
+            live = app.state.service.get(gid)
+            r = c.post(f"/api/games/{gid}/actions", headers={"x-csrf-token": _meta_csrf(c)},
+                       json={"version": exp["version"],
+                             "action": RandomBot(3).choose(live.game.state)})
+            assert r.status_code == 200, r.text
+            assert r.json()["version"] > exp["version"]
+            # whoever is to act after the bot's answers is told, in the new table
+            assert app.state.service.wait_bots_idle(30)
+            now = app.state.service.get(gid).to_act()
+            assert now and now[0] in (0, 1)
+            told = app.state.accounts.by_name(("Ann", "Bob")[now[0]]).id
+            end = time.monotonic() + 10
+            while time.monotonic() < end:
+                with store._tx(write=False) as tx:
+                    rows = [tuple(r) for r in tx.execute(
+                        "SELECT account_id, game_id, kind FROM ry_notices").fetchall()]
+                if (told, gid, "turn") in rows:
+                    break
+                time.sleep(0.05)
+            assert (told, gid, "turn") in rows, rows
+    finally:
+        app.state.service.close()

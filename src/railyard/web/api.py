@@ -76,7 +76,8 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
 #: the error code of a body whose field (the first part of its path) is wrong, as the
 #: service answers the same mistakes
 FIELD_CODES = {"title": "unknown_title", "seats": "bad_seats", "options": "bad_options",
-               "seed": "bad_seed", "seat": "bad_seat", "save": "not_a_save"}
+               "seed": "bad_seed", "seat": "bad_seat", "save": "not_a_save",
+               "name": "bad_name"}
 
 
 def _object(body: Any, schema: str | None = None) -> dict[str, Any]:
@@ -115,6 +116,8 @@ async def list_games(request: Request) -> Response:
 async def create_game(request: Request) -> Response:
     body = _object(await read_json(request, MAX_CREATE), "NewGame")
     seed = body.get("seed")
+    if isinstance(seed, float) and seed.is_integer():
+        seed = int(seed)                # JSON Schema's "integer" (the document) takes 5.0
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ApiError(400, "bad_seed", "'seed' must be a whole number.")
     out = await run_in_threadpool(service(request).create, body.get("title"), body.get("seats"),

@@ -196,6 +196,8 @@ def create_app(data_dir: str | None = None, storage: Storage | None = None,
             # queue for the pool and contend for the interpreter
             anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         resumed = service.resume_bots()
+        if service.notifier is not None:     # notices queued before a restart go out
+            service.notifier.start()
         if resumed:
             log.info("bots resumed in %d game(s)", resumed)
         yield

@@ -312,7 +312,7 @@ async def change_password(request: Request) -> Response:
 
 
 async def notify_settings(request: Request) -> Response:
-    from .notifications import check_settings
+    from .notifications import KINDS, check_settings
     acc, form = await _checked_form(request)
     if acc is None:
         return _render("account.html", 403, account=current(request),
@@ -320,7 +320,7 @@ async def notify_settings(request: Request) -> Response:
                        "again.")
     try:
         notify = check_settings(form.get("email"), form.get("webhook"),
-                                [k for k in ("turn", "invite", "end") if form.get(k) == "1"])
+                                [k for k in KINDS if form.get(k) == "1"])
     except ValueError as exc:
         return _render("account.html", 400, account=acc, error=str(exc),
                        mail=_mail_on(request))

@@ -4,14 +4,23 @@ game of theirs ends.
 
 * **Never blocking a move.**  The request (or bot) that commits only hands a small record
   to :meth:`Notifier.changed` (a queue put); one background thread per process does the
-  rest: it waits :data:`delay` seconds, so a burst of turns (several games, or bots moving
-  one after the other) becomes one message per account, checks in the database that each
-  turn is still the account's, and sends.
+  rest: it stores the notice in the database (``ry_notices``, one row per account told).
+* **Pending notices live in the database**, so a restart does not lose them and a burst
+  spread over several workers is still one message: an account's notices go out together
+  ``delay`` seconds after its oldest one was queued (a burst of turns in several games, or
+  bots moving one after the other, becomes one message).  Whichever process looks first
+  claims them (one UPDATE, which only one process can win; the claim holds :data:`LEASE`
+  seconds, after which a delivery that died is taken again), checks in the database that
+  each turn is still the account's, sends, and deletes them.  Each process looks when its
+  own notices are due and every :data:`POLL` seconds at most for those of others (a
+  process that stopped; on start it looks at once).  Stopping stores what the queue still
+  holds.
 * **Channels** (the account's settings, ``ry_accounts.settings``): ``email`` (an address; the
   server's SMTP settings must be configured) and ``webhook`` (an http(s) URL receiving a JSON
   POST ``{"content": text, "text": text, "username": "railyard"}``: Discord reads
-  ``content``, Slack ``text``); kinds ``turn``, ``invite``, ``end`` each switched on or
-  off (all on by default once a channel is given).
+  ``content``, Slack ``text``); kinds ``turn``, ``invite``, ``end`` and ``join`` (someone
+  took an open seat of a game one is seated in) each switched on or off (all on by default
+  once a channel is given).
 * **Failures** are retried (:data:`RETRIES` attempts, waiting ``backoff`` seconds, doubled
   each time) and each failure is one log line (warning; error after the last attempt).
 * **SMTP** settings (environment): ``RAILYARD_SMTP_HOST`` (no mail without it),
@@ -31,20 +40,25 @@ import json
 import logging
 import os
 import queue
+import secrets
 import smtplib
 import socket
 import threading
 import time
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import urlsplit
 
 log = logging.getLogger("railyard.web")
 
-KINDS = ("turn", "invite", "end")
+KINDS = ("turn", "invite", "end", "join")
 RETRIES = 3
+#: seconds between a process's looks for notices queued by other processes (at most)
+POLL = 15.0
+#: seconds a delivery holds the notices it took (then another process may take them)
+LEASE = 600.0
 MAX_EMAIL = 200
 MAX_URL = 500
 
@@ -102,23 +116,19 @@ class Notice:
 
     game_id: str
     title: str
-    kind: str                       # "turn", "invite" or "end"
+    kind: str                       # "turn", "invite", "end" or "join"
     accounts: list[str]             # who is told
     text: str = ""
 
 
-@dataclass
-class _Pending:
-    due: float
-    items: dict[tuple[str, str], Notice] = field(default_factory=dict)   # (game, kind)
-
-
 class Notifier:
-    """The notification thread of a process (started on the first notice)."""
+    """The notification thread of a process (started by :meth:`start` when the server
+    starts, or by the first notice)."""
 
     def __init__(self, storage: Any, smtp: SmtpSettings | None = None,
                  delay: float | None = None, backoff: float = 2.0,
-                 base_url: str | None = None, allow_private: bool | None = None) -> None:
+                 base_url: str | None = None, allow_private: bool | None = None,
+                 poll: float | None = None, lease: float = LEASE) -> None:
         self.storage = storage
         if allow_private is None:
             allow_private = os.environ.get("RAILYARD_WEBHOOK_PRIVATE", "").lower() in (
@@ -132,52 +142,127 @@ class Notifier:
             except ValueError:
                 delay = 60.0
         self.delay, self.backoff = max(0.0, delay), backoff
+        #: seconds between looks in the database for notices other processes queued (their
+        #: own are delivered on time by them; this finds those of a process that stopped)
+        self.poll = poll if poll is not None else min(POLL, max(1.0, self.delay / 2))
+        #: seconds a delivery holds its notices before another process may take them again
+        self.lease = lease
         self.base_url = (base_url or os.environ.get("RAILYARD_BASE_URL") or "").rstrip("/")
         self._q: "queue.Queue[Notice | None]" = queue.Queue()
-        self._pending: dict[str, _Pending] = {}          # account -> what to tell it
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.sent = 0                                    # messages sent (for tests)
+        self._cut = False                                # a delivery stopped half-way
 
     # ---- the committing side: a queue put, nothing else ----------------------------------
     def changed(self, notice: Notice) -> None:
         if not notice.accounts:
             return
+        self.start()
+        self._q.put(notice)
+
+    def start(self) -> None:
+        """Start the thread (once): it looks in the database at once, so notices queued
+        before a restart go out."""
         with self._lock:
-            if self._thread is None:
+            if self._thread is None and not self._stop.is_set():
                 self._thread = threading.Thread(target=self._run, name="railyard-notify",
                                                 daemon=True)
                 self._thread.start()
-        self._q.put(notice)
 
-    def stop(self) -> None:
+    def stop(self, wait: float = 2.0) -> None:
+        """Stop the thread; the notices it has not stored yet are stored here (another
+        process, or this server started again, sends them)."""
         self._stop.set()
+        self._store(self._drain())
         self._q.put(None)
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=wait)
 
     def idle(self) -> bool:
-        return self._q.empty() and not self._pending
+        """Nothing waits in this process's queue (notices in the database may)."""
+        return self._q.empty()
 
     # ---- the thread ------------------------------------------------------------------
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            now = time.monotonic()
-            due = min((p.due for p in self._pending.values()), default=None)
+    def _drain(self, first: "Notice | None" = None) -> list[Notice]:
+        got = [first] if first is not None else []
+        while True:
             try:
-                n = self._q.get(timeout=None if due is None else max(0.0, due - now))
+                n = self._q.get_nowait()
+            except queue.Empty:
+                return got
+            if n is not None:
+                got.append(n)
+
+    def _store(self, notices: list[Notice]) -> float | None:
+        """Queue ``notices`` in the database (one row per account told); when they were
+        queued (None: nothing stored)."""
+        now = time.time()
+        rows = [(acc, n.game_id, n.kind, n.title, n.text, now)
+                for n in notices for acc in dict.fromkeys(n.accounts)]
+        if not rows:
+            return None
+        try:
+            self.storage.add_notices(rows)
+        except Exception:  # noqa: BLE001 - the database is away: one line, the notices lost
+            log.exception("%d notification(s) could not be queued", len(rows))
+            return None
+        return now
+
+    def _run(self) -> None:
+        next_look = 0.0                      # epoch seconds: look in the database then
+        while not self._stop.is_set():
+            try:
+                n = self._q.get(timeout=max(0.0, next_look - time.time()))
             except queue.Empty:
                 n = None
-            if n is not None:
-                for acc in n.accounts:
-                    p = self._pending.setdefault(acc, _Pending(time.monotonic() + self.delay))
-                    p.items[(n.game_id, n.kind)] = n
-            now = time.monotonic()
-            for acc in [a for a, p in self._pending.items() if p.due <= now]:
-                p = self._pending.pop(acc)
-                try:
-                    self._deliver(acc, list(p.items.values()))
-                except Exception:  # noqa: BLE001 - one bad message must not stop the thread
-                    log.exception("notification to account %s failed", acc)
+            at = self._store(self._drain(n))
+            if at is not None:               # our own notices are due after the delay
+                next_look = min(next_look, at + self.delay)
+            if self._stop.is_set():
+                return
+            now = time.time()
+            if now < next_look:
+                continue
+            try:
+                due, later = self.storage.notices_due(now, self.delay)
+            except Exception:  # noqa: BLE001 - the database is away: look again later
+                log.warning("pending notifications could not be read; again in %g s",
+                            self.poll)
+                due, later = [], None
+            for acc in due:
+                if self._stop.is_set():
+                    return
+                self._claim_and_deliver(acc)
+            next_look = min(later if later is not None else float("inf"),
+                            time.time() + self.poll)
+
+    def _claim_and_deliver(self, acc: str) -> None:
+        claim = secrets.token_hex(8)
+        try:
+            rows = self.storage.claim_notices(acc, claim, time.time(), self.lease)
+        except Exception:  # noqa: BLE001
+            log.exception("notifications of account %s could not be claimed", acc)
+            return
+        if not rows:                         # another process took them first
+            return
+        merged: dict[tuple[str, str, str], Notice] = {}  # the last one of a game and kind
+        for gid, kind, title, text in rows:              # (every player who joined)
+            merged[(gid, kind, text if kind == "join" else "")] = \
+                Notice(gid, title, kind, [acc], text)
+        self._cut = False
+        try:
+            self._deliver(acc, list(merged.values()))
+        except Exception:  # noqa: BLE001 - one bad message must not stop the thread
+            log.exception("notification to account %s failed", acc)
+        if self._cut:
+            return                           # cut short: taken again when the lease ends
+        try:
+            self.storage.drop_notices(claim)
+        except Exception:  # noqa: BLE001
+            log.exception("sent notifications of account %s could not be forgotten", acc)
 
     def _still_turn(self, acc: str, game_id: str) -> bool:
         row = self.storage.get_game(game_id)
@@ -225,14 +310,15 @@ class Notifier:
         lines = []
         for n in items:
             what = {"turn": "It is your turn in", "invite": "You are invited to",
-                    "end": "The game is over:"}[n.kind]
+                    "end": "The game is over:", "join": "A player joined"}[n.kind]
             extra = f" {n.text}" if n.text else ""
             lines.append(f"{what} {n.title}.{extra} {self._link(n.game_id)}")
         turns = sum(1 for n in items if n.kind == "turn")
         if len(items) == 1:
             n = items[0]
             subject = {"turn": "It is your turn in", "invite": "You are invited to",
-                       "end": "Game over:"}[n.kind] + f" {n.title}"
+                       "end": "Game over:", "join": "A player joined"}[n.kind] + \
+                f" {n.title}"
         elif turns == len(items):
             subject = f"It is your turn in {turns} games"
         else:
@@ -252,7 +338,10 @@ class Notifier:
                         "%s notification to account %s failed (attempt %d of %d): %s%s",
                         channel, acc, attempt, RETRIES, type(exc).__name__,
                         "; given up" if last else f"; again in {wait:g} s")
-                if last or self._stop.wait(wait):
+                if last:
+                    return
+                if self._stop.wait(wait):
+                    self._cut = True         # stopped between attempts
                     return
                 wait *= 2
 

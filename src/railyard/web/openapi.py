@@ -45,11 +45,15 @@ GUARD = {"415": _json(_ref("Error"), "The body was not sent as application/json"
 
 def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = None,
         secure: bool = False, params: list[dict[str, Any]] | None = None,
-        post: bool = False, optional_token: bool = False) -> dict[str, Any]:
+        post: bool = False, optional_token: bool = False,
+        refused: str = "") -> dict[str, Any]:
+    """``refused``: the 400 codes of rules the schemas cannot state (JSON Schema cannot
+    say "names must differ" or "a seat number of this game"), named in the 400 answer's
+    description."""
     # every request may carry text that cannot be stored (400 bad_text, web/limits.py)
-    responses = {"400": ERR, **responses}
+    responses = {"400": _refused(refused, body is not None or post), **responses}
     if body is not None or post:
-        responses = {**responses, **BODY_ERRORS, **GUARD}
+        responses = {**responses, **BODY_ERRORS, **GUARD, "400": responses["400"]}
         responses.setdefault("403", CSRF)       # a session cookie without its CSRF token
     op: dict[str, Any] = {"summary": summary, "responses": responses}
     if body is not None:
@@ -66,6 +70,18 @@ def _op(summary: str, responses: dict[str, Any], body: dict[str, Any] | None = N
     if params:
         op["parameters"] = params
     return op
+
+
+def _refused(rules: str, body: bool) -> dict[str, Any]:
+    """The 400 answer: the codes every request may get, and ``rules``."""
+    words = ("Refused, nothing changed; error.code says why: bad_text (text that cannot be "
+             "stored), malformed (a parameter not as described)")
+    if body:
+        words += (", malformed_json (not JSON), malformed or the field's code (a body not "
+                  "as described)")
+    if rules:
+        words += "; rules the schema cannot state: " + rules
+    return _json(_ref("Error"), words)
 
 
 def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
@@ -210,11 +226,16 @@ def _schemas() -> dict[str, Any]:
 #: longest chat message (characters) and messages a seat may send per minute
 CHAT_MAX = 500
 CHAT_PER_MINUTE = 10
+#: a chat message as the server takes it: something not blank, no control character (Cc)
+#: but tab, line feed and carriage return
+_CC = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+CHAT_PATTERN = rf"^[^{_CC}]*[^\s{_CC}][^{_CC}]*$"
 CHAT_SCHEMAS: dict[str, Any] = {
     "ChatPost": {"type": "object", "required": ["text"], "properties": {
         "text": {"type": "string", "minLength": 1, "maxLength": CHAT_MAX,
-                 "description": "the message; blank-only text, control characters other "
-                 "than line breaks and tabs are refused (400)"},
+                 "pattern": CHAT_PATTERN,
+                 "description": "the message: not only blanks (400 empty_message), no "
+                 "control characters other than line breaks and tabs (400 bad_text)"},
         "seat": {"type": "integer", "minimum": 0, "maximum": BIG,
                  "description": "which of the token's seats speaks (a hotseat host token "
                  "holds several; default: its first)"}}},
@@ -244,7 +265,8 @@ CHAT_PATHS: dict[str, Any] = {
                     f"characters, {CHAT_PER_MINUTE} messages a minute per seat); every "
                     "reader's live stream gets a 'chat' event",
                     {"201": _json(_ref("ChatMessage"), "Sent"), "401": ERR, "403": ERR,
-                     "404": ERR}, _ref("ChatPost"), secure=True, params=GAME_ID)},
+                     "404": ERR}, _ref("ChatPost"), secure=True, params=GAME_ID,
+                    refused="wrong_seat is a 403")},
 }
 
 
@@ -260,10 +282,17 @@ PATHS: dict[str, Any] = {
                    {"200": _json({"type": "object"}, "Games")}),
         "post": _op("Create a game; bots act at once",
                     {"201": _json(_ref("Created"), "Created; tokens only here")},
-                    _ref("NewGame"))},
+                    _ref("NewGame"), refused=(
+                        "bad_players (not as many seats as the title's players), bad_seats "
+                        "(two names alike, a bot kind the title lacks, an open seat in a "
+                        "hotseat game), bad_options (an option or value the title lacks), "
+                        "hidden_information (a seed for a title with hidden information), "
+                        "unknown_account (an invited name no account has)"))},
     "/api/games/import": {"post": _op(
         "Import a railyard save ({save, seats} or the bare save), at most 2 MB",
-        {"201": _json(_ref("Created"), "Imported")}, _ref("ImportRequest"))},
+        {"201": _json(_ref("Created"), "Imported")}, _ref("ImportRequest"),
+        refused="not_a_save or the rules' own code (the save does not replay: a move the "
+        "rules refuse, a title or option unknown, seats not matching its players)")},
     "/api/games/{game_id}": {"get": _op(
         "The state as the token (if any) sees it; legal=1 adds the token's choices",
         {"200": STATE, "403": ERR, "404": ERR, "409": ERR},
@@ -282,19 +311,23 @@ PATHS: dict[str, Any] = {
         {"200": STATE, "401": ERR, "403": ERR, "404": ERR,
          "409": _json(_ref("Error"), "Stale version; body holds the current state"),
          "422": _json(_ref("Error"), "Illegal; the engine's reason, nothing changed")},
-        _ref("ActionRequest"), secure=True, params=GAME_ID)},
+        _ref("ActionRequest"), secure=True, params=GAME_ID, refused=(
+            "malformed (a number not written as a whole number, e.g. 1.0: JSON Schema's "
+            "integer takes it, the engine does not; an action field of the wrong kind)"))},
     "/api/games/{game_id}/undo": {"post": _op(
         "Take back the seat's own last action and the bots' answers to it, while the game "
         "is on and no other human acted since; every reader sees a notice",
         {"200": STATE, "401": ERR, "403": ERR, "404": ERR, "409": ERR}, _ref("UndoRequest"),
-        secure=True, params=GAME_ID)},
+        secure=True, params=GAME_ID, refused="malformed (a version not written as a whole "
+        "number, e.g. 1.0)")},
     "/api/games/mine": {"post": _op(
         "The games of a browser ({games: [{id, token}]}): status, whose turn, my_turn",
         {"200": _json({"type": "object"}, "Games")}, _ref("MineRequest"))},
     "/api/games/{game_id}/join": {"post": _op(
         "Take an open seat ({seat}); its token is returned once",
         {"200": _json({"type": "object"}, "Seat and token"), "404": ERR, "409": ERR},
-        _ref("JoinRequest"), params=GAME_ID)},
+        _ref("JoinRequest"), params=GAME_ID, refused=(
+            "bad_seat (no seat of this game has the number)"))},
     "/api/games/{game_id}/rematch": {
         "get": _op("The id of the finished game's rematch (null: none yet)",
                    {"200": _json({"type": "object"}, "Rematch"), "404": ERR},
@@ -311,7 +344,8 @@ PATHS: dict[str, Any] = {
         {"200": _json(_ref("RouteCheck"), "Revenue per train or the rule broken"),
          "401": ERR, "403": ERR, "404": ERR,
          "409": _json(_ref("Error"), "No train of the token's seats runs now")},
-        _ref("RoutePicks"), secure=True, params=GAME_ID)},
+        _ref("RoutePicks"), secure=True, params=GAME_ID, refused=(
+            "malformed (a route naming a train or hex the game lacks)"))},
     "/api/games/{game_id}/routes/auto": {"post": _op(
         "18xx: the optimal routes (route optimiser), checked like a player's picks",
         {"200": _json(_ref("RouteCheck"), "Optimal routes"), "401": ERR, "403": ERR,
@@ -355,7 +389,8 @@ PATHS: dict[str, Any] = {
         {"200": _json({"type": "object"}, "Table"), "404": ERR, "409": ERR},
         params=GAME_ID + [_query("at", {"type": "integer", "minimum": 0, "maximum": BIG},
                                  "an action number from 0 to the log's length (400 "
-                                 "beyond)")])},
+                                 "beyond)")],
+        refused="out_of_range ('at' beyond the log's length)")},
     "/api/games/{game_id}/decisions": {"get": _op(
         "1830/1870: the seat's decisions in the game's words, grouped, with effects and "
         "the engine's reasons for choices not allowed",
@@ -428,9 +463,9 @@ ACCOUNT_SEAT_FIELDS = {
     "me": {"type": "boolean", "description": "the logged-in creator's seat (default: the "
            "first human seat neither open nor invited)"}}
 ACCOUNT_JOIN_FIELDS = {
-    "name": {"type": "string", "maxLength": 40, "description": "the joining player's name "
-             "(not logged in; not blank, else 400 bad_name); replaces the seat's name while "
-             "no move was made"}}
+    "name": {"type": "string", "maxLength": 40, "pattern": r"\S",
+             "description": "the joining player's name (not logged in; not blank, else 400 "
+             "bad_name); replaces the seat's name while no move was made"}}
 
 
 def document() -> dict[str, Any]:

@@ -679,10 +679,32 @@ class Service:
                 raise ApiError(409, "seat_taken", f"Seat {seat + 1} ({s.name}) was just taken "
                                "by someone else.")
             live.seats[seat] = replace(s, token_hash=hash_token(token), account=account)
+        joined = players[seat] if players else s.name
+        self._notify_join(live, seat, joined, account)
         if players is not None:
             self.evict(game_id)        # replayed with the new name when read again
         return {"id": game_id, "title": live.row.title, "seat": seat,
-                "name": players[seat] if players else s.name, "token": token}
+                "name": joined, "token": token}
+
+    def _notify_join(self, live: Live, seat: int, name: str, account: str | None) -> None:
+        """Tell the accounts seated in the game (its creator among them) that ``name``
+        took open seat ``seat``, and how many seats are still open: a queue put."""
+        if self.notifier is None:
+            return
+        from .notifications import Notice
+        try:
+            seats = live.seats
+            accs = list(dict.fromkeys(s.account for s in seats if s.account and
+                                      s.seat != seat and s.account != account))
+            still = sum(1 for s in seats if s.kind == "human" and not s.token_hash and
+                        not s.claim and s.seat != seat)
+            rest = ("Every seat is taken now." if not still else
+                    f"{still} seat{'s are' if still > 1 else ' is'} still open.")
+            text = f"{name} took seat {seat + 1}. {rest}"
+            self.notifier.changed(Notice(live.row.id, live.game.info.name, "join", accs,
+                                         text))
+        except Exception:  # noqa: BLE001 - a notice must never fail a join
+            log.exception("no notification for game %s", live.row.id)
 
     def claim(self, game_id: str, token: Any) -> dict[str, Any]:
         """Put the seats a private link holds (``token``) into the logged-in account of

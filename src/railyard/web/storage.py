@@ -198,6 +198,71 @@ RESET_SCHEMA = """CREATE TABLE IF NOT EXISTS ry_resets (
     token_hash TEXT PRIMARY KEY,
     account_id TEXT NOT NULL REFERENCES ry_accounts(id),
     created TEXT NOT NULL)"""
+# ---- pending notifications (issue 23, point 3; web/notifications.py) -----------------------
+#: what an account is still to be told: one row per notice (game, kind: "turn", "invite",
+#: "end"; the game's name and a sentence), ``at`` when it was queued (epoch seconds: an
+#: account's notices go out together ``delay`` seconds after its oldest), ``claim`` the
+#: random name of the delivery that took it and ``lease`` until when (epoch seconds; a
+#: delivery that died is taken again after it).  Step 5 of :data:`MIGRATIONS` creates it.
+NOTICE_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS ry_notices (
+        account_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        claim TEXT,
+        lease DOUBLE PRECISION)""",
+    "CREATE INDEX IF NOT EXISTS ry_notices_account ON ry_notices (account_id, at)",
+    "CREATE INDEX IF NOT EXISTS ry_notices_claim ON ry_notices (claim)",
+]
+
+
+class NoticeStorage:
+    """The pending notices' statements (mixed into :class:`Storage`)."""
+
+    def add_notices(self: "Storage", rows: list[tuple[str, str, str, str, str, float]]
+                    ) -> None:
+        """Queue ``(account, game, kind, game's name, text, at)`` rows (one transaction)."""
+        if not rows:
+            return
+        with self._tx() as tx:
+            for row in rows:
+                tx.execute("INSERT INTO ry_notices (account_id, game_id, kind, title, body, "
+                           "at) VALUES (?,?,?,?,?,?)", row)
+
+    def notices_due(self: "Storage", now: float, delay: float) -> tuple[list[str], float | None]:
+        """The accounts whose oldest free notice (unclaimed, or its claim's lease ran out)
+        was queued ``delay`` seconds ago or earlier, and when the next other account's is
+        due (epoch seconds; None: no other notice waits)."""
+        with self._tx(write=False) as tx:
+            rows = tx.execute("SELECT account_id, min(at) FROM ry_notices WHERE claim IS NULL "
+                              "OR lease < ? GROUP BY account_id", (now,)).fetchall()
+        due = [a for a, at in rows if float(at) + delay <= now]
+        later = [float(at) + delay for a, at in rows if float(at) + delay > now]
+        return due, min(later, default=None)
+
+    def claim_notices(self: "Storage", account: str, claim: str, now: float,
+                      lease: float) -> list[tuple[str, str, str, str]]:
+        """Take the free notices of ``account`` for the delivery named ``claim`` until
+        ``now + lease``: ``(game, kind, game's name, text)`` in queue order.  One UPDATE
+        takes them, so of two workers claiming together only one gets each row (on
+        PostgreSQL the second waits for the first's row locks and then finds them taken;
+        SQLite has one writer at a time)."""
+        with self._tx() as tx:
+            tx.execute("UPDATE ry_notices SET claim = ?, lease = ? WHERE account_id = ? AND "
+                       "(claim IS NULL OR lease < ?)", (claim, now + lease, account, now))
+            rows = tx.execute("SELECT game_id, kind, title, body FROM ry_notices WHERE "
+                              "claim = ? ORDER BY at", (claim,)).fetchall()
+        return [(g, k, t, b) for g, k, t, b in rows]
+
+    def drop_notices(self: "Storage", claim: str) -> None:
+        """Forget the notices a delivery took (sent, or given up after its retries)."""
+        with self._tx() as tx:
+            tx.execute("DELETE FROM ry_notices WHERE claim = ?", (claim,))
+# ---- end of pending notifications -------------------------------------------------------------
+
 #: any constant: the transaction-level advisory lock that serialises schema set-up when
 #: several workers start at once on one PostgreSQL database
 SCHEMA_LOCK = 0x52590001
@@ -288,7 +353,7 @@ def pool_size() -> int:
         return 8
 
 
-class Storage(ChatStorage):
+class Storage(ChatStorage, NoticeStorage):
     """Thread-safe access to the database: on SQLite one connection per thread; on
     PostgreSQL a pool of at most :func:`pool_size` connections, one lent per statement or
     transaction (threads beyond that wait for one)."""
@@ -389,6 +454,11 @@ class Storage(ChatStorage):
     def _migrate_chat(self, tx: "Storage._Tx") -> None:
         """Step 4: the chat of a game (``ry_chat``, see the chat block above)."""
         for stmt in CHAT_SCHEMA:
+            tx.execute(stmt)
+
+    def _migrate_notices(self, tx: "Storage._Tx") -> None:
+        """Step 5: the notifications still to be sent (``ry_notices``, see above)."""
+        for stmt in NOTICE_SCHEMA:
             tx.execute(stmt)
 
     def _columns(self, tx: "Storage._Tx", table: str) -> set[str]:
@@ -957,5 +1027,6 @@ MIGRATIONS = [
     (2, "accounts, sessions and the account of a seat", Storage._migrate_accounts),
     (3, "password resets by e-mail", lambda store, tx: tx.execute(RESET_SCHEMA)),
     (4, "the chat of a game", Storage._migrate_chat),
+    (5, "notifications still to be sent", Storage._migrate_notices),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -56,6 +56,14 @@ const RY = (function () {
   const m = location.pathname.match(/^\/games\/([^/]+)$/);
   const linkToken = new URLSearchParams(location.hash.slice(1)).get("t");
   if (m && linkToken) remember(decodeURIComponent(m[1]), linkToken);
+  // the game's address without its link (the lobby's list of games, a bookmark) in the
+  // browser that keeps the seat: open it in the seat, not as a spectator (an account's own
+  // seat needs no link: the page's railyard-seat meta says so)
+  if (m && !linkToken && !document.querySelector('meta[name="railyard-seat"]')) {
+    const kept = load()[decodeURIComponent(m[1])];
+    if (kept && kept.token)
+      history.replaceState(null, "", location.pathname + location.search + "#t=" + kept.token);
+  }
 
   // ---- your turn: title, icon, optional sound and notification ----------------------------
   const baseTitle = document.title;

@@ -28,15 +28,17 @@
   const loggedIn = !!document.querySelector('meta[name="railyard-account"]');
   const baseTitle = document.title;
   const link = (id, token) => "/games/" + encodeURIComponent(id) + (token ? "#t=" + token : "");
+  const myIds = new Set();        // the games listed under "My games": no "Join" for them
   function ago(iso) {          // "5 min", "3 h", "2 days"
     const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
     if (!isFinite(s)) return "";
+    if (s < 60) return "under a minute";
     if (s < 90) return "a minute";
     if (s < 5400) return Math.round(s / 60) + " min";
     if (s < 129600) return Math.round(s / 3600) + " h";
     return Math.round(s / 86400) + " days";
   }
-  const when = (iso) => iso ? iso.slice(0, 16).replace("T", " ") : "—";
+  const when = (iso) => RY_localTime(iso);      // the reader's time zone (times.js)
   function resultText(g) {
     const r = g.result;
     if (!r) return "finished";
@@ -57,6 +59,8 @@
       for (const k of kept) tokens[k.id] = k.token;
       for (const g of linked.data.games) if (!seen.has(g.id)) games.push(g);
     }
+    myIds.clear();
+    for (const g of games) myIds.add(g.id);
     if (!games.length) { mineBox.hidden = true; document.title = baseTitle; return; }
     games.sort((a, b) => (b.my_turn - a.my_turn) || ((a.status === "finished") - (b.status === "finished")) ||
       (b.last_move || b.created).localeCompare(a.last_move || a.created));
@@ -64,7 +68,7 @@
       const opp = g.opponents || g.players.filter((p, i) => !g.my_seats.includes(i));
       const turn = g.status !== "active" ? "—" : g.my_turn ?
         el("span", {}, el("span", {class: "mine-mark", text: "Your turn"}),
-           g.last_move ? el("span", {class: "waited", text: " waiting " + ago(g.last_move)}) : null) :
+           g.last_move ? el("span", {class: "waited", text: " waited for " + ago(g.last_move)}) : null) :
         g.thinking.length ? el("span", {class: "thinking", text: g.thinking.join(", ") + " is thinking…"}) :
         (g.to_act.length ? g.to_act.join(", ") : "—");
       return el("tr", {class: g.status + (g.my_turn ? " my-turn" : ""), "data-game": g.id},
@@ -81,6 +85,7 @@
   }
   function joinButtons(g) {
     if (!g.open_seats || !g.open_seats.length) return "—";
+    if (myIds.has(g.id)) return el("span", {class: "hint", text: "your game: waiting for players"});
     const cell = el("span");
     for (const s of g.open_seats)
       cell.append(el("button", {type: "button", class: "join", "data-game": g.id, "data-seat": s.seat}, "Join as " + s.name));
@@ -97,7 +102,7 @@
       el("td", {text: g.to_act.length ? g.to_act.join(", ") : "—"}),
       el("td", {}, joinButtons(g)),
       el("td", {text: String(g.version)}),
-      el("td", {text: g.created.slice(0, 16).replace("T", " ")}))));
+      el("td", {text: when(g.created)}))));
   }
   // open games, filtered by title, number of players and an option
   const openBody = document.getElementById("open-body");
@@ -145,7 +150,7 @@
     b.after(form);
     input.focus();
   });
-  updateMine();
-  updateOpen();
-  setInterval(() => { updateMine(); updateAll(); updateOpen(); }, 5000);
+  const mineFirst = () => updateMine().catch(() => {});   // then "Join" knows my games
+  mineFirst().then(updateOpen);
+  setInterval(() => { mineFirst().then(() => { updateAll(); updateOpen(); }); }, 5000);
 })();
