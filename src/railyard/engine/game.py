@@ -72,6 +72,18 @@ def _same_json(a: Any, b: Any) -> bool:
     tells ``true`` from ``1`` and ``1.0`` from ``1`` (so equal values have equal digests)."""
     if a is b:
         return True
+    if type(a) is dict and type(b) is dict:        # the usual case, flat: one pass
+        if a.keys() != b.keys():
+            return False
+        for k, v in a.items():
+            w = b[k]
+            t = type(v)
+            if t is not type(w) or t is dict or t is list or t is tuple:
+                if not _same_json(v, w):
+                    return False
+            elif v != w:
+                return False
+        return True
     if isinstance(a, Mapping):
         return isinstance(b, Mapping) and a.keys() == b.keys() and \
             all(_same_json(v, b[k]) for k, v in a.items())
