@@ -31,17 +31,31 @@ class Compiled:
         self.stops = net.stops
         self.sidx = {s.id: i for i, s in enumerate(net.stops)}
         bits: dict = {}
-        self.link_mask: list[int] = []
-        self.adj: dict = {}
+        link_mask: list[int] = []
+        adj: dict = {}
         for li, link in enumerate(net.links):
             m = 0
             for p in link.pieces:
                 m |= 1 << bits.setdefault(p, len(bits))
-            self.link_mask.append(m)
-            self.adj.setdefault(link.a, []).append(
-                (li, link.b, link.side_at(link.a, li), link.side_at(link.b, li)))
-            self.adj.setdefault(link.b, []).append(
-                (li, link.a, link.side_at(link.b, li), link.side_at(link.a, li)))
+            link_mask.append(m)
+            # the sides of Link.side_at (a link never joins a node to itself: Network)
+            a, b, sa, sb = link.a, link.b, link.side_a, link.side_b
+            if sa is None:
+                sa = ("link", li)
+            if sb is None:
+                sb = ("link", li)
+            at = adj.get(a)
+            if at is None:
+                adj[a] = [(li, b, sa, sb)]
+            else:
+                at.append((li, b, sa, sb))
+            at = adj.get(b)
+            if at is None:
+                adj[b] = [(li, a, sb, sa)]
+            else:
+                at.append((li, a, sb, sa))
+        self.link_mask = link_mask
+        self.adj = adj
         self.n_pieces = len(bits)
         self.passable = [s.passable for s in net.stops]
         self.token = [s.token for s in net.stops]
