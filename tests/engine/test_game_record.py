@@ -148,3 +148,63 @@ def test_undo_errors_and_beyond_checkpoint():
     with pytest.raises(NothingToUndo):
         g.undo(10**6)
     assert len(g.log) == 150
+
+
+def _chain_by_hand(header, actions):
+    """The save format's hash chain, written out from its definition (sha256 of the
+    previous digest + the action's canonical JSON, first 16 hex digits; the first link
+    hangs on the digest of the header)."""
+    import hashlib
+
+    def canon(obj):
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    prev = hashlib.sha256(canon(header).encode()).hexdigest()[:16]
+    out = []
+    for a in actions:
+        prev = hashlib.sha256((prev + canon(a)).encode()).hexdigest()[:16]
+        out.append(prev)
+    return out
+
+
+def test_digests_asked_at_any_time_are_the_chain_of_the_log():
+    """The chain is computed when asked for (issue 26 point 4), yet a save taken in the
+    middle, after an undo, after more actions and from a clone holds exactly the chain
+    over its actions."""
+    g = Game("chicago-express", ["Ann", "Bob", "Cy"], seed=5)
+    bot = RandomBot(5)
+    header = {"title": g.title, "players": g.players, "seed": g.seed, "options": g.options}
+    for step in range(6):
+        for _ in range(7):
+            g.apply(bot.choose(g.state))
+        if step == 2:
+            g.undo(4)
+        c = g.clone() if step == 3 else g
+        data = c.to_save()
+        want = _chain_by_hand(header, c.log)
+        assert [e["digest"] for e in data["actions"]] == want
+        assert data["head"] == want[-1]
+        assert Game.from_save(data).to_save() == data
+
+
+def test_an_action_game_apply_checked_is_checked_again_when_applied_directly():
+    """Game.apply's shape check is not repeated for the object it hands to the state,
+    but the state still checks any later apply of it (here: given a fraction)."""
+    from railyard.engine.errors import IllegalAction
+    g = played(5)
+    act = dict(RandomBot(1).choose(g.state))
+    g.apply(act)
+    state = g.state.clone()
+    act["player"] = state.current_player
+    act["extra"] = 1.5
+    with pytest.raises(IllegalAction) as e:
+        state.apply(act)
+    assert e.value.code == "malformed" and "'extra' must be a whole number" in e.value.message
+
+
+def test_same_json_tells_true_from_one():
+    from railyard.engine.game import _same_json
+    assert _same_json({"a": [1, {"b": "x"}]}, {"a": [1, {"b": "x"}]})
+    assert not _same_json({"a": 1}, {"a": True})
+    assert not _same_json({"a": [1]}, {"a": [1.0]})
+    assert not _same_json({"a": [1]}, {"a": (1,)})
+    assert not _same_json({"a": 1}, {"a": 1, "b": None})

@@ -111,3 +111,22 @@ def test_not_over_no_end():
     game = _played("chicago-express", 3, limit=10)
     assert game.end_summary() is None
     assert not game.story()[-1]["text"].startswith("The game ends")
+
+
+@pytest.mark.parametrize("title,n", SMALL[:2])
+def test_story_read_between_actions_and_undos_is_the_replayed_story(title, n):
+    """The story is kept incrementally (issue 26 point 4): read after every few actions,
+    undos and clones, it is always the story a fresh replay of the log tells."""
+    game = Game(title, [f"P{i}" for i in range(n)], 4)
+    bots = [RandomBot(40 + i) for i in range(n)]
+    for k in range(12):
+        for _ in range(5):
+            if not game.is_terminal:
+                game.apply(bots[game.current_player].choose(game.state))
+        if k % 3 == 1:
+            game.undo(min(3, len(game.log)))
+        told = (game.clone() if k % 4 == 3 else game).story()
+        fresh = Game(title, game.players, game.seed, game.options)
+        for act in game.log:
+            fresh.apply(act)
+        assert told == fresh.story()

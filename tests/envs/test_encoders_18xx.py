@@ -326,3 +326,29 @@ def test_1830_sale_respects_the_pool_limit_with_an_empty_pool():
              if enc.keys[i][:2] == ("sell_shares", corp)]
     assert max(sales) == 5
     check_position(enc, state, random.Random(0), set())
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 21), ("1870", 22)])
+def test_episode_steps_reach_the_positions_of_state_apply(title, seed):
+    """An episode steps 1830/1870 through the encoder's ``step`` (no snapshot, no event
+    watch: issue 25 point 4); the same ids applied with the engine's ``state.apply`` give
+    the same state after every step, from the start and from a later position."""
+    from railyard.envs.core import Episode
+    ep = Episode(title, 4)
+    ep.reset(seed)
+    assert ep._fast is not None
+    slow = new_state(title, 4, seed)
+    rng = random.Random(seed)
+    enc = ep.encoder
+    for leg in range(2):
+        for _ in range(120):
+            if ep.done:
+                break
+            i = enc.sample_id(ep.legal_ids(), rng)
+            slow.apply(enc.to_action(slow, i))
+            ep.step(i)
+            assert ep.state.fingerprint() == slow.fingerprint()
+        if leg == 0 and not ep.done:
+            ep.state.random_playout(RandomBot(seed), 300)
+            ep._seat, ep._ids = ep.state.current_player, None   # moved outside the episode
+            slow = ep.state.clone()

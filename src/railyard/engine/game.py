@@ -1,9 +1,12 @@
 """A game record: creation parameters + ordered action log + the current state.
 
 This is the object programs and UIs hold.  Every state is the replay of the log; undo
-replays from the nearest checkpoint.  Save files are versioned JSON with a hash chain over
-the actions, so a corrupt, truncated, wrong-version or tampered save is refused with an
-error naming the first bad action, and nothing half-loads.
+replays from the nearest checkpoint (a clone every :data:`CHECKPOINT_EVERY` actions, no
+snapshot per action).  Save files are versioned JSON with a hash chain over the actions, so
+a corrupt, truncated, wrong-version or tampered save is refused with an error naming the
+first bad action, and nothing half-loads.  The chain is computed when it is asked for
+(:meth:`Game.digests`, :meth:`Game.to_save`), not per action: each link depends only on
+the previous one and the logged action, so the digests are the same either way.
 """
 from __future__ import annotations
 
@@ -64,6 +67,33 @@ def _chain(prev: str, action: Mapping[str, Any]) -> str:
     return hashlib.sha256((prev + _canonical(action)).encode()).hexdigest()[:16]
 
 
+def _same_json(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are equal and encode to the same JSON: ``==`` that also
+    tells ``true`` from ``1`` and ``1.0`` from ``1`` (so equal values have equal digests)."""
+    if a is b:
+        return True
+    if type(a) is dict and type(b) is dict:        # the usual case, flat: one pass
+        if a.keys() != b.keys():
+            return False
+        for k, v in a.items():
+            w = b[k]
+            t = type(v)
+            if t is not type(w) or t is dict or t is list or t is tuple:
+                if not _same_json(v, w):
+                    return False
+            elif v != w:
+                return False
+        return True
+    if isinstance(a, Mapping):
+        return isinstance(b, Mapping) and a.keys() == b.keys() and \
+            all(_same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and \
+            all(_same_json(x, y) for x, y in zip(a, b))
+    return a == b and (type(a) is bool) == (type(b) is bool) and \
+        isinstance(a, float) == isinstance(b, float)
+
+
 def _genesis(title: str, players: list[str], seed: int, options: Mapping[str, Any]) -> str:
     header = {"title": title, "players": players, "seed": seed, "options": options}
     return hashlib.sha256(_canonical(header).encode()).hexdigest()[:16]
@@ -106,6 +136,8 @@ class Game:
             raise BadOptions(f"{info.name} cannot start with these options "
                              f"({', '.join(sorted(self.options)) or 'none'}).") from None
         self.log: list[Action] = []
+        #: the hash chain over ``log[:len(_digests)]`` (the rest is computed on demand,
+        #: :meth:`digests`)
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
@@ -113,6 +145,9 @@ class Game:
         #: ``_told``: the entries made of it so far (:meth:`story`)
         self._story: list[tuple[int | None, str, Any]] = []
         self._told: list[list[dict[str, Any]]] = []
+        #: the entries of ``_told[:_flat_upto]`` in one list (:meth:`story` extends it)
+        self._flat: list[dict[str, Any]] = []
+        self._flat_upto = 0
         try:
             self._opening = list(self.state.opening_story())
         except Exception:  # noqa: BLE001 - a sentence must never stop a game
@@ -166,6 +201,7 @@ class Game:
         except Exception:  # noqa: BLE001 - a sentence must never refuse an action
             text = str(action.get("type", "action"))
         mark = state.begin_notes()
+        state._shape_checked = action      # checked above: GameState.apply skips it once
         try:
             normalised = state.apply(action)
         except IllegalAction:
@@ -178,12 +214,12 @@ class Game:
             log.warning("%s refused an action by failing (%s: %s): %.300r", self.title,
                         type(exc).__name__, exc, action)
             raise IllegalAction(_unreadable(action), MALFORMED) from None
+        finally:
+            state._shape_checked = None
         seat = normalised.get("player")
         self._story.append((seat if isinstance(seat, int) and not isinstance(seat, bool)
                             else None, text, state.take_notes(mark)))
         self.log.append(normalised)
-        prev = self._digests[-1] if self._digests else self._genesis
-        self._digests.append(_chain(prev, normalised))
         n = len(self.log)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
@@ -231,6 +267,7 @@ class Game:
         del self._digests[target:]
         del self._story[target:]
         del self._told[target:]
+        self._flat, self._flat_upto = [], 0      # made again by the next story()
 
     def clone(self) -> "Game":
         other = object.__new__(Game)
@@ -241,7 +278,27 @@ class Game:
         other._checkpoints = dict(self._checkpoints)
         other._story = list(self._story)
         other._told = list(self._told)
+        other._flat = list(self._flat)
         return other
+
+    # ---- the digest chain ------------------------------------------------------------
+    def digests(self) -> list[str]:
+        """The hash chain over the log: entry ``i`` is the digest of action ``i`` chained
+        to the one before (the first to the header's).  Computed here for the actions
+        that have none yet (apply does not hash), so asking twice costs nothing more."""
+        have, log_ = self._digests, self.log
+        if len(have) > len(log_):
+            del have[len(log_):]
+        prev = have[-1] if have else self._genesis
+        for i in range(len(have), len(log_)):
+            prev = _chain(prev, log_[i])
+            have.append(prev)
+        return have
+
+    def head(self) -> str:
+        """The digest of the whole log (the header's for an empty one), as a save has it."""
+        d = self.digests()
+        return d[-1] if d else self._genesis
 
     # ---- history ---------------------------------------------------------------------
     def state_at(self, k: int) -> GameState:
@@ -281,6 +338,8 @@ class Game:
         told, raw = self._told, self._story
         if len(told) > len(raw):
             del told[len(raw):]
+        if self._flat_upto > len(told):
+            self._flat, self._flat_upto = [], 0
         st = self.state
         for i in range(len(told), len(raw)):
             seat, text, notes = raw[i]
@@ -291,9 +350,12 @@ class Game:
                 auto = []
             told.append([{"i": i, "seat": seat, "text": text, "auto": False}]
                         + [{"i": i, "seat": None, "text": t, "auto": True} for t in auto])
+        flat = self._flat
+        for entries in told[self._flat_upto:]:
+            flat.extend(entries)
+        self._flat_upto = len(told)
         out = [{"i": 0, "seat": None, "text": t, "auto": True} for t in self._opening]
-        for entries in told:
-            out.extend(entries)
+        out.extend(flat)
         end = self.end_summary()
         if end is not None:
             out.append({"i": max(len(self.log) - 1, 0), "seat": None, "auto": True,
@@ -333,8 +395,8 @@ class Game:
             "seed": self.seed,
             "options": dict(self.options),
             "action_count": len(self.log),
-            "head": self._digests[-1] if self._digests else self._genesis,
-            "actions": [{"action": a, "digest": d} for a, d in zip(self.log, self._digests)],
+            "head": self.head(),
+            "actions": [{"action": a, "digest": d} for a, d in zip(self.log, self.digests())],
         }
 
     def dumps(self, indent: int | None = None) -> str:
@@ -415,9 +477,12 @@ class Game:
             except IllegalAction as exc:
                 raise SaveError(f"Action {i + 1} of the save is illegal: {exc.message}",
                                 "illegal_action", action_index=i, reason=exc.code) from None
-            if game._digests[-1] != digest or normalised != act:
+            if not _same_json(normalised, act):
                 raise SaveError(f"Action {i + 1} of the save is not in normal form.",
                                 "tampered", action_index=i)
+            # the logged action equals ``act``, so its link is ``digest`` (computed above)
+            if len(game._digests) == i:
+                game._digests.append(digest)
             prev = digest
         if data["head"] != prev:
             raise SaveError("The save's head digest does not match its actions.", "tampered",

@@ -97,6 +97,8 @@ class GameState(ABC):
     #: events recorded while ``Game.apply`` applies an action (``begin_notes``); ``None``
     #: everywhere else, so states that bots clone and search record nothing
     _notes: list | None = None
+    #: the action ``Game.apply`` checked the shape of and is applying (else ``None``)
+    _shape_checked: Any = None
 
     def note(self, kind: str, *args: Any) -> None:
         """Record that ``kind`` happened (``args``: plain values: seats, indices, amounts),
@@ -175,8 +177,14 @@ class GameState(ABC):
 
     # ---- transitions ----------------------------------------------------------------
     def apply(self, action: Any) -> Action:
-        """Validate and apply ``action``; returns the normalised action for the log."""
-        act = require_mapping(action)
+        """Validate and apply ``action``; returns the normalised action for the log.  The
+        shape check (:func:`~railyard.engine.actions.require_mapping`) is skipped only for
+        the very object ``Game.apply`` has just checked and hands over
+        (``_shape_checked``, cleared by ``Game.apply`` right after)."""
+        if action is not None and action is self._shape_checked:
+            act = action
+        else:
+            act = require_mapping(action)
         if self.action_types is not None and act["type"] not in self.action_types:
             raise IllegalAction(f"There is no action {act['type'][:40]!r} in this game; its "
                                 f"actions are {', '.join(sorted(self.action_types))}.",

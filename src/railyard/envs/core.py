@@ -55,6 +55,7 @@ class Episode:
         self.state: Any = None
         self._seat: int | None = None
         self._direct = False
+        self._fast: Any = None
         self.seed = 0
         self.steps = 0
         self._ids: list[int] | None = None
@@ -68,8 +69,11 @@ class Episode:
         self._seat = self.state.current_player
         # titles that keep GameState.apply (generic checks, then the title's _apply, which
         # checks the rules before it changes anything) are stepped through _apply; titles
-        # with their own apply (1830/1870: rollback, events) through apply
+        # with their own apply (1830/1870: rollback, events) through their encoder's
+        # ``step`` where it has one (the rules with their checks, without the snapshot
+        # and the event watch no episode reads), else through apply
         self._direct = type(self.state).apply is GameState.apply
+        self._fast = None if self._direct else getattr(self.encoder, "step", None)
 
     def replay(self, seed: int, ids: list[int]) -> None:
         """The position after ``ids`` from the start of the game of ``seed``."""
@@ -134,10 +138,16 @@ class Episode:
         """Play the action of ``action_id`` for the seat to act.  The action is made from a
         legal id for the seat to act, so the engine contract's generic checks (shape,
         seat) hold by construction: the title's own ``_apply`` runs, which checks the
-        rules again before it changes anything."""
+        rules again before it changes anything.  1830 and 1870 step through their
+        encoder's ``step`` (the rules of the action with their checks, as the random
+        playouts run them; no snapshot to undo a refusal -- an id's action is legal -- and
+        no event log, which no episode reads; the same position as ``state.apply``:
+        tests/envs/test_encoders_18xx.py)."""
         act = self.action(action_id)
         if self._direct:
             self.state._apply(act)
+        elif self._fast is not None:
+            self._fast(self.state, act)
         else:
             self.state.apply(act)
         self.steps += 1

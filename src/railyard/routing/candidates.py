@@ -28,10 +28,7 @@ class TrainSearch:
         self.cnt = [stop_counts(train, s) for s in cp.stops]
         self.end = [s.end_bonus for s in cp.stops]
         self.cap = train.limit if train.limit is not None else n + 1
-        self.nbr = [0] * n
-        for s in range(n):
-            for t, _m, _l in cp.segs[s]:
-                self.nbr[s] |= 1 << t
+        self.nbr = cp.nbr        # per stop, made on first use (compiled.OnDemand)
         self.pass_mask = sum(1 << i for i in range(n) if cp.passable[i])
         #: no negative values: a partial route worth the threshold is never pruned
         self.nonneg = min(self.val, default=0) >= 0 and min(self.end, default=0) >= 0

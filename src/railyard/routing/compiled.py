@@ -1,12 +1,27 @@
 """A network compiled for search: stops numbered in input order, track pieces as bits of a
 Python int (numbered by first appearance in the link list), and the track between
-consecutive stops pre-walked into *segments* (stop, stop, piece mask) through junctions."""
+consecutive stops walked into *segments* (stop, stop, piece mask) through junctions: per
+stop on first use (:class:`OnDemand`), as a company's routes reach only a few of the
+map's stops and a network is compiled for nearly every run."""
 from __future__ import annotations
 
 import sys
 
 from .model import Network
 from .rules import Index, junction_side_ok
+
+
+class OnDemand(dict):
+    """``d[k]`` is ``make(k)``, made on first use and kept (a dict look-up afterwards):
+    the same values as a list made in advance, for the keys asked."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
 
 
 class Compiled:
@@ -16,28 +31,46 @@ class Compiled:
         self.stops = net.stops
         self.sidx = {s.id: i for i, s in enumerate(net.stops)}
         bits: dict = {}
-        self.link_mask: list[int] = []
-        self.adj: dict = {}
+        link_mask: list[int] = []
+        adj: dict = {}
         for li, link in enumerate(net.links):
             m = 0
             for p in link.pieces:
                 m |= 1 << bits.setdefault(p, len(bits))
-            self.link_mask.append(m)
-            self.adj.setdefault(link.a, []).append(
-                (li, link.b, link.side_at(link.a, li), link.side_at(link.b, li)))
-            self.adj.setdefault(link.b, []).append(
-                (li, link.a, link.side_at(link.b, li), link.side_at(link.a, li)))
+            link_mask.append(m)
+            # the sides of Link.side_at (a link never joins a node to itself: Network)
+            a, b, sa, sb = link.a, link.b, link.side_a, link.side_b
+            if sa is None:
+                sa = ("link", li)
+            if sb is None:
+                sb = ("link", li)
+            at = adj.get(a)
+            if at is None:
+                adj[a] = [(li, b, sa, sb)]
+            else:
+                at.append((li, b, sa, sb))
+            at = adj.get(b)
+            if at is None:
+                adj[b] = [(li, a, sb, sa)]
+            else:
+                at.append((li, a, sb, sa))
+        self.link_mask = link_mask
+        self.adj = adj
         self.n_pieces = len(bits)
         self.passable = [s.passable for s in net.stops]
         self.token = [s.token for s in net.stops]
         self.area = [s.area for s in net.stops]
-        self.segs = [self._segments_from(i) for i in range(len(net.stops))]
+        #: per stop: its segments (``_segments_from``) and the bit mask of their targets
+        self.segs = OnDemand(self._segments_from)
+        self.nbr = OnDemand(self._targets)
         self.reach = self._reachable()
         self.cache: dict = {}
 
     def _segments_from(self, s: int) -> list[tuple[int, int, tuple]]:
         """Every walk from stop ``s`` through junctions only to another stop:
         (target stop, piece mask, link indices); one walk per (target, mask)."""
+        if not 0 <= s < len(self.stops):
+            raise IndexError(f"no stop {s!r}")
         sidx, adj, lmask = self.sidx, self.adj, self.link_mask
         out: list = []
         seen: set = set()
@@ -67,6 +100,12 @@ class Compiled:
             if not any(t2 == t and m2 != m and m2 & m == m2 for t2, m2, _ in out):
                 keep.append((t, m, links))
         return keep
+
+    def _targets(self, s: int) -> int:
+        m = 0
+        for t, _m, _l in self.segs[s]:
+            m |= 1 << t
+        return m
 
     def _reachable(self) -> set[int]:
         """Stops joined to a token by track that passes only passable stops (a superset of
