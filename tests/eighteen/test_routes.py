@@ -182,3 +182,41 @@ def test_stops_and_sides_is_the_reach_of_every_1830_position_seen():
                 assert (fast.nodes, fast.edges) == (full.nodes, full.edges)
                 compared += 1
     assert compared > 100
+
+
+def test_20_1_27_0_shared_search_and_greedy_set_are_the_plain_ones_in_1830_positions():
+    """The one route search both titles use (issue 27) finds, in random 1830 positions,
+    the routes of the plain search (``reference_routes``: every route de-duplicated, in
+    the same order, with and without 27.0's one-area rule and a small limit), and the
+    greedy set is the plain greedy set (longest train first, its first best route)."""
+    from railyard.bots.random_bot import RandomBot
+    from railyard.bots.selfplay import start
+    from railyard.engine.registry import get_title
+    from tests.eighteen.reference_routes import plain_greedy, plain_routes
+    compared = with_routes = 0
+    g = start(get_title("1830"), ["a", "b", "c", "d"], 5, {})
+    bot = RandomBot(5)
+    for n in range(3000):
+        if g.current_player is None:
+            break
+        g.apply(bot.choose(g))
+        if n % 20 or g.s["round"] != "operating":
+            continue
+        s, colour = g.s, g.phase_colour()
+        for corp, c in s["corps"].items():
+            if not c["trains"]:
+                continue
+            trains = [(t, g.train_def(t).distance) for t in c["trains"]]
+            for one_area_ok, d, limit in ((True, 3, 400), (False, 4, 400), (False, 999, 9)):
+                expected = [(r, list(st), p, ch) for r, st, p, ch in plain_routes(
+                    B, s["tiles"], s["tokens"], corp, d, colour, limit, one_area_ok)]
+                got = [(r, st, frozenset(p), ch) for r, st, p, ch in find_routes(
+                    B, s["tiles"], s["tokens"], corp, d, colour, limit, one_area_ok)]
+                assert got == expected
+                chosen = best_route_set(B, s["tiles"], s["tokens"], corp, trains, colour,
+                                        one_area_ok)
+                assert chosen == plain_greedy(B, s["tiles"], s["tokens"], corp, trains,
+                                              colour, one_area_ok=one_area_ok)[1]
+                with_routes += bool(chosen)
+            compared += 1
+    assert compared > 20 and with_routes > 40

@@ -3,9 +3,9 @@ compared with the rule-by-rule answer in many positions of seeded random games:
 
 - the stock round's listing (checks as booleans) against the listing that asks
   ``sell_range``, ``par_problem``, ``buy_problem`` and the private offers' ``problem``;
-- the greedy route set (:func:`running.greedy`: its own search, stretches of track kept
-  per state) against the set built from ``eighteen.routes.find_routes`` as the engine
-  built it before, and every route of it accepted by ``routes.check_run`` with the same
+- the greedy route set (:func:`running.greedy`: the core's search, stretches of track
+  kept per state) against the set built from the plain search
+  (``tests/eighteen/reference_routes.py``) as the engine built it before, and every route of it accepted by ``routes.check_run`` with the same
   revenues (the playout runs it without that check);
 - the state's stretches of track and connected track pieces, kept up to date move by
   move, against the same found anew in a clone (which starts without them).
@@ -23,10 +23,12 @@ import pytest
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.selfplay import seat_names, start
 from railyard.eighteen import graph
-from railyard.eighteen.routes import find_routes, stretches as find_stretches
+from railyard.eighteen import routes as core_routes
+from railyard.eighteen.routes import stretches as find_stretches
 from railyard.engine import available
 from railyard.games.g1870 import (destinations, player_privates, routes, running, stock,
                                   track)
+from tests.eighteen.reference_routes import plain_greedy, plain_routes
 
 
 def positions(players: int, seed: int, every: int = 7):
@@ -41,40 +43,18 @@ def positions(players: int, seed: int, every: int = 7):
 
 def reference_greedy(g, corp):
     """The engine's greedy set as ``running.best_set`` computed it before the playout's
-    search: ``find_routes`` per train length, routes through an off-board skipped, the
+    search: the plain search per train length, routes through an off-board skipped, the
     first best route on unused track per train, longest train first."""
-    s = g.s
-    board = g.st.board
-    red = running.red_hexes(board)
-    tokens = running.tokens_for(g, corp)
-    used: set = set()
-    total = 0
-    out = []
-    revenues = {}
-    found_by = {}
-    for tid in sorted(s["corps"][corp]["trains"], key=lambda t: -running.distance(t)):
-        d = running.distance(tid)
-        if d not in found_by:
-            found_by[d] = find_routes(board, s["tiles"], tokens, corp, d, "gray")
-        best, best_paths, best_chains = 0, [], []
-        for _, stops, paths, chains in found_by[d]:
-            if any(h in red for h, _ in stops[1:-1]) or any(p in used for p in paths):
-                continue
-            value = running.route_value(g, corp, stops)
-            if value > best:
-                best, best_paths, best_chains = value, paths, chains
-        used.update(best_paths)
-        total += best
-        if best_chains:
-            out.append({"train": tid, "chains": best_chains})
-            revenues[tid] = best
-    return total, out, revenues
+    trains = [(t, running.distance(t)) for t in g.s["corps"][corp]["trains"]]
+    return plain_greedy(g.st.board, g.s["tiles"], running.tokens_for(g, corp), corp, trains,
+                        "gray", lambda stops: running.route_value(g, corp, stops),
+                        running.red_hexes(g.st.board))
 
 
 CASES = [(3, 11), (4, 12), (5, 13), (6, 14)]
 
 
-def test_greedy_search_finds_the_routes_of_find_routes():
+def test_shared_search_finds_the_routes_of_the_plain_search():
     """Same routes in the same order, with and without a small ``limit`` (routes through
     an off-board count towards it but are left out)."""
     compared = left_out = 0
@@ -90,12 +70,12 @@ def test_greedy_search_finds_the_routes_of_find_routes():
                 continue
             tokens = running.tokens_for(g, corp)
             for d, limit, red in itertools.product((2, 3, 5, 999), (7, 400), red_sets):
-                everything = find_routes(board, g.s["tiles"], tokens, corp, d, "gray", limit)
-                expected = [(tuple(stops), frozenset(paths), chains)
+                everything = plain_routes(board, g.s["tiles"], tokens, corp, d, "gray", limit)
+                expected = [(tuple(stops), paths, chains)
                             for _, stops, paths, chains in everything
                             if not any(h in red for h, _ in stops[1:-1])]
-                got = running.greedy_routes(board, g.s["tiles"], tokens, corp, d, red,
-                                            limit, running.links_of(g))
+                got = core_routes.search(board, g.s["tiles"], tokens, corp, d, limit,
+                                         core_routes.links_of(g), ends_only=red)
                 assert [(stops, frozenset(trail), [list(h) for h in chains])
                         for stops, trail, chains in got] == expected
                 compared += bool(expected)
@@ -127,7 +107,7 @@ def test_stock_listing_is_the_rule_by_rule_listing(players, seed):
 
 
 @pytest.mark.parametrize("players,seed", CASES)
-def test_greedy_route_set_is_the_find_routes_set_and_passes_the_check(players, seed):
+def test_greedy_route_set_is_the_plain_greedy_set_and_passes_the_check(players, seed):
     compared = with_routes = doubled = 0
     for g in positions(players, seed):
         if g.s["round"] != "operating":
@@ -182,7 +162,7 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
             full = graph.reach(board, tiles, running.tokens_for(g, corp), corp)
             net = track.network(g, corp)
             assert (net.nodes, net.edges) == (full.nodes, full.edges)
-        stretches = running.links_of(g)
+        stretches = core_routes.links_of(g)
         for h in sorted(set(tiles) | {h for h in g.s["tokens"]}):
             tile = board.tiles[tiles[h][0]] if h in tiles else board.hexes[h].printed
             stops = ([f"c{i}" for i in range(tile.n_cities)]
@@ -195,11 +175,11 @@ def test_kept_track_pieces_and_stretches_are_those_found_anew(players, seed):
         before = marshal.dumps(g.s)
         g.random_playout(RandomBot(seed + checked), 6)
         destinations._components(g)
-        running.links_of(g)
+        core_routes.links_of(g)
         g.s = marshal.loads(before)
         assert joined(destinations._components(g)) == joined(
             destinations._components(g.clone()))
-        for node, links in list(running.links_of(g).links.items()):
+        for node, links in list(core_routes.links_of(g).links.items()):
             assert links == find_stretches(board, g.s["tiles"], *node)
     assert checked > 20
 

@@ -81,6 +81,25 @@ def rotate_paths(paths: tuple[Path, ...], rotation: int) -> tuple[Path, ...]:
     return tuple((rot(a), rot(b)) for a, b in paths)
 
 
+_ROTATIONS: dict[int, tuple[TileDef, tuple[int, ...]]] = {}
+
+
+def distinct_rotations(tdef: TileDef) -> tuple[int, ...]:
+    """The rotations of a tile that give different track, in order (a symmetric tile
+    repeats its track; remembered per tile definition)."""
+    hit = _ROTATIONS.get(id(tdef))
+    if hit is None or hit[0] is not tdef:
+        seen: set = set()
+        out = []
+        for rot in range(6):
+            key = frozenset(frozenset(p) for p in rotate_paths(tdef.paths, rot))
+            if key not in seen:
+                seen.add(key)
+                out.append(rot)
+        hit = _ROTATIONS[id(tdef)] = (tdef, tuple(out))
+    return hit[1]
+
+
 def exits(paths: tuple[Path, ...]) -> frozenset[int]:
     return frozenset(p for path in paths for p in path if isinstance(p, int))
 

@@ -1,14 +1,25 @@
-"""Finding routes (for bots and for listing legal choices): stop-to-stop links and a bounded
-depth-first search.  Validation of a given route is in :mod:`.graph`; every route found here
-is built only from moves that validation accepts."""
+"""Finding routes (for bots and for listing legal choices): stop-to-stop stretches of track,
+ONE bounded depth-first search both 18xx titles use (:func:`search`), and the greedy route
+set built on it (:func:`greedy`).  Validation of a given route is in :mod:`.graph`; every
+route found here is built only from moves that validation accepts.
+
+The titles differ only by parameters: which two ends may not end one route (1830 27.0:
+not both in one red off-board area), which hexes are route ends only (1870 9.3.2: the red
+off-board areas), how a route is valued (the stops by phase, bonuses) and where the
+stretches of track are kept (:class:`Links` per state, or :func:`stretch_cache`)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import marshal
 
 from .board import Board, revenue_for
 from .graph import city_blocked, hex_tile, path_ends, side_key
+
+Stop = tuple[str, str]
+#: a found route: (stops, track paths in the order run, chains of hexes per stretch); the
+#: chains' hex lists are shared with the stretches' cache (copy before changing them)
+Found = tuple[tuple, tuple, tuple]
 
 
 def stretches(board: Board, tiles: dict, h: str, stop: str, touched: set | None = None) -> Any:
@@ -48,76 +59,6 @@ def _walk(board: Any, tiles: Any, h: Any, edge: Any, used: Any, hexes: Any, out:
             out.append(((nb, other), u, hx))
 
 
-def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
-                colour: str, limit: int = 400,
-                one_area_ends_ok: bool = True) -> list[tuple[int, list, list, list]]:
-    """Up to ``limit`` valid routes: (revenue, stops, paths, chains).  With
-    ``one_area_ends_ok`` false a route may not start and end in the same red off-board
-    area (1830 27.0, :meth:`Board.offboard_area`)."""
-    starts = [(h, f"c{i}") for h, cities in tokens.items()
-              for i, held in enumerate(cities) if corp in held]
-    link_cache = stretch_cache(board, tiles)
-    found: list = []
-    seen: set = set()
-
-    def links(node: Any) -> Any:
-        v = link_cache.get(node)
-        if v is None:
-            v = link_cache[node] = stretches(board, tiles, node[0], node[1])
-        return v
-
-    values: dict = {}
-
-    def value(node: Any) -> Any:
-        v = values.get(node)
-        if v is None:
-            tile, _ = hex_tile(board, tiles, node[0])
-            kind, i = node[1][0], int(node[1][1:])
-            table = {"c": tile.city_revenue, "t": tile.town_revenue,
-                     "o": tile.offboard_revenue}
-            v = values[node] = revenue_for(table[kind][i], colour)
-        return v
-
-    passes: dict = {}
-
-    def passable(node: Any) -> Any:
-        ok = passes.get(node)
-        if ok is None:
-            if node[1][0] == "o":
-                ok = False
-            elif node[1][0] == "c":
-                ok = not city_blocked(board, tiles, tokens, node[0], int(node[1][1:]), corp)
-            else:
-                ok = True
-            passes[node] = ok
-        return ok
-
-    def dfs(stops: Any, used: Any, chains: Any) -> Any:
-        if len(found) >= limit:
-            return
-        n = len(stops)
-        if n >= 2 and (one_area_ends_ok or not _one_area(board, stops[0], stops[-1])):
-            a, b = stops[0], stops[-1]
-            key = ((a, b) if a <= b else (b, a), frozenset(stops), used)
-            if key not in seen:
-                seen.add(key)
-                found.append((sum(value(n) for n in stops), list(stops), list(used),
-                              [list(c) for c in chains]))
-        if n >= distance:
-            return
-        last = stops[-1]
-        if n >= 2 and not passable(last):
-            return
-        for target, paths, hexes in links(last):
-            if target in stops or not used.isdisjoint(paths):
-                continue
-            dfs(stops + [target], used.union(paths), chains + [hexes])
-
-    for s in starts:
-        dfs([s], frozenset(), [])
-    return found
-
-
 _LINKS: dict = {}
 
 
@@ -134,31 +75,242 @@ def stretch_cache(board: Board, tiles: dict) -> dict:
     return hit[1]
 
 
-def _one_area(board: Board, a: tuple, b: tuple) -> bool:
-    """Both stops are off-boards of the same red area (27.0)."""
-    return a[1][0] == "o" and b[1][0] == "o" and \
-        board.offboard_area(a[0]) is not None and \
-        board.offboard_area(a[0]) == board.offboard_area(b[0])
+class Links:
+    """The stretches of track from each stop found so far in one state's tile layout,
+    kept in the state (:func:`links_of`, not copied by ``clone``): when the layout
+    changed, only the stops whose walks looked at a changed hex are forgotten."""
+
+    __slots__ = ("board", "tiles", "links", "by_hex")
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.tiles: dict = {}
+        self.links: dict = {}          # stop -> its stretches
+        self.by_hex: dict = {}         # hex -> stops whose walks looked at it
+
+    def get(self, tiles: dict, node: Any) -> Any:
+        found = self.links.get(node)
+        if found is None:
+            touched = {node[0]}
+            found = self.links[node] = stretches(self.board, tiles, node[0], node[1], touched)
+            for h in touched:
+                self.by_hex.setdefault(h, set()).add(node)
+        return found
+
+
+def links_of(g: Any) -> Links:
+    """The :class:`Links` kept in state ``g`` (``g.__dict__``), brought up to date with its
+    tiles (``g.s["tiles"]`` on the board ``g.st.board``)."""
+    board = g.st.board
+    tiles = g.s["tiles"]
+    cache = g.__dict__.get("_links")
+    if cache is None or cache.board is not board:
+        cache = g.__dict__["_links"] = Links(board)
+    old = cache.tiles
+    if old != tiles:
+        links = cache.links
+        by_hex = cache.by_hex
+        for h in set(old).union(tiles):
+            laid = tiles.get(h)
+            if old.get(h) != laid:
+                for node in by_hex.pop(h, ()):
+                    links.pop(node, None)
+                if laid is None:
+                    del old[h]
+                else:
+                    old[h] = list(laid)
+    return cache
+
+
+def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
+           limit: int = 400, links: Links | None = None,
+           ends_ok: Callable[[Stop, Stop], bool] | None = None,
+           ends_only: frozenset = frozenset(), complete: list | None = None) -> list[Found]:
+    """The routes of a train of ``distance`` stops of ``corp`` (1830 20.1-20.3, 1870
+    9.3.1-9.3.3): from each of its stations (in the order of ``tokens``), depth first
+    along the stretches of track in their order, no track used twice, no stop twice, no
+    passing through an off-board (``o`` stop) or a city filled by other corporations.
+    Up to ``limit`` routes are counted; two routes with the same two ends, stops and
+    track count once (the first found).
+
+    - ``ends_ok(first, last)`` false: the route is neither counted nor kept (the search
+      goes on through its last stop);
+    - ``ends_only``: hexes a route may only start or end at; a route through one in its
+      middle is counted towards ``limit`` but not kept;
+    - ``links``: the state's stretches (:func:`links_of`), else :func:`stretch_cache`;
+    - ``complete``: True is appended when the search ended below ``limit`` (it found
+      every route).
+
+    De-duplication: from one start a route is fixed by its track (every stop and hex side
+    of a route is passed once), so two routes with the same key start at different ends,
+    both stations: the key is made only for routes ending at a station."""
+    starts = [(h, f"c{i}") for h, cities in tokens.items()
+              for i, held in enumerate(cities) if corp in held]
+    start_set = set(starts)
+    if links is None:
+        link_cache = stretch_cache(board, tiles)
+
+        def links_at(node: Any) -> Any:
+            v = link_cache.get(node)
+            if v is None:
+                v = link_cache[node] = stretches(board, tiles, node[0], node[1])
+            return v
+    else:
+        def links_at(node: Any) -> Any:
+            return links.get(tiles, node)
+    out: list = []
+    seen: set = set()
+    count = 0
+    passes: dict = {}
+    cur: set = set()
+
+    def dfs(stops: tuple, trail: tuple, chains: tuple, inner: bool) -> None:
+        nonlocal count
+        if count >= limit:
+            return
+        n = len(stops)
+        if n >= 2 and (ends_ok is None or ends_ok(stops[0], stops[-1])):
+            b = stops[-1]
+            if b in start_set:
+                a = stops[0]
+                key = ((a, b) if a <= b else (b, a), frozenset(stops), frozenset(trail))
+                if key not in seen:
+                    seen.add(key)
+                    count += 1
+                    if not inner:
+                        out.append((stops, trail, chains))
+            else:
+                count += 1
+                if not inner:
+                    out.append((stops, trail, chains))
+        if n >= distance:
+            return
+        last = stops[-1]
+        if n >= 2:
+            ok = passes.get(last)
+            if ok is None:
+                kind = last[1][0]
+                if kind == "o":
+                    ok = False
+                elif kind == "c":
+                    ok = not city_blocked(board, tiles, tokens, last[0], int(last[1][1:]),
+                                          corp)
+                else:
+                    ok = True
+                passes[last] = ok
+            if not ok:
+                return
+            if not inner and last[0] in ends_only:
+                inner = True
+        for target, paths, hexes in links_at(last):
+            if target in stops or not cur.isdisjoint(paths):
+                continue
+            cur.update(paths)
+            dfs(stops + (target,), trail + tuple(paths), chains + (hexes,), inner)
+            cur.difference_update(paths)
+
+    for start in starts:
+        dfs((start,), (), (), False)
+    dfs = None  # type: ignore[assignment]  # the search's closure refers to itself: free it now, not by gc
+    if complete is not None and count < limit:
+        complete.append(True)
+    return out
+
+
+def stop_values(board: Board, tiles: dict, colour: str) -> Callable[[Stop], int]:
+    """A stop's printed revenue in the phase's ``colour`` (cached per call)."""
+    values: dict = {}
+
+    def value(node: Stop) -> int:
+        v = values.get(node)
+        if v is None:
+            tile, _ = hex_tile(board, tiles, node[0])
+            kind, i = node[1][0], int(node[1][1:])
+            table = {"c": tile.city_revenue, "t": tile.town_revenue,
+                     "o": tile.offboard_revenue}
+            v = values[node] = revenue_for(table[kind][i], colour)
+        return v
+    return value
+
+
+def one_area_ends(board: Board) -> Callable[[Stop, Stop], bool]:
+    """``ends_ok`` of 1830 27.0: a route may not start and end in the same red off-board
+    area (:meth:`Board.offboard_area`)."""
+    def ends_ok(a: Stop, b: Stop) -> bool:
+        return not (a[1][0] == "o" and b[1][0] == "o" and
+                    board.offboard_area(a[0]) is not None and
+                    board.offboard_area(a[0]) == board.offboard_area(b[0]))
+    return ends_ok
+
+
+def find_routes(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
+                colour: str, limit: int = 400,
+                one_area_ends_ok: bool = True) -> list[tuple[int, list, list, list]]:
+    """Up to ``limit`` routes of :func:`search` as (revenue, stops, paths, chains), the
+    revenue the stops' printed values in ``colour``.  With ``one_area_ends_ok`` false a
+    route may not start and end in the same red off-board area (1830 27.0)."""
+    value = stop_values(board, tiles, colour)
+    found = search(board, tiles, tokens, corp, distance, limit,
+                   ends_ok=None if one_area_ends_ok else one_area_ends(board))
+    return [(sum(value(n) for n in stops), list(stops), list(trail), [list(c) for c in chains])
+            for stops, trail, chains in found]
+
+
+def greedy(board: Board, tiles: dict, tokens: dict, corp: str,
+           trains: Iterable[tuple[str, int]], worth: Callable[[tuple], int],
+           used: set | None = None, links: Links | None = None,
+           ends_ok: Callable[[Stop, Stop], bool] | None = None,
+           ends_only: frozenset = frozenset()) -> tuple[int, list[dict], dict[str, int]]:
+    """A greedy route set (not necessarily the best): longest train first, each train the
+    first route of highest ``worth`` (above 0, in the search's order) on track no earlier
+    train (nor ``used``) runs on.  ``trains``: (id, stops); the search's parameters as in
+    :func:`search`.  Returns (total, [{"train", "chains"}], {train: revenue})."""
+    used = set() if used is None else set(used)
+    total = 0
+    out: list = []
+    revenues: dict = {}
+    by_distance: dict = {}                  # trains of one length: the same routes exist
+    route_values: dict = {}                 # id of a found route -> its worth
+    whole = None                            # every route of the longest train searched
+    for tid, d in sorted(trains, key=lambda t: -t[1]):
+        found = by_distance.get(d)
+        if found is None:
+            if whole is not None:
+                # the search for a longer train ended below the limit: the routes of at
+                # most d stops are, in the same order, those a search for d would find
+                found = by_distance[d] = [r for r in whole if len(r[0]) <= d]
+            else:
+                complete: list = []
+                found = by_distance[d] = search(board, tiles, tokens, corp, d, links=links,
+                                                ends_ok=ends_ok, ends_only=ends_only,
+                                                complete=complete)
+                if complete:
+                    whole = found
+        best = 0
+        best_route = None
+        for route in found:
+            stops, paths, _ = route
+            if used and not used.isdisjoint(paths):
+                continue
+            value = route_values.get(id(route))
+            if value is None:
+                value = route_values[id(route)] = worth(stops)
+            if value > best:
+                best, best_route = value, route
+        total += best
+        if best_route is not None:
+            used.update(best_route[1])
+            out.append({"train": tid, "chains": [list(c) for c in best_route[2]]})
+            revenues[tid] = best
+    return total, out, revenues
 
 
 def best_route_set(board: Board, tiles: dict, tokens: dict, corp: str,
                    trains: list[tuple[str, int]], colour: str,
                    one_area_ends_ok: bool = True) -> list[dict]:
-    """A greedy set of disjoint routes, longest trains first (not necessarily optimal)."""
-    used: set = set()
-    out = []
-    by_distance: dict = {}                  # trains of one length: the same routes exist
-    for train_id, distance in sorted(trains, key=lambda t: -t[1]):
-        routes = by_distance.get(distance)
-        if routes is None:
-            routes = by_distance[distance] = find_routes(
-                board, tiles, tokens, corp, distance, colour,
-                one_area_ends_ok=one_area_ends_ok)
-            routes.sort(key=lambda r: -r[0])
-        for rev, stops, paths, chains in routes:
-            if any(p in used for p in paths):
-                continue
-            used.update(paths)
-            out.append({"train": train_id, "chains": chains})
-            break
-    return out
+    """:func:`greedy` with the stops' printed values in ``colour`` (1830):
+    [{"train", "chains"}]."""
+    value = stop_values(board, tiles, colour)
+    return greedy(board, tiles, tokens, corp, trains,
+                  lambda stops: sum(value(n) for n in stops),
+                  ends_ok=None if one_area_ends_ok else one_area_ends(board))[1]

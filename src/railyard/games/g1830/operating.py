@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping, cast
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
-from ...eighteen import shares as sh
+from ...eighteen import operating as core
 from ...eighteen.routes import best_route_set
 from . import consent, private_sale, privates, stock, track, trains
 
@@ -44,10 +44,8 @@ def start_or(g: "G1830State") -> None:
 
 
 def order_key(g: "G1830State", corp: str) -> Any:
-    s = g.s
-    pos = s["corps"][corp]["pos"]
-    stack = s["stacks"][f"{pos[0]},{pos[1]}"]
-    return (-g.st.market.price(pos), -pos[1], pos[0], stack.index(corp))
+    """11.0: the core's operating order, a tie on price and column broken by the row."""
+    return core.order_key(g, corp, by_row=True)
 
 
 def next_corp(g: "G1830State") -> None:
@@ -329,22 +327,9 @@ def dividend(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> d
 def payout(g: "G1830State", corp: str, revenue: int) -> None:
     """20.3: each 10 % pays a tenth; pool shares pay the company, IPO shares nobody; the
     price moves right (8.2c)."""
-    s = g.s
     g.event("dividend", corp=corp, revenue=revenue, kind="payout")
-    h = s["holders"][corp]
-    per = revenue // 10
-    for holder, certs in h.items():
-        if holder == "ipo":
-            continue
-        amount = per * sum(sh.pct(x) for x in certs) // 10
-        if not amount:
-            continue
-        if holder == "pool":
-            s["corps"][corp]["cash"] += amount
-        else:
-            s["cash"][int(holder)] += amount
-        g.pay_from_bank(amount)
-    g.set_pos(corp, g.st.market.right(s["corps"][corp]["pos"]))
+    core.distribute(g, corp, revenue, ("pool",))
+    g.set_pos(corp, g.st.market.right(g.s["corps"][corp]["pos"]))
 
 
 def withhold(g: "G1830State", corp: str, revenue: int) -> None:
@@ -353,9 +338,7 @@ def withhold(g: "G1830State", corp: str, revenue: int) -> None:
     (:func:`end_or`).  Option ``withhold_moves_at_once`` (18xx.games): at once."""
     s = g.s
     g.event("dividend", corp=corp, revenue=revenue, kind="withhold")
-    s["corps"][corp]["cash"] += revenue
-    if revenue:
-        g.pay_from_bank(revenue)
+    core.keep(g, corp, revenue)
     if g.options.get("withhold_moves_at_once"):
         g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
     else:

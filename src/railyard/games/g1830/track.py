@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE
 from ...eighteen import graph
-from ...eighteen.board import exits, rotate_paths
+from ...eighteen.board import distinct_rotations, exits, rotate_paths
 from . import privates
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> list:
     for name in _fitting(board, cur, hx.printed.label):
         tdef = board.tiles[name]
         rots = []
-        for rot in _distinct_rotations(tdef):
+        for rot in distinct_rotations(tdef):
             mapping = board.upgrade_mappings(cur, cur_rot, tdef, rot)
             if mapping is None:
                 continue
@@ -290,7 +290,6 @@ def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> list:
 
 
 _FIT_CACHE: dict = {}
-_ROT_CACHE: dict = {}
 
 
 def _fitting(board: Any, cur: Any, label: Any) -> list[str]:
@@ -302,19 +301,6 @@ def _fitting(board: Any, cur: Any, label: Any) -> list[str]:
             n for n, t in board.tiles.items()
             if t.label == label and board.colour_may_follow(cur, t)
             and t.n_cities == cur.n_cities and t.n_towns == cur.n_towns]
-    return v
-
-
-def _distinct_rotations(tdef: Any) -> list[int]:
-    v = _ROT_CACHE.get(tdef.name)
-    if v is None:
-        seen, v = set(), []
-        for rot in range(6):
-            key = frozenset(frozenset(p) for p in rotate_paths(tdef.paths, rot))
-            if key not in seen:
-                seen.add(key)
-                v.append(rot)
-        _ROT_CACHE[tdef.name] = v
     return v
 
 

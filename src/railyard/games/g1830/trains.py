@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
+from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
@@ -293,19 +294,11 @@ def _new_type(g: "G1830State", ty: str) -> None:
     for ph in g.st.phases:
         if ph.get("on") == ty:
             s["phase"] = ph["name"]
-    rusting = depot.rusting(ty, _defs(g))
-    g.event("rust", types=sorted(rusting or ()))
-    if rusting:
-        for c in s["corps"].values():
-            c["trains"] = [t for t in c["trains"] if ttype(t) not in rusting]
-        s["train_pool"] = [t for t in s["train_pool"] if ttype(t) not in rusting]
+    core.rust(g, depot.rusting(ty, _defs(g)))
     if ty == PRIVATES_CLOSE_ON:
         privates.close_all(g)
-    lim = limit(g)
-    op = s["op"]
-    for corp, c in s["corps"].items():  # chart order
-        if len(c["trains"]) > lim and corp not in op["discard"]:
-            op["discard"].append(corp)
+    discard = s["op"]["discard"]
+    discard.extend(c for c in core.over_limit(g, limit(g)) if c not in discard)
 
 
 def discard(g: "G1830State", act: Mapping[str, Any], seat: int) -> dict:

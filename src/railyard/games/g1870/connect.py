@@ -24,7 +24,7 @@ def connects(board: Any, tiles: dict, tokens: dict, corp: str, home: str, dest: 
              distance: int, red: frozenset = frozenset(), stretches: Any = None) -> bool:
     """``tokens`` as the route rules see them; ``red``: off-board hexes (route ends only);
     ``stretches``: the state's stretches of track between stops in this layout
-    (:func:`.running.links_of`), else they are found here."""
+    (:func:`railyard.eighteen.routes.links_of`), else they are found here."""
     cache: dict = {}
 
     def links(node: Any) -> Any:

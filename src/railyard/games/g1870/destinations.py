@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
 from ...eighteen import graph
-from ...eighteen.routes import find_routes
+from ...eighteen import routes as core_routes
 from . import connect, running
 
 if TYPE_CHECKING:
@@ -24,17 +24,15 @@ def _ends(g: "G1870State", corp: str) -> tuple[str, str]:
 
 def connecting_routes(g: "G1870State", corp: str, distance: int) -> list:
     """Routes of a train of ``distance`` stops with the home city and the destination
-    among their stops (9.6.1)."""
+    among their stops (9.6.1): (stops, track paths, chains) as the core's search finds
+    them (off-boards as route ends only, 9.3.2)."""
     s = g.s
     home, dest = _ends(g, corp)
     if not any(corp in held for held in s["tokens"].get(home, [])):
         return []
-    found = find_routes(g.st.board, s["tiles"], s["tokens"], corp, distance, "gray",
-                        limit=ROUTE_LIMIT)
-    red = running.red_hexes(g.st.board)
-    return [r for r in found
-            if {home, dest} <= {h for h, _ in r[1]}
-            and not any(h in red for h, _ in r[1][1:-1])]
+    found = core_routes.search(g.st.board, s["tiles"], s["tokens"], corp, distance, ROUTE_LIMIT,
+                               core_routes.links_of(g), ends_only=running.red_hexes(g.st.board))
+    return [r for r in found if {home, dest} <= {h for h, _ in r[0]}]
 
 
 _TABLES: dict = {}
@@ -191,7 +189,7 @@ def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
               for h, cities in s["tokens"].items()}
     return connect.connects(g.st.board, s["tiles"], tokens, corp, home, dest,
                             max(running.distance(t) for t in c["trains"]),
-                            running.red_hexes(g.st.board), running.links_of(g))
+                            running.red_hexes(g.st.board), core_routes.links_of(g))
 
 
 def check(g: "G1870State", first: str | None = None) -> list[str]:
@@ -216,7 +214,7 @@ def run_revenue(g: "G1870State", corp: str) -> int:
     best = 0
     trains = g.s["corps"][corp]["trains"]
     for tid in trains:
-        for _, stops, paths, _ in connecting_routes(g, corp, running.distance(tid)):
+        for stops, paths, _ in connecting_routes(g, corp, running.distance(tid)):
             first = running.route_value(g, corp, stops)
             rest = running.revenue(g, corp, exclude=tid, used=set(paths))
             best = max(best, first + rest)

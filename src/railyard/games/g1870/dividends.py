@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...eighteen import shares as sh
+from ...eighteen import operating as core
 from .closing import close_if_closed
 
 if TYPE_CHECKING:
@@ -20,17 +20,7 @@ def company_half(revenue: int) -> int:
 def distribute(g: "G1870State", corp: str, amount: int) -> None:
     """9.4.1: each 10 % pays amount/10 to its holder: players, the corporation for IPO and
     redeemed shares; pool shares pay nothing (the money stays in the bank)."""
-    s = g.s
-    per = amount // 10
-    for holder, certs in s["holders"][corp].items():
-        pay = per * sum(sh.pct(c) for c in certs) // 10
-        if not pay or holder == "pool":
-            continue
-        g.pay_from_bank(pay)
-        if holder in ("ipo", "treasury"):
-            s["corps"][corp]["cash"] += pay
-        else:
-            s["cash"][int(holder)] += pay
+    core.distribute(g, corp, amount, ("ipo", "treasury"))
 
 
 def pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
@@ -41,15 +31,13 @@ def pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
         kind = "full"                                # 9.4.4: $10 half = full
     g.event("dividend", corp=corp, revenue=revenue, kind=kind if revenue > 0 else "withhold")
     if revenue <= 0 or kind == "withhold":           # 9.4.3
-        g.pay_from_bank(revenue)
-        c["cash"] += revenue
+        core.keep(g, corp, revenue)
         g.set_pos(corp, market.left(c["pos"]))
     elif kind == "full":
         distribute(g, corp, revenue)
         g.set_pos(corp, market.right(c["pos"]))
     else:
         keep = company_half(revenue)
-        g.pay_from_bank(keep)
-        c["cash"] += keep
+        core.keep(g, corp, keep)
         distribute(g, corp, revenue - keep)
     close_if_closed(g, corp)

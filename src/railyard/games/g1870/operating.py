@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import operating as core
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
                diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
 
@@ -42,9 +43,7 @@ def pay_privates(g: "G1870State") -> None:
 
 def order_key(g: "G1870State", corp: str) -> Any:
     """3.3.7: higher price first; equal: further right; same cell: top of the stack."""
-    pos = g.s["corps"][corp]["pos"]
-    stack = g.s["stacks"][f"{pos[0]},{pos[1]}"]
-    return (-g.st.market.price(pos), -pos[1], stack.index(corp))
+    return core.order_key(g, corp)
 
 
 def operating_order(g: "G1870State") -> list[str]:
@@ -156,18 +155,13 @@ def _phase_change(g: "G1870State", type_: str) -> None:
     if phase is None or phase["name"] <= s["phase"]:
         return
     s["phase"] = phase["name"]
-    rusting = {t.name for t in g.st.trains if t.rusts_on == type_}
-    g.event("rust", types=sorted(rusting))
-    for c in s["corps"].values():
-        c["trains"] = [t for t in c["trains"] if _train_type(t) not in rusting]
-    s["train_pool"] = [t for t in s["train_pool"] if _train_type(t) not in rusting]
+    core.rust(g, {t.name for t in g.st.trains if t.rusts_on == type_})
     if phase["name"] == PRIVATES_CLOSE_PHASE:
         for comp in s["companies"].values():
             comp["closed"] = True
     if phase["name"] == "5":
         privates.remove_tokens(g)
-    limit = phase["train_limit"]
-    s["op"]["discard"] = [c for c, v in s["corps"].items() if len(v["trains"]) > limit]
+    s["op"]["discard"] = core.over_limit(g, phase["train_limit"])
 
 
 def in_track_phase(g: "G1870State") -> bool:

@@ -25,7 +25,7 @@ differently:
   before anything but a sale, 6.4.1).
 
 Everything else runs the rules of the action (``_dispatch``), checks included.  The state
-keeps its stretches of track (:func:`.running.links_of`) and connected track pieces
+keeps its stretches of track (:func:`railyard.eighteen.routes.links_of`) and connected track pieces
 (``destinations._components``) between actions; ``clone()`` copies neither.
 ``tests/eighteen/test_playout.py`` and ``test_playout1870.py`` play it in lockstep with
 ``choose`` + ``apply()``; ``tests/g1870/test_playout_parts.py`` checks its pieces."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TYPE_CHECKING
 
-from ...eighteen.graph import city_blocked, hex_tile
-from ...eighteen.routes import stretch_cache, stretches
+from ...eighteen import routes
+from ...eighteen.graph import hex_tile
 from .data import static
 from .privates import bonus
 
@@ -88,203 +88,18 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     return {**tokens, dest: cities}
 
 
-def _links_touching(board: Any, tiles: dict, h: str, stop: str) -> tuple[list, set]:
-    """:func:`railyard.eighteen.routes.stretches` (the stretches of track from the stop) and the
-    hexes its walk looked at (the stop's hex and every hex entered): the stretches depend
-    on the tiles of those hexes only."""
-    touched = {h}
-    return stretches(board, tiles, h, stop, touched), touched
-
-
-class _Links:
-    """The stretches of track from each stop found so far in one state's tile layout,
-    kept in the state (``g.__dict__``, not copied by ``clone``): when the layout changed,
-    only the stops whose walks looked at a changed hex are forgotten."""
-
-    __slots__ = ("board", "tiles", "links", "by_hex")
-
-    def __init__(self, board: Any) -> None:
-        self.board = board
-        self.tiles: dict = {}
-        self.links: dict = {}          # stop -> its stretches
-        self.by_hex: dict = {}         # hex -> stops whose walks looked at it
-
-    def get(self, tiles: dict, node: Any) -> Any:
-        found = self.links.get(node)
-        if found is None:
-            found, touched = _links_touching(self.board, tiles, node[0], node[1])
-            self.links[node] = found
-            for h in touched:
-                self.by_hex.setdefault(h, set()).add(node)
-        return found
-
-
-def links_of(g: "G1870State") -> _Links:
-    """The state's :class:`_Links`, brought up to date with its tiles."""
-    board = g.st.board
-    tiles = g.s["tiles"]
-    cache = g.__dict__.get("_links")
-    if cache is None or cache.board is not board:
-        cache = g.__dict__["_links"] = _Links(board)
-    old = cache.tiles
-    if old != tiles:
-        links = cache.links
-        by_hex = cache.by_hex
-        for h in set(old).union(tiles):
-            laid = tiles.get(h)
-            if old.get(h) != laid:
-                for node in by_hex.pop(h, ()):
-                    links.pop(node, None)
-                if laid is None:
-                    del old[h]
-                else:
-                    old[h] = list(laid)
-    return cache
-
-
-def greedy_routes(board: Any, tiles: dict, tokens: dict, corp: str, distance: int,
-                  red: frozenset, limit: int = 400, links: _Links | None = None,
-                  complete: list | None = None) -> list:
-    """The routes :func:`railyard.eighteen.routes.find_routes` finds (same search, same
-    order, same ``limit`` on the routes found, same de-duplication), without the routes
-    that stop at an off-board area in their middle (9.3.2; they still count towards
-    ``limit``): ``(stops, track paths, chains)`` as tuples, the chains' hex lists shared
-    with the search's cache (copy before changing them).  Made for :func:`greedy`, which
-    needs neither the search's own stop values nor copies of every route.  ``links``:
-    the state's stretches of track (:func:`links_of`), else the layout's shared cache.
-
-    De-duplication: the search keeps one of two routes with the same two ends, stops and
-    track.  From one start a route is fixed by its track (every stop and hex side of a
-    route is passed once), so two such routes start at different ends, both starting
-    points (stations): the key is made only for routes ending at one.
-
-    ``complete``: a list to which True is appended when the search ended below
-    ``limit`` (it found every route)."""
-    starts = [(h, f"c{i}") for h, cities in tokens.items()
-              for i, held in enumerate(cities) if corp in held]
-    start_set = set(starts)
-    if links is None:
-        link_cache = stretch_cache(board, tiles)
-
-        def links_at(node: Any) -> Any:
-            v = link_cache.get(node)
-            if v is None:
-                v = link_cache[node] = stretches(board, tiles, node[0], node[1])
-            return v
-    else:
-        def links_at(node: Any) -> Any:
-            return links.get(tiles, node)
-    out: list = []
-    seen: set = set()
-    count = 0
-    passes: dict = {}
-    cur: set = set()
-
-    def dfs(stops: tuple, trail: tuple, chains: tuple, inner_red: bool) -> None:
-        nonlocal count
-        if count >= limit:
-            return
-        n = len(stops)
-        if n >= 2:
-            b = stops[-1]
-            if b in start_set:
-                a = stops[0]
-                key = ((a, b) if a <= b else (b, a), frozenset(stops), frozenset(trail))
-                if key not in seen:
-                    seen.add(key)
-                    count += 1
-                    if not inner_red:
-                        out.append((stops, trail, chains))
-            else:
-                count += 1
-                if not inner_red:
-                    out.append((stops, trail, chains))
-        if n >= distance:
-            return
-        last = stops[-1]
-        if n >= 2:
-            ok = passes.get(last)
-            if ok is None:
-                kind = last[1][0]
-                if kind == "o":
-                    ok = False
-                elif kind == "c":
-                    ok = not city_blocked(board, tiles, tokens, last[0], int(last[1][1:]),
-                                          corp)
-                else:
-                    ok = True
-                passes[last] = ok
-            if not ok:
-                return
-            if not inner_red and last[0] in red:
-                inner_red = True
-        for target, paths, hexes in links_at(last):
-            if target in stops or not cur.isdisjoint(paths):
-                continue
-            cur.update(paths)
-            dfs(stops + (target,), trail + tuple(paths), chains + (hexes,), inner_red)
-            cur.difference_update(paths)
-
-    for start in starts:
-        dfs((start,), (), (), False)
-    dfs = None  # type: ignore[assignment]  # the search's closure refers to itself: free it now, not by gc
-    if complete is not None and count < limit:
-        complete.append(True)
-    return out
-
-
 def greedy(g: "G1870State", corp: str, exclude: str | None = None,
            used: set | None = None) -> tuple[int, list[dict], dict[str, int]]:
     """9.3: each train runs a route with a station of the corporation, at most its number
-    of stops, off-boards only as ends; trains share no track.  Greedy (longest train
-    first, its best route on unused track; the first best in the search's order):
-    (total, [{"train", "chains"}], {train: revenue} for the trains in that list)."""
+    of stops, off-boards only as ends; trains share no track.  The core's greedy set
+    (:func:`railyard.eighteen.routes.greedy`: longest train first, its best route on unused
+    track) valued by :func:`route_value`: (total, [{"train", "chains"}], {train: revenue})."""
     s = g.s
     board = g.st.board
-    red = red_hexes(board)
-    used = set() if used is None else set(used)
-    tokens = tokens_for(g, corp)
-    total = 0
-    out: list = []
-    revenues: dict = {}
-    trains = [t for t in s["corps"][corp]["trains"] if t != exclude]
-    by_distance: dict = {}                  # trains of one length: the same routes exist
-    values: dict = {}                       # stop values at this position
-    route_values: dict = {}                 # id of a found route -> its value
-    links = links_of(g)
-    worth = _route_worth(g, corp, values)
-    whole = None                            # every route of the longest train searched
-    for tid in sorted(trains, key=lambda t: -distance(t)):
-        d = distance(tid)
-        found = by_distance.get(d)
-        if found is None:
-            if whole is not None:
-                # the search for a longer train ended below the limit: the routes of at
-                # most d stops are, in the same order, those a search for d would find
-                found = by_distance[d] = [r for r in whole if len(r[0]) <= d]
-            else:
-                complete: list = []
-                found = by_distance[d] = greedy_routes(board, s["tiles"], tokens, corp, d,
-                                                       red, links=links, complete=complete)
-                if complete:
-                    whole = found
-        best = 0
-        best_route = None
-        for route in found:
-            stops, paths, _ = route
-            if used and not used.isdisjoint(paths):
-                continue
-            value = route_values.get(id(route))
-            if value is None:
-                value = route_values[id(route)] = worth(stops)
-            if value > best:
-                best, best_route = value, route
-        total += best
-        if best_route is not None:
-            used.update(best_route[1])
-            out.append({"train": tid, "chains": [list(c) for c in best_route[2]]})
-            revenues[tid] = best
-    return total, out, revenues
+    trains = [(t, distance(t)) for t in s["corps"][corp]["trains"] if t != exclude]
+    return routes.greedy(board, s["tiles"], tokens_for(g, corp), corp, trains,
+                         _route_worth(g, corp, {}), used, routes.links_of(g),
+                         ends_only=red_hexes(board))
 
 
 def _route_worth(g: "G1870State", corp: str, values: dict) -> Any:

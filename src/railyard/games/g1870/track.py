@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
-from ...eighteen.board import exits, rotate_paths
+from ...eighteen.board import distinct_rotations as board_rotations, exits, rotate_paths
 from .data import raw_data
 from .running import tokens_for
 
@@ -249,14 +249,7 @@ def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, ro
 def distinct_rotations(tile_name: str) -> tuple[int, ...]:
     """Rotations giving different track (symmetric tiles repeat)."""
     from .data import static
-    tdef = static().board.tiles[tile_name]
-    seen, out = set(), []
-    for rot in range(6):
-        key = frozenset(frozenset(p) for p in rotate_paths(tdef.paths, rot))
-        if key not in seen:
-            seen.add(key)
-            out.append(rot)
-    return tuple(out)
+    return board_rotations(static().board.tiles[tile_name])
 
 
 _LAYS: dict = {}
