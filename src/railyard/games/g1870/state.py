@@ -217,10 +217,10 @@ class G1870State(DictState):
         if action.get("type") == recorded.TYPE:
             return recorded.declare(self, action)
         corp = action.get("corporation")
-        if corp is not None and not (isinstance(corp, str) and corp in self.s["corps"]):
+        if corp is not None and not isinstance(corp, str):
             # refused before any rule reads it (issue 26 point 3: a list here failed deep
             # in the operating round as a TypeError)
-            self.fail(f"There is no corporation {str(corp)[:40]!r} in 1870.", MALFORMED)
+            self.fail("'corporation' must name a corporation, e.g. \"ATSF\".", MALFORMED)
         if r == "auction":
             out = auction.apply(self, action)
         elif r == "stock":
