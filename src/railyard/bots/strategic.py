@@ -824,8 +824,8 @@ def _source_ok(c: Choice) -> bool:
 
 def _private_price(g, sym: str) -> int:
     a = g.s["auction"]
-    if sym == "SV" and isinstance(a, dict) and "sv_price" in a:
-        return int(a["sv_price"])
+    if sym == "SV" and isinstance(a, dict) and "falling_price" in a:
+        return int(a["falling_price"])
     return g.st.privates[sym].value
 
 

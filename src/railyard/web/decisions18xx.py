@@ -138,9 +138,7 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         if comp.get("owner") is not None or comp.get("closed"):
             continue
         pdef = state.st.privates[sym]
-        got = bids.get(sym) or []
-        if isinstance(got, dict):                 # 1870: {seat: amount}
-            got = [(int(k), int(v)) for k, v in got.items()]
+        got = [(int(k), int(v)) for k, v in (bids.get(sym) or {}).items()]
         top = max(got, key=lambda b: b[1], default=None)
         info = f"face value {_money(pdef.value)}, revenue {_money(pdef.revenue)}"
         if top:
@@ -150,8 +148,8 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
             a = _action(c)
             if c.type == "buy_private":
                 auction = s.get("auction") or {}
-                price = auction.get("sv_price") if sym == "SV" else \
-                    auction.get("grsc_price") if sym == "GRSC" else pdef.value
+                price = auction.get("falling_price") if sym in ("SV", "GRSC") else \
+                    pdef.value
                 after, _ = _try(state, a)
                 more = _effects(state, after).lstrip(". ") if after is not None else ""
                 row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a,
