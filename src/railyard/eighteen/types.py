@@ -40,6 +40,16 @@ class Auction(TypedDict):
     pending_par: int | None       # seat that must set a par price (B&O, SLSF)
 
 
+class StockCore(TypedDict):
+    """A stock round's bookkeeping (:mod:`.stock`; 1830 4.0, 1870 6)."""
+    turn: int
+    passes: int                   # passes in succession
+    last_actor: int | None        # who bought or sold last
+    acted: bool                   # the seat to act has bought or sold this turn
+    buys: list[list[str]]         # [source, corporation] per purchase this turn (par: ipo)
+    sold_round: dict[str, list[str]]  # seat -> corporations sold this round
+
+
 class CorpCore(TypedDict):
     """The fields every title's corporation has."""
     par: int | None               # par price, once started

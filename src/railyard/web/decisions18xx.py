@@ -481,7 +481,7 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
                                 "2 × the par price)", "items": items, "kind": "par"})
     if rest:
         stock = state.s.get("stock") or {}
-        acted = bool(stock.get("bought") or stock.get("acted"))
+        acted = bool(stock.get("buys") or stock.get("acted"))
         groups += _generic(state, rest, "End your turn" if acted and
                            state.s.get("round") == "stock" else "Pass")
     _add(groups, "Redeem shares", no.get("redeem", []), key="refused")
@@ -992,7 +992,7 @@ def _stock_heading(state: Any, choices: list) -> str:
     """What the player may still do in this stock-round turn, from the legal choices."""
     kinds = {c.type for c in choices}
     stock = state.s.get("stock") or {}
-    acted = bool(stock.get("bought") or stock.get("acted"))
+    acted = bool(stock.get("buys") or stock.get("acted"))
     parts = [text for kind, text in (("buy_share", "buy a share"),
                                      ("par", "start a corporation"),
                                      ("sell_shares", "sell shares"),

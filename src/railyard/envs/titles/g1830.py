@@ -451,8 +451,8 @@ class Encoder1830(e.Encoder18xx):
         r = s["stock"]
         a = at["stock_turn"]
         if s["round"] == "stock" and r is not None:
-            out[a] = len(r["sold"].get(str(seat), ())) / 10
-            out[a + 1] = 1.0 if r.get("bought") else 0.0
+            out[a] = len(r["sold_round"].get(str(seat), ())) / 10
+            out[a + 1] = 1.0 if r["buys"] else 0.0
             out[a + 2] = r["passes"] / n
         out[a + 3] = g.cert_limit() / 20
 

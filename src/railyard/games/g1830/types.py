@@ -4,7 +4,7 @@ the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import Any, NotRequired, TypedDict, cast
 
-from ...eighteen.types import Auction, CorpCore, StateCore
+from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
@@ -22,14 +22,8 @@ class Offer(TypedDict):
     to: int
 
 
-class Stock(TypedDict):
+class Stock(StockCore):
     """A stock round (Aktienrunde, 20.0)."""
-    turn: int
-    passes: int
-    acted: bool                          # the seat to act has bought or sold this turn
-    bought: str | None                   # the corporation bought from this turn
-    sold: dict[str, list[str]]           # seat -> corporations sold in this round
-    last_actor: int | None
     offer: Offer | None
 
 

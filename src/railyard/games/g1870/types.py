@@ -4,7 +4,7 @@ Types only; the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import Any, NotRequired, TypedDict, cast
 
-from ...eighteen.types import Auction, CorpCore, StateCore
+from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
@@ -43,19 +43,13 @@ class RedeemOffer(TypedDict):
     price: int
 
 
-class Stock(TypedDict):
+class Stock(StockCore):
     """A stock round (6, 7)."""
-    turn: int
-    passes: int
-    last_actor: int | None
-    sold_round: dict[str, list[str]]    # seat -> corporations sold this round
     redeemed: list[str]
     queue: list[Sale]                   # sales waiting for protection (6.2)
     protect: int | None                 # index in ``queue`` being decided
     start_cash: dict[str, int]          # corporations' cash at the start of the round
     # the current turn (stock._fresh_turn)
-    acted: bool
-    buys: list[list[str]]               # [source, corporation] per purchase this turn
     sold_turn: list[str]
     sold_before_buy: bool
     sold_after_buy: bool
