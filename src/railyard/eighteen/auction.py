@@ -205,19 +205,26 @@ class PrivateSale:
         if sym == self.cheapest(g):
             g.fail(f"{sym} is the cheapest unsold private: it is bought at its price, not "
                    f"bid for ({self.sec_buy}).")
-        amount = get_int(act, "amount")
-        lo = self.min_bid(g, sym)
-        if amount < lo:
-            g.fail(f"A bid for {sym} must be at least ${lo}: face value + $5 and $5 over "
-                   f"every other bid ({self.sec_bid}).")
-        if amount > self.free_cash(g, seat, sym):
-            g.fail(f"Your bids together would exceed your cash; bid money is set aside "
-                   f"({self.sec_bid}).", UNAFFORDABLE)
+        amount = self._amount(g, act, sym, seat, self.sec_bid)
         a = g.s["auction"]
         a["bids"].setdefault(sym, {})[str(seat)] = amount
         a["passes"] = 0
         self._next(g)
         return {"type": "bid", "player": seat, "company": sym, "amount": amount}
+
+    def _amount(self, g: DictState, act: Mapping[str, Any], sym: str, seat: int,
+                sec: str) -> int:
+        """The amount bid on ``sym``, checked: $5 over every other bid on it (the first at
+        least face value + $5), within the cash not set aside for other bids."""
+        amount = get_int(act, "amount")
+        lo = self.min_bid(g, sym)
+        if amount < lo:
+            g.fail(f"A bid for {sym} must be at least ${lo}: face value + $5 and $5 over "
+                   f"every other bid ({sec}).")
+        if amount > self.free_cash(g, seat, sym):
+            g.fail(f"Your bids together would exceed your cash; bid money is set aside "
+                   f"({self.sec_bid}).", UNAFFORDABLE)
+        return amount
 
     def _pass(self, g: DictState, seat: int) -> dict:
         a = g.s["auction"]
@@ -245,14 +252,7 @@ class PrivateSale:
         named = act.get("company") if self.fight_names_company else act.get("company", sym)
         if named != sym:
             g.fail(f"Only the auction for {sym} is running now ({self.sec_fight}).")
-        amount = get_int(act, "amount")
-        lo = self.min_bid(g, sym)
-        if amount < lo:
-            g.fail(f"Each bid in the auction must be $5 over the previous one: at least "
-                   f"${lo} ({self.sec_fight}).")
-        if amount > self.free_cash(g, seat, sym):
-            g.fail(f"You cannot bid more than your cash not set aside for other bids "
-                   f"({self.sec_bid}).", UNAFFORDABLE)
+        amount = self._amount(g, act, sym, seat, self.sec_fight)
         a["bids"][sym][str(seat)] = amount
         return {"type": "bid", "player": seat, "company": sym, "amount": amount}
 
