@@ -16,6 +16,12 @@ from typing import Any, Callable
 from . import shares as sh
 
 
+def set_par(g: Any, corp: str, price: int) -> None:
+    """``corp`` starts at ``price``: its par, and its marker on that par cell."""
+    g.s["corps"][corp]["par"] = price
+    g.set_pos(corp, g.st.market.par_cell(price))
+
+
 def new_round(priority: int, **extra: Any) -> dict:
     """The bookkeeping of a stock round that starts with the priority deal's holder."""
     return {"turn": priority, "passes": 0, "last_actor": None, "acted": False, "buys": [],

@@ -15,6 +15,7 @@ from typing import Any, Mapping, cast
 
 from ...eighteen.auction import PrivateSale
 from ...eighteen.state import DictState
+from ...eighteen.stock import set_par
 from ...engine.actions import get_int, get_str
 from .data import PAR_PRICES, PRIVATE_ORDER
 from . import privates, stock
@@ -39,7 +40,7 @@ class Sale1830(PrivateSale):
                    "its president's certificate).")
         if price not in PAR_PRICES:
             g.fail(f"The par price must be one of {', '.join(map(str, PAR_PRICES))} (8.1).")
-        stock.set_par(cast(Any, g), "B&O", price)
+        set_par(g, "B&O", price)
         return {"type": "par", "player": act["player"], "corporation": "B&O", "price": price}
 
     def pay_revenue(self, g: DictState) -> None:

@@ -67,10 +67,7 @@ def _finish(g: "G1830State") -> None:
 
 
 # ---- queries -------------------------------------------------------------------------
-def set_par(g: "G1830State", corp: str, price: int) -> None:
-    c = g.s["corps"][corp]
-    c["par"] = price
-    g.set_pos(corp, list(g.st.market.par_cells[price]))
+set_par = est.set_par
 
 
 def sold_percent(g: "G1830State", corp: str) -> int:
@@ -374,7 +371,7 @@ def do_par(g: "G1830State", seat: int, corp: str, price: int) -> None:
     sh.move(h, f"{corp}_0", "ipo", str(seat))
     s["cash"][seat] -= 2 * price
     s["bank"] += 2 * price
-    set_par(g, corp, price)
+    est.set_par(g, corp, price)
     s["corps"][corp]["president"] = seat
     r["buys"].append(["ipo", corp])
     _check_float(g, corp)

@@ -81,9 +81,8 @@ def finish(g: "G1870State") -> None:
 
 # ---- queries ---------------------------------------------------------------------------
 def set_par(g: "G1870State", corp: str, price: int) -> None:
-    c = g.s["corps"][corp]
-    c["par"] = c["ipo_price"] = price
-    g.set_pos(corp, g.st.market.par_cell(price))
+    g.s["corps"][corp]["ipo_price"] = price
+    est.set_par(g, corp, price)
 
 
 def started(g: "G1870State", corp: str) -> bool:
