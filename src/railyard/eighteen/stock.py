@@ -22,6 +22,19 @@ def set_par(g: Any, corp: str, price: int) -> None:
     g.set_pos(corp, g.st.market.par_cell(price))
 
 
+def start_corporation(g: Any, seat: int, corp: str, price: int) -> None:
+    """``seat`` starts ``corp`` at par ``price``: he buys its president's certificate from
+    the initial offering for 2 x par (1830 8.1, 1870 7.1.1), becomes its president and its
+    marker goes on the par cell; the purchase of his turn."""
+    s = g.s
+    sh.move(s["holders"][corp], f"{corp}_0", "ipo", str(seat))
+    s["cash"][seat] -= 2 * price
+    s["bank"] += 2 * price
+    set_par(g, corp, price)
+    s["corps"][corp]["president"] = seat
+    s["stock"]["buys"].append(["ipo", corp])
+
+
 def new_round(priority: int, **extra: Any) -> dict:
     """The bookkeeping of a stock round that starts with the priority deal's holder."""
     return {"turn": priority, "passes": 0, "last_actor": None, "acted": False, "buys": [],
@@ -52,6 +65,8 @@ def sale_limit(h: dict, seat: int, president: int | None, n_players: int) -> int
     keeps 20 % unless another player holds 20 % to take it over (1830 12.0c/13.0, 1870
     6.1.6)."""
     have = sh.percent(h, str(seat))
+    if not have:
+        return 0
     hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
     if president == seat and best_other(h, seat, n_players) < 20:
         hi = min(hi, (have - 20) // 10)

@@ -365,17 +365,9 @@ def do_pass(g: "G1830State") -> None:
 
 
 def do_par(g: "G1830State", seat: int, corp: str, price: int) -> None:
-    s = g.s
-    r = s["stock"]
-    h = s["holders"][corp]
-    sh.move(h, f"{corp}_0", "ipo", str(seat))
-    s["cash"][seat] -= 2 * price
-    s["bank"] += 2 * price
-    est.set_par(g, corp, price)
-    s["corps"][corp]["president"] = seat
-    r["buys"].append(["ipo", corp])
+    est.start_corporation(g, seat, corp, price)
     _check_float(g, corp)
-    r["last_actor"] = seat
+    g.s["stock"]["last_actor"] = seat
     _after_action(g)
 
 

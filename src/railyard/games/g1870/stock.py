@@ -361,17 +361,10 @@ def _par(g: "G1870State", action: Any) -> dict:
 
 def do_par(g: "G1870State", seat: int, corp: str, price: int) -> dict:
     """:func:`_par` after its check (:func:`par_problem` found nothing)."""
-    s = g.s
-    set_par(g, corp, price)
-    h = s["holders"][corp]
-    sh.move(h, f"{corp}_0", "ipo", str(seat))
-    s["cash"][seat] -= 2 * price
-    s["bank"] += 2 * price
-    s["corps"][corp]["president"] = seat
+    g.s["corps"][corp]["ipo_price"] = price
+    est.start_corporation(g, seat, corp, price)
     g.check_float(corp)
-    r = s["stock"]
-    r["buys"].append(["ipo", corp])
-    r["acted"] = True
+    g.s["stock"]["acted"] = True
     return {"type": "par", "player": seat, "corporation": corp, "price": price}
 
 
