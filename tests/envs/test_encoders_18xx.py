@@ -319,8 +319,8 @@ def test_1830_sale_respects_the_pool_limit_with_an_empty_pool():
     s["holders"][corp] = {"ipo": certs[7:], "pool": [], **{str(p): [] for p in range(4)}}
     s["holders"][corp][str(seat)] = certs[:7]                  # 80 %, the president
     s["corps"][corp]["president"] = seat
-    s["stock"]["sold"].pop(str(seat), None)
-    s["stock"]["bought"] = None
+    s["stock"]["sold_round"].pop(str(seat), None)
+    s["stock"]["buys"] = []
     state.acts += 1                                              # a new position
     sales = [enc.keys[i][2] for i in enc.legal_ids(state)
              if enc.keys[i][:2] == ("sell_shares", corp)]

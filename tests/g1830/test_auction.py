@@ -40,7 +40,7 @@ def test_7_2_bid_at_least_face_plus_5_and_5_over_other_bids():
     err = illegal(g, {"type": "bid", "player": 1, "company": "CA", "amount": 169})
     assert "7.2" in err.message
     act(g, "bid", company="CA", amount=170)
-    assert g.s["auction"]["bids"]["CA"] == [[0, 165], [1, 170]]
+    assert g.s["auction"]["bids"]["CA"] == {"0": 165, "1": 170}
 
 
 def test_7_2_bid_money_is_set_aside():
@@ -50,7 +50,7 @@ def test_7_2_bid_money_is_set_aside():
     # seat 0 again: $100 free; CA needs 165
     illegal(g, {"type": "bid", "player": 0, "company": "CA", "amount": 165}, "unaffordable")
     # and the cheapest private only with the money not set aside
-    g.s["auction"]["sv_price"] = 20
+    g.s["auction"]["falling_price"] = 20
     g.s["cash"][0] = 310
     illegal(g, {"type": "buy_private", "player": 0, "company": "SV"}, "unaffordable")
 
@@ -102,7 +102,7 @@ def test_7_3_sv_drops_5_per_round_of_passes_and_is_given_free_at_0():
     for price in (15, 10, 5):
         for _ in range(4):
             act(g, "pass")
-        assert g.s["auction"]["sv_price"] == price
+        assert g.s["auction"]["falling_price"] == price
     cash = list(g.s["cash"])
     for _ in range(4):
         act(g, "pass")

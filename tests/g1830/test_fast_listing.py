@@ -59,11 +59,12 @@ def shake(g: G1830State, rng: random.Random) -> G1830State:
     r = s["stock"]
     if r is not None:
         if rng.random() < 0.3:
-            r["bought"] = rng.choice([None] + [c for c, v in s["corps"].items()
-                                               if v["pos"] is not None])
+            corp = rng.choice([None] + [c for c, v in s["corps"].items()
+                                        if v["pos"] is not None])
+            r["buys"] = [] if corp is None else [["pool", corp]]
         if rng.random() < 0.3:
             seat = rng.randrange(n)
-            r["sold"].setdefault(str(seat), []).append(rng.choice(list(s["corps"])))
+            r["sold_round"].setdefault(str(seat), []).append(rng.choice(list(s["corps"])))
     if rng.random() < 0.2:
         s["sr"] = rng.choice([1, 2, 5])
     if rng.random() < 0.2:
@@ -130,7 +131,7 @@ def test_fast_listing_with_an_empty_pool_and_a_large_holding(held, other):
     h[str((seat + 1) % 4)] = shares[held - 2:held - 2 + other]
     h["ipo"] = shares[held - 2 + other:]
     s["corps"][corp]["president"] = seat
-    s["stock"]["sold"].pop(str(seat), None)
+    s["stock"]["sold_round"].pop(str(seat), None)
     want = reference(g, seat)
     assert stock.share_options(g, seat) == want
     sale = next(o for o in want if o[0] == "sell_shares" and o[1] == corp)

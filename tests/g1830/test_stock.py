@@ -88,7 +88,7 @@ def test_4_0_who_sold_may_not_buy_back_in_the_same_round_but_buy_then_sell_is_fi
     give(g, "NYC", seat, ["NYC_1", "NYC_2"])
     act(g, "buy_share", corporation="NYC", source="ipo")       # buy ...
     act(g, "sell_shares", corporation="NYC", count=1)          # ... then sell: allowed
-    g.s["stock"]["bought"] = None
+    g.s["stock"]["buys"] = []
     err = illegal(g, {"type": "buy_share", "player": seat, "corporation": "NYC",
                       "source": "pool"})
     assert "4.0" in err.message
@@ -364,7 +364,7 @@ def test_17_0_mh_exchange_before_nyc_has_a_par_price():
     other = (owner + 1) % 4
     g.s["stock"]["turn"] = other
     g.s["stock"]["acted"] = False
-    g.s["stock"]["bought"] = None
+    g.s["stock"]["buys"] = []
     act(g, "par", corporation="NYC", price=90)
     assert g.s["corps"]["NYC"]["president"] == other
     assert g.s["holders"]["NYC"][str(other)] == ["NYC_0"]

@@ -71,7 +71,7 @@ def test_two_bids_start_an_auction_lowest_bidder_first():
     act(g, "bid", company="MRBC", amount=45)     # P1
     act(g, "bid", company="MRBC", amount=50)     # P2
     act(g, "buy_private", company="GRSC")        # P3
-    assert g.s["auction"]["fight"]["company"] == "MRBC"
+    assert g.s["auction"]["fight"] == "MRBC"
     assert g.current_player == 0
     illegal(g, {"type": "buy_private", "player": 0, "company": "SCC"}, WRONG_PHASE)
     act(g, "bid", amount=55)
@@ -89,7 +89,7 @@ def test_T19_grsc_drops_five_per_round_of_passes_and_is_free_at_zero():
     for price in (15, 10, 5):
         for _ in range(4):
             act(g, "pass")
-        assert g.s["auction"]["grsc_price"] == price
+        assert g.s["auction"]["falling_price"] == price
         assert g.s["companies"]["GRSC"]["owner"] is None
     for _ in range(4):
         act(g, "pass")

@@ -326,7 +326,9 @@ class StrategicBot:
                 if cost <= value and cost <= cash / 3 + 5:
                     return c.base()
         bids = [c for c in choices if c.type == "bid"]
-        fight = g.s["auction"].get("fight") if isinstance(g.s["auction"], dict) else None
+        # the auction under way; read in 1830 only, as before the auction's state had one
+        # shape in both titles (issue 27: 1870's was a dict this never matched)
+        fight = g.s["auction"].get("fight") if "SV" in g.s["companies"] else None
         for c in bids:
             sym = c.fixed["company"]
             pv = g.st.privates[sym]
@@ -824,8 +826,8 @@ def _source_ok(c: Choice) -> bool:
 
 def _private_price(g, sym: str) -> int:
     a = g.s["auction"]
-    if sym == "SV" and isinstance(a, dict) and "sv_price" in a:
-        return int(a["sv_price"])
+    if sym == "SV" and isinstance(a, dict) and "falling_price" in a:
+        return int(a["falling_price"])
     return g.st.privates[sym].value
 
 

@@ -33,6 +33,11 @@ class Market:
         self.par_cells = {c.price: (r, k) for r, row in enumerate(self.grid)
                           for k, c in enumerate(row) if c is not None and c.zone == "p"}
 
+    def par_cell(self, price: int) -> list[int]:
+        """The cell of a par price (1830 8.1, 1870 7.1.1)."""
+        r, c = self.par_cells[price]
+        return [r, c]
+
     def cell(self, pos: Any) -> Cell | None:
         r, c = pos
         if 0 <= r < len(self.grid) and 0 <= c < len(self.grid[r]):
@@ -70,7 +75,7 @@ class Market:
             return [r, c - 1]
         return self.down(pos)
 
-    # ---- zones (10.0) ----------------------------------------------------------------
+    # ---- zones (1830 10.0, 1870 3.1.2-3.1.4; 1870's "green" is the zone ``o``) ------------
     def counts_for_cert_limit(self, pos: Any) -> bool:
         return self.zone(pos) not in ("y", "o", "b")
 

@@ -192,6 +192,27 @@ class DictState(GameState):
         return sum(1 for comp in self.s["companies"].values()
                    if comp["owner"] == owner and not comp["closed"])
 
+    def counts(self, corp: str, projected: bool = True) -> bool:
+        """The shares of ``corp`` count against the certificate limit: always before it has
+        a price, else unless its price is in a zone that does not count (the market's: 1830
+        10.0 yellow, orange, brown; 1870 3.1.2 yellow, green, brown).  1870 overrides it
+        for sales waiting for price protection (``projected``, 6.2.6)."""
+        pos = self.s["corps"][corp]["pos"]
+        return pos is None or self.st.market.counts_for_cert_limit(pos)
+
+    def cert_count(self, seat: int, projected: bool = True) -> int:
+        """Certificates ``seat`` holds that count against the limit: each open private and
+        each share of a corporation whose shares count (:meth:`counts`; 1830 10.0, 1870
+        3.1.2)."""
+        n = self.privates_held(seat)
+        key = str(seat)
+        counts = self.counts
+        for c, h in self.s["holders"].items():
+            held = h.get(key)
+            if held and counts(c, projected):
+                n += len(held)
+        return n
+
     def result(self) -> Result | None:
         if not self.s["ended"]:
             return None

@@ -30,6 +30,26 @@ class Company(TypedDict):
     closed: bool
 
 
+class Auction(TypedDict):
+    """The sale of the privates (:mod:`.auction`; 1830 7.0-7.3, 1870 4.1-4.8)."""
+    turn: int
+    passes: int                   # passes in succession
+    bids: dict[str, dict[str, int]]   # private -> {seat as a string: amount}, bid-on only
+    fight: str | None             # the private whose bidders are bidding it up
+    falling_price: int            # the first private's price as passes lower it
+    pending_par: int | None       # seat that must set a par price (B&O, SLSF)
+
+
+class StockCore(TypedDict):
+    """A stock round's bookkeeping (:mod:`.stock`; 1830 4.0, 1870 6)."""
+    turn: int
+    passes: int                   # passes in succession
+    last_actor: int | None        # who bought or sold last
+    acted: bool                   # the seat to act has bought or sold this turn
+    buys: list[list[str]]         # [source, corporation] per purchase this turn (par: ipo)
+    sold_round: dict[str, list[str]]  # seat -> corporations sold this round
+
+
 class CorpCore(TypedDict):
     """The fields every title's corporation has."""
     par: int | None               # par price, once started

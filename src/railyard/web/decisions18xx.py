@@ -138,9 +138,7 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
         if comp.get("owner") is not None or comp.get("closed"):
             continue
         pdef = state.st.privates[sym]
-        got = bids.get(sym) or []
-        if isinstance(got, dict):                 # 1870: {seat: amount}
-            got = [(int(k), int(v)) for k, v in got.items()]
+        got = [(int(k), int(v)) for k, v in (bids.get(sym) or {}).items()]
         top = max(got, key=lambda b: b[1], default=None)
         info = f"face value {_money(pdef.value)}, revenue {_money(pdef.revenue)}"
         if top:
@@ -150,8 +148,8 @@ def _auction(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
             a = _action(c)
             if c.type == "buy_private":
                 auction = s.get("auction") or {}
-                price = auction.get("sv_price") if sym == "SV" else \
-                    auction.get("grsc_price") if sym == "GRSC" else pdef.value
+                price = auction.get("falling_price") if sym in ("SV", "GRSC") else \
+                    pdef.value
                 after, _ = _try(state, a)
                 more = _effects(state, after).lstrip(". ") if after is not None else ""
                 row["items"].append(_item(f"Buy {sym} for {_money(a.get('price', price))}", a,
@@ -483,7 +481,7 @@ def _stock(state: Any, choices: list, seat: int) -> list[dict[str, Any]]:
                                 "2 × the par price)", "items": items, "kind": "par"})
     if rest:
         stock = state.s.get("stock") or {}
-        acted = bool(stock.get("bought") or stock.get("acted"))
+        acted = bool(stock.get("buys") or stock.get("acted"))
         groups += _generic(state, rest, "End your turn" if acted and
                            state.s.get("round") == "stock" else "Pass")
     _add(groups, "Redeem shares", no.get("redeem", []), key="refused")
@@ -994,7 +992,7 @@ def _stock_heading(state: Any, choices: list) -> str:
     """What the player may still do in this stock-round turn, from the legal choices."""
     kinds = {c.type for c in choices}
     stock = state.s.get("stock") or {}
-    acted = bool(stock.get("bought") or stock.get("acted"))
+    acted = bool(stock.get("buys") or stock.get("acted"))
     parts = [text for kind, text in (("buy_share", "buy a share"),
                                      ("par", "start a corporation"),
                                      ("sell_shares", "sell shares"),

@@ -416,14 +416,14 @@ class Encoder1830(e.Encoder18xx):
             low = next((p for p in PRIVATE_ORDER if s["companies"][p]["owner"] is None), None)
             for i, sym in enumerate(PRIVATE_ORDER):
                 b = a + i * (n + 3)
-                for bidder, amount in au["bids"][sym]:
-                    out[b + (bidder - seat) % n] = amount / 100
+                for bidder, amount in (au["bids"].get(sym) or {}).items():
+                    out[b + (int(bidder) - seat) % n] = amount / 100
                 if au["fight"] == sym:
                     out[b + n] = 1.0
                 if sym == low:
                     out[b + n + 1] = 1.0
                 out[b + n + 2] = self.st.privates[sym].value / 100
-            out[a + len(PRIVATE_ORDER) * (n + 3)] = au["sv_price"] / 20
+            out[a + len(PRIVATE_ORDER) * (n + 3)] = au["falling_price"] / 20
         o = private_sale.pending(g)
         if o is not None:
             out[at["pending"] + 2] = 1.0
@@ -451,8 +451,8 @@ class Encoder1830(e.Encoder18xx):
         r = s["stock"]
         a = at["stock_turn"]
         if s["round"] == "stock" and r is not None:
-            out[a] = len(r["sold"].get(str(seat), ())) / 10
-            out[a + 1] = 1.0 if r.get("bought") else 0.0
+            out[a] = len(r["sold_round"].get(str(seat), ())) / 10
+            out[a + 1] = 1.0 if r["buys"] else 0.0
             out[a + 2] = r["passes"] / n
         out[a + 3] = g.cert_limit() / 20
 

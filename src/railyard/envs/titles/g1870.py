@@ -348,7 +348,7 @@ class Encoder1870(e.Encoder18xx):
                 out[at["pending"] + 1] = 1.0
             a = at["auction"]
             low = next((p for p in PRIVATE_ORDER if s["companies"][p]["owner"] is None), None)
-            fight = au["fight"]["company"] if au["fight"] else None
+            fight = au["fight"]
             for i, sym in enumerate(PRIVATE_ORDER):
                 b = a + i * (n + 3)
                 for bidder, amount in (au["bids"].get(sym) or {}).items():
@@ -358,7 +358,7 @@ class Encoder1870(e.Encoder18xx):
                 if sym == low:
                     out[b + n + 1] = 1.0
                 out[b + n + 2] = self.st.privates[sym].value / 100
-            out[a + len(PRIVATE_ORDER) * (n + 3)] = au.get("grsc_price", 0) / 20
+            out[a + len(PRIVATE_ORDER) * (n + 3)] = au["falling_price"] / 20
         st_ = s["stock"]
         a = at["stock_turn"]
         if r == "stock" and st_ is not None:

@@ -235,22 +235,6 @@ class G1830State(DictState):
         return f"{who} {text()}"
 
     # ---- shared helpers --------------------------------------------------------------
-    def cert_count(self, seat: int) -> int:
-        """10.0: certificates counted against the limit (privates included; shares in the
-        yellow, orange or brown zone are not counted)."""
-        s = self.s
-        n = self.privates_held(seat)
-        key = str(seat)
-        corps = s["corps"]
-        counts = self.st.market.counts_for_cert_limit
-        for c, h in s["holders"].items():
-            held = h.get(key)
-            if held:
-                pos = corps[c]["pos"]
-                if pos is None or counts(pos):
-                    n += len(held)
-        return n
-
     def cert_counts(self) -> list[int]:
         """:meth:`cert_count` of every seat, in one pass."""
         s = self.s

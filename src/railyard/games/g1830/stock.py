@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
+from ...eighteen import stock as est
 from .data import PAR_PRICES
 from . import consent, operating, private_sale, privates
 
@@ -25,8 +26,7 @@ def start(g: "G1830State") -> None:
     s = g.s
     s["round"] = "stock"
     s["op"] = None
-    s["stock"] = {"turn": s["priority"], "passes": 0, "acted": False, "bought": None,
-                  "sold": {}, "last_actor": None, "offer": None}
+    s["stock"] = est.new_round(s["priority"], offer=None)
     _settle_turn(g)
 
 
@@ -43,7 +43,7 @@ def _next_turn(g: "G1830State", passed: bool) -> None:
         return
     r["turn"] = (r["turn"] + 1) % n
     r["acted"] = False
-    r["bought"] = None
+    r["buys"] = []
     _settle_turn(g)
 
 
@@ -60,27 +60,14 @@ def _settle_turn(g: "G1830State") -> None:
 def _finish(g: "G1830State") -> None:
     """End of a stock round: sold-out companies rise (8.2b), the priority deal goes to the
     player after the last one who bought or sold (4.0), the operating rounds follow."""
-    s = g.s
-    r = s["stock"]
-    parred = [c for c, v in s["corps"].items() if v["pos"] is not None]
-    for corp in sorted(parred, key=lambda c: operating.order_key(g, c)):
-        c = s["corps"][corp]
-        h = s["holders"][corp]
-        if c["floated"] and not h["ipo"] and not h["pool"]:
-            g.set_pos(corp, g.st.market.up(c["pos"]))
-    if r["last_actor"] is not None:
-        s["priority"] = (r["last_actor"] + 1) % len(g.players)
-    s["stock"] = None
-    s["or_total"] = g.phase_info()["operating_rounds"]
-    s["or_num"] = 0
+    parred = [c for c, v in g.s["corps"].items() if v["pos"] is not None]
+    est.end_round(g, sorted(parred, key=lambda c: operating.order_key(g, c)),
+                  g.st.market.up)
     operating.start_set(g)
 
 
 # ---- queries -------------------------------------------------------------------------
-def set_par(g: "G1830State", corp: str, price: int) -> None:
-    c = g.s["corps"][corp]
-    c["par"] = price
-    g.set_pos(corp, list(g.st.market.par_cells[price]))
+set_par = est.set_par
 
 
 def sold_percent(g: "G1830State", corp: str) -> int:
@@ -108,15 +95,11 @@ def sell_error(g: "G1830State", seat: int, corp: str, count: int,
         return f"The bank pool may hold at most 50 % of {corp} (12.0b)."
     remaining = have - count * 10
     if c["president"] == seat and remaining < 20:
-        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
-                     default=0)
-        if others < 20:
+        if est.best_other(h, seat, len(g.players)) < 20:
             return (f"The president's certificate cannot be sold to the bank; no other player "
                     f"holds 20 % of {corp} to take it over (12.0c, 13.0).")
     if emergency_for is not None and corp == emergency_for and c["president"] == seat:
-        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
-                     default=0)
-        if others > remaining:
+        if est.best_other(h, seat, len(g.players)) > remaining:
             return (f"Selling to pay for a train may not make someone else president of "
                     f"{corp} (24.0c).")
     return None
@@ -134,10 +117,10 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     offered = h[source]
     if not offered or (len(offered) == 1 and offered[0].endswith("_0")):  # no 10 % share
         return f"There is no {corp} share in the {'initial offering' if source == 'ipo' else 'bank pool'}."
-    if corp in r["sold"].get(str(seat), []):
+    if corp in r["sold_round"].get(str(seat), []):
         return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
-    if r["bought"] is not None:
-        multi = (r["bought"] == corp and m.multiple_buy(c["pos"])
+    if r["buys"]:
+        multi = (est.bought(r) == corp and m.multiple_buy(c["pos"])
                  and (source == "pool" or g.options.get("multiple_brown_from_ipo")))
         if not multi:
             return ("Only one share may be bought per turn, except several of a company in "
@@ -145,7 +128,7 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     price = c["par"] if source == "ipo" else m.price(c["pos"])
     if price > s["cash"][seat]:
         return f"The share costs ${price}; you have ${s['cash'][seat]}."
-    if sh.percent(h, str(seat)) + 10 > 60 and not m.may_exceed_holding_limit(c["pos"]):
+    if est.over_holding_limit(m, c["pos"], sh.percent(h, str(seat)) + 10):
         return f"No player may hold more than 60 % of {corp} unless its price is in the orange or brown zone (10.0)."
     if m.counts_for_cert_limit(c["pos"]) and (
             certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
@@ -163,15 +146,15 @@ def buy_sources(g: "G1830State", seat: int, corp: str, certs: int) -> list[str]:
     if pos is None:
         return []                                                   # 9.0
     r = s["stock"]
-    if corp in r["sold"].get(str(seat), ()):
+    if corp in r["sold_round"].get(str(seat), ()):
         return []                                                   # 4.0
     m = g.st.market
     h = s["holders"][corp]
-    if sh.percent(h, str(seat)) + 10 > 60 and not m.may_exceed_holding_limit(pos):
+    if est.over_holding_limit(m, pos, sh.percent(h, str(seat)) + 10):
         return []                                                   # 10.0
     if m.counts_for_cert_limit(pos) and certs + 1 > g.cert_limit():
         return []                                                   # 10.0
-    bought = r["bought"]
+    bought = est.bought(r)
     cash = s["cash"][seat]
     out = []
     for source in ("ipo", "pool"):
@@ -197,7 +180,7 @@ def par_error(g: "G1830State", seat: int, corp: str, price: int,
         return f"{corp} already has its par price."
     if price not in PAR_PRICES:
         return f"The par price must be one of {', '.join(map(str, PAR_PRICES))} (8.1)."
-    if s["stock"]["bought"] is not None:
+    if s["stock"]["buys"]:
         return "Only one share may be bought per turn (4.0)."
     if 2 * price > s["cash"][seat]:
         return f"The president's certificate costs ${2 * price} (2 x par, 8.1)."
@@ -231,17 +214,7 @@ def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
     c = g.s["corps"][corp]
     if c["pos"] is None or not _may_sell_at_all(g):
         return 0
-    h = g.s["holders"][corp]
-    have = sh.percent(h, str(seat))
-    if not have:
-        return 0
-    hi = min(have // 10, (50 - sh.percent(h, "pool")) // 10)
-    if c["president"] == seat:
-        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
-                     default=0)
-        if others < 20:
-            hi = min(hi, (have - 20) // 10)
-    return max(hi, 0)
+    return max(est.sale_limit(g.s["holders"][corp], seat, c["president"], len(g.players)), 0)
 
 
 def over_limit(g: "G1830State", seat: int, certs: int | None = None) -> bool:
@@ -280,7 +253,7 @@ def _choices(g: "G1830State", seat: int) -> list[Choice]:
             for source in buy_sources(g, seat, corp, certs):
                 out.append(Choice("buy_share", seat, {"corporation": corp,
                                                       "source": source}))
-        elif corp != "B&O" and s["stock"]["bought"] is None:
+        elif corp != "B&O" and not s["stock"]["buys"]:
             for p in PAR_PRICES:
                 if par_error(g, seat, corp, p, certs) is None:
                     out.append(Choice("par", seat, {"corporation": corp, "price": p}))
@@ -392,17 +365,9 @@ def do_pass(g: "G1830State") -> None:
 
 
 def do_par(g: "G1830State", seat: int, corp: str, price: int) -> None:
-    s = g.s
-    r = s["stock"]
-    h = s["holders"][corp]
-    sh.move(h, f"{corp}_0", "ipo", str(seat))
-    s["cash"][seat] -= 2 * price
-    s["bank"] += 2 * price
-    set_par(g, corp, price)
-    s["corps"][corp]["president"] = seat
-    r["bought"] = corp
+    est.start_corporation(g, seat, corp, price)
     _check_float(g, corp)
-    r["last_actor"] = seat
+    g.s["stock"]["last_actor"] = seat
     _after_action(g)
 
 
@@ -419,7 +384,7 @@ def do_buy(g: "G1830State", seat: int, corp: str, source: str,
     sh.move(h, cert, source, str(seat))
     s["cash"][seat] -= price
     s["bank"] += price
-    r["bought"] = corp
+    r["buys"].append([source, corp])
     r["last_actor"] = seat
     g.update_president(corp)
     _check_float(g, corp)
@@ -430,7 +395,7 @@ def do_sell(g: "G1830State", seat: int, corp: str, count: int,
             certs: list | None = None) -> None:
     r = g.s["stock"]
     sell(g, seat, corp, count, certs)
-    r["sold"].setdefault(str(seat), []).append(corp)
+    est.record_sale(r, seat, corp)
     r["last_actor"] = seat
     _after_action(g)
 
@@ -586,8 +551,8 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
     limit = g.st.cert_limit[len(g.players)]
     key = str(seat)
     cash = s["cash"][seat]
-    bought = r["bought"]
-    sold = r["sold"].get(key, ())
+    bought = est.bought(r)
+    sold = r["sold_round"].get(key, ())
     holders = s["holders"]
     corps = s["corps"]
     may_sell = s["sr"] > 1

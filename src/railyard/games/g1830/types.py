@@ -4,22 +4,12 @@ the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import Any, NotRequired, TypedDict, cast
 
-from ...eighteen.types import CorpCore, StateCore
+from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
     tokens_used: int              # station tokens placed (home included)
     home_done: bool               # the home station is placed (Erie: chosen, 19.1)
-
-
-class Auction(TypedDict):
-    """The private auction (Versteigerung der Privatgesellschaften, 15.0)."""
-    turn: int
-    passes: int
-    bids: dict[str, list[list[int]]]    # private -> [[seat, amount], ...] in bid order
-    fight: str | None                   # the private whose bidders are bidding it up
-    sv_price: int                       # the Schuylkill Valley's price as passes lower it
-    pending_par: int | None             # seat that must set the B&O's par price
 
 
 class Offer(TypedDict):
@@ -32,14 +22,8 @@ class Offer(TypedDict):
     to: int
 
 
-class Stock(TypedDict):
+class Stock(StockCore):
     """A stock round (Aktienrunde, 20.0)."""
-    turn: int
-    passes: int
-    acted: bool                          # the seat to act has bought or sold this turn
-    bought: str | None                   # the corporation bought from this turn
-    sold: dict[str, list[str]]           # seat -> corporations sold in this round
-    last_actor: int | None
     offer: Offer | None
 
 

@@ -67,14 +67,6 @@ class Market1870(Market):
             return [r + 1, c + 1]
         return [r, c]
 
-    def counts_for_cert_limit(self, pos: Any) -> bool:
-        """3.1.2: yellow, green and brown zone certificates do not count."""
-        return self.zone(pos) not in ("y", "o", "b")
-
-    def par_cell(self, price: int) -> list[int]:
-        r, c = self.par_cells[price]
-        return [r, c]
-
     def reissue_price(self, market_price: int, par: int, cap: int | None = None) -> int:
         """7.4.2: the higher of the current par and the top-row value nearest to 75 % of
         the market price (exact ties go up, the 18xx.games ruling); ``cap``: option

@@ -284,21 +284,6 @@ class G1870State(DictState):
             return s["stock"]["queue"]
         return (s["op"] or {}).get("sales", [])
 
-    def cert_count(self, seat: int, projected: bool = True) -> int:
-        """3.1.2: privates and certificates count one each, except shares of corporations
-        in the yellow, green or brown zone (6.2.6 for queued sales)."""
-        s = self.s
-        n = self.privates_held(seat)
-        key = str(seat)
-        market = self.st.market
-        corps = s["corps"]
-        queued = self.queued_sales() if projected else ()
-        for c, h in s["holders"].items():
-            held = h.get(key)
-            if held and _shares_count(market, corps[c]["pos"], c, queued):
-                n += len(held)
-        return n
-
     def cert_limit(self) -> int:
         """3.1.1: by players and corporations in play; the 9-corporation value applies once
         any corporation has closed and never drops further."""

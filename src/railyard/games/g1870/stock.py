@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import shares as sh
+from ...eighteen import stock as est
 from . import player_privates, protection, treasury
 
 if TYPE_CHECKING:
@@ -23,10 +24,9 @@ def start(g: "G1870State") -> None:
     s["round"] = "stock"
     s["op"] = None
     s["sr"] += 1
-    s["stock"] = {"turn": s["priority"], "passes": 0, "last_actor": None,
-                  "sold_round": {}, "redeemed": [], "queue": [], "protect": None,
-                  "start_cash": {c: v["cash"] for c, v in s["corps"].items()},
-                  **_fresh_turn()}
+    s["stock"] = est.new_round(
+        s["priority"], redeemed=[], queue=[], protect=None,
+        start_cash={c: v["cash"] for c, v in s["corps"].items()}, **_fresh_turn())
 
 
 def _fresh_turn() -> dict:
@@ -75,26 +75,14 @@ def finish(g: "G1870State") -> None:
     """6.5: priority left of the last actor; sold-out corporations rise (3.3.5) in
     operating order; then the set of operating rounds."""
     from . import operating
-    s = g.s
-    r = s["stock"]
-    for corp in operating.operating_order(g):
-        c = s["corps"][corp]
-        h = s["holders"][corp]
-        if c["floated"] and not h["ipo"] and not h["pool"]:
-            g.set_pos(corp, g.st.market.sold_out_rise(c["pos"]))
-    if r["last_actor"] is not None:
-        s["priority"] = (r["last_actor"] + 1) % len(g.players)
-    s["stock"] = None
-    s["or_total"] = g.phase_info()["operating_rounds"]
-    s["or_num"] = 0
+    est.end_round(g, operating.operating_order(g), g.st.market.sold_out_rise)
     operating.next_round(g)
 
 
 # ---- queries ---------------------------------------------------------------------------
 def set_par(g: "G1870State", corp: str, price: int) -> None:
-    c = g.s["corps"][corp]
-    c["par"] = c["ipo_price"] = price
-    g.set_pos(corp, g.st.market.par_cell(price))
+    g.s["corps"][corp]["ipo_price"] = price
+    est.set_par(g, corp, price)
 
 
 def started(g: "G1870State", corp: str) -> bool:
@@ -155,8 +143,8 @@ def buy_problem(g: "G1870State", seat: int, corp: str, source: str,
                 f"before it historically have six sold (historical start).")
     if g.counts(corp) and (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
         return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
-    if (not g.st.market.may_exceed_holding_limit(c["pos"])
-            and sh.percent(s["holders"][corp], str(seat)) + 10 > 60):
+    if est.over_holding_limit(g.st.market, c["pos"],
+                              sh.percent(s["holders"][corp], str(seat)) + 10):
         return "Nobody may hold more than 60 % outside the green and brown zones (3.1.4)."
     return None
 
@@ -197,19 +185,10 @@ def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
     mine = sh.percent(h, str(seat))
     if not mine:
         return None
-    room = (50 - sh.percent(h, "pool")) // 10         # 3.1.5
-    if room < 1:
-        return None                                   # the pool is full
-    if s["corps"][corp]["president"] == seat:
-        others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat),
-                     default=0)
-        own = mine // 10 if others >= 20 else (mine - 20) // 10   # 6.1.6
-    else:
-        own = mine // 10
-    hi = min(room, own)
+    hi = est.sale_limit(h, seat, s["corps"][corp]["president"], len(g.players))
     lo = 1
     pos = s["corps"][corp]["pos"]
-    if mine > 60 and not g.st.market.may_exceed_holding_limit(pos):
+    if est.over_holding_limit(g.st.market, pos, mine):
         lo = max(1, (mine - 60 + 9) // 10)            # ruling 3.1.4
     return (lo, hi) if lo <= hi else None
 
@@ -245,27 +224,18 @@ def legal(g: "G1870State") -> list[Choice]:
             or r.get("bought_after_sale")):
         sold_turn = r["sold_turn"]
         key = str(seat)
-        keys = [str(p) for p in range(len(g.players)) if p != seat]
-        percent = sh.percent
-        exceed = g.st.market.may_exceed_holding_limit
+        n = len(g.players)
+        market = g.st.market
         for corp, c in corps.items():               # sell_range for each, flags known
             if corp in sold_turn or c["president"] is None or c["closed"]:
                 continue
             h = s["holders"][corp]
             if not h.get(key):
                 continue
-            mine = percent(h, key)
-            room = (50 - percent(h, "pool")) // 10    # 3.1.5
-            if room < 1:
-                continue
-            if c["president"] == seat:
-                others = any(percent(h, k) >= 20 for k in keys if h.get(k))
-                own = mine // 10 if others else (mine - 20) // 10         # 6.1.6
-            else:
-                own = mine // 10
-            hi = min(room, own)
+            mine = sh.percent(h, key)
+            hi = est.sale_limit(h, seat, c["president"], n)     # 3.1.5, 6.1.6
             lo = 1
-            if mine > 60 and not exceed(c["pos"]):
+            if est.over_holding_limit(market, c["pos"], mine):
                 lo = max(1, (mine - 60 + 9) // 10)    # ruling 3.1.4
             if lo <= hi:
                 sells.append(Choice("sell_shares", seat, {"corporation": corp},
@@ -306,8 +276,7 @@ def legal(g: "G1870State") -> list[Choice]:
                 continue
             if certs >= limit and g.counts(corp):
                 continue
-            if (not market.may_exceed_holding_limit(c["pos"])
-                    and sh.percent(h, key) + 10 > 60):
+            if est.over_holding_limit(market, c["pos"], sh.percent(h, key) + 10):
                 continue
             out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
@@ -392,17 +361,10 @@ def _par(g: "G1870State", action: Any) -> dict:
 
 def do_par(g: "G1870State", seat: int, corp: str, price: int) -> dict:
     """:func:`_par` after its check (:func:`par_problem` found nothing)."""
-    s = g.s
-    set_par(g, corp, price)
-    h = s["holders"][corp]
-    sh.move(h, f"{corp}_0", "ipo", str(seat))
-    s["cash"][seat] -= 2 * price
-    s["bank"] += 2 * price
-    s["corps"][corp]["president"] = seat
+    g.s["corps"][corp]["ipo_price"] = price
+    est.start_corporation(g, seat, corp, price)
     g.check_float(corp)
-    r = s["stock"]
-    r["buys"].append(["ipo", corp])
-    r["acted"] = True
+    g.s["stock"]["acted"] = True
     return {"type": "par", "player": seat, "corporation": corp, "price": price}
 
 
@@ -485,7 +447,7 @@ def do_sell(g: "G1870State", seat: int, corp: str, count: int) -> dict:
     s["cash"][seat] += price * count
     g.pay_from_bank(price * count)
     r = s["stock"]
-    r["sold_round"].setdefault(str(seat), []).append(corp)
+    est.record_sale(r, seat, corp)
     r["sold_turn"].append(corp)
     if r["buys"]:
         r["sold_after_buy"] = True

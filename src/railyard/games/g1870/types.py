@@ -4,7 +4,7 @@ Types only; the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import Any, NotRequired, TypedDict, cast
 
-from ...eighteen.types import CorpCore, StateCore
+from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
@@ -15,22 +15,6 @@ class Corp(CorpCore):
     dest_marker: NotRequired[str]  # where its destination marker is: "map", "charter"
     conn_declared: NotRequired[bool]   # its connection run was declared by an import
     war_marker: NotRequired[str]   # station wars (9.6.8): the hex of its marker
-
-
-class Fight(TypedDict):
-    company: str
-    turn: int
-
-
-class Auction(TypedDict):
-    """The private auction (4)."""
-    turn: int
-    passes: int
-    bids: dict[str, dict[str, int]]     # private -> {seat as string: amount}
-    grsc_price: int                     # the GRSC's price as passes lower it (4.4)
-    fight: Fight | None
-    pending_par: int | None
-    last_actor: int | None
 
 
 class Sale(TypedDict):
@@ -59,19 +43,13 @@ class RedeemOffer(TypedDict):
     price: int
 
 
-class Stock(TypedDict):
+class Stock(StockCore):
     """A stock round (6, 7)."""
-    turn: int
-    passes: int
-    last_actor: int | None
-    sold_round: dict[str, list[str]]    # seat -> corporations sold this round
     redeemed: list[str]
     queue: list[Sale]                   # sales waiting for protection (6.2)
     protect: int | None                 # index in ``queue`` being decided
     start_cash: dict[str, int]          # corporations' cash at the start of the round
     # the current turn (stock._fresh_turn)
-    acted: bool
-    buys: list[list[str]]               # [source, corporation] per purchase this turn
     sold_turn: list[str]
     sold_before_buy: bool
     sold_after_buy: bool
