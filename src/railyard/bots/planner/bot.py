@@ -38,7 +38,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
 from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, lasting_trains,
-                         next_train, price, train_limit, upcoming_types)
+                         next_train, presided, price, train_limit, upcoming_types)
 from . import economy as eco
 from . import track
 
@@ -252,12 +252,48 @@ class PlannerBot(StrategicBot):
 
     # ---- stock round --------------------------------------------------------------------------
     def stock(self, g, choices: list[Choice]) -> Action | None:
+        """The strategic bot's stock turn, with three changes: first sell shares of a
+        company about to crash (:func:`.economy.sell_before_crash`); at the certificate
+        limit with an own company not yet floated, sell the least useful share of another
+        player's company to make room for it (:meth:`make_room`); start a company only
+        with room under the certificate limit for the five certificates that float it."""
         sells = [c for c in choices if c.type == "sell_shares"]
         if sells and any(c.type == "pass" for c in choices):
             act = eco.sell_before_crash(self, g, sells)
             if act is not None:
                 return act
+            act = self.make_room(g, choices, sells)
+            if act is not None:
+                return act
+        if any(c.type == "par" for c in choices) and cert_room(g, self.seat) < FLOAT_CERTS:
+            choices = [c for c in choices if c.type != "par"]
         return super().stock(g, choices)
+
+    def make_room(self, g, choices: list[Choice], sells: list[Choice]) -> Action | None:
+        """A sale that makes room under the certificate limit for the next share of the
+        seat's own company that has not floated yet (its share is not on offer because
+        the seat is at the limit): one share of another player's company, the one whose
+        loss costs least (:meth:`sale_loss`), never a presidency."""
+        if cert_room(g, self.seat) > 0:
+            return None
+        own = [c for c in presided(g, self.seat) if not g.s["corps"][c]["floated"]]
+        if not own:
+            return None
+        if any(c.type == "buy_share" and c.fixed.get("corporation") in own for c in choices):
+            return None
+        v = g.s["corps"][own[0]]
+        if g.s["cash"][self.seat] < (v.get("ipo_price") or v["par"] or 0):
+            return None
+        best, best_loss = None, None
+        for c in sells:
+            other = c.fixed.get("corporation")
+            if other in own or g.s["corps"][other]["president"] == self.seat:
+                continue
+            act = {**c.base(), "count": c.ranges.get("count", (1, 1))[0]}
+            loss = self.sale_loss(g, act)
+            if loss < 1e8 and (best_loss is None or loss < best_loss):
+                best, best_loss = act, loss
+        return best
 
     def home_value(self, g, corp: str) -> float:
         """How good a company's home is for its first routes: the revenue of the cities,
@@ -294,6 +330,19 @@ class PlannerBot(StrategicBot):
     def expected_revenue(self, g, corp: str) -> int:
         self.planned += 1
         return super().expected_revenue(g, corp)
+
+
+#: certificates a president holds once the company floats (the 20 % certificate and four
+#: 10 % shares: 60 %)
+FLOAT_CERTS = 5
+
+
+def cert_room(g, seat: int) -> int:
+    """Certificates the seat may still take under the limit."""
+    try:
+        return int(g.cert_limit()) - int(g.cert_count(seat))
+    except Exception:                                       # noqa: BLE001 - no limit known
+        return 99
 
 
 def _tile_order(c: Choice) -> tuple:
