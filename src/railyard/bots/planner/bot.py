@@ -60,6 +60,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: deals nothing at random, so without it every game of the same bots in the same seats
 #: is the same game; with it the seed makes different games
 JITTER = 0.04
+#: dollars of noise on a home's value (:meth:`PlannerBot.home_value`): enough to change the
+#: choice between companies whose homes are worth about the same (in 1830 the 4 % share
+#: jitter alone left every game of four planners the same game)
+HOME_JITTER = 15.0
 
 
 class PlannerBot(StrategicBot):
@@ -256,7 +260,8 @@ class PlannerBot(StrategicBot):
         company about to crash (:func:`.economy.sell_before_crash`); at the certificate
         limit with an own company not yet floated, sell the least useful share of another
         player's company to make room for it (:meth:`make_room`); start a company only
-        with room under the certificate limit for the five certificates that float it."""
+        with room under the certificate limit for the five certificates that float it;
+        instead of passing, a third company late in the game (:meth:`late_company`)."""
         sells = [c for c in choices if c.type == "sell_shares"]
         if sells and any(c.type == "pass" for c in choices):
             act = eco.sell_before_crash(self, g, sells)
@@ -267,7 +272,27 @@ class PlannerBot(StrategicBot):
                 return act
         if any(c.type == "par" for c in choices) and cert_room(g, self.seat) < FLOAT_CERTS:
             choices = [c for c in choices if c.type != "par"]
-        return super().stock(g, choices)
+        act = super().stock(g, choices)
+        if act is None:
+            act = self.late_company(g, choices)
+        return act
+
+    def late_company(self, g, choices: list[Choice]) -> Action | None:
+        """Once the 2- and 3-trains are sold, a third presidency (with up to four players)
+        instead of passing: a company started late gets its whole capital in its treasury
+        and buys the big trains at once - the trains that move the game on while the
+        older companies sit at their train limit."""
+        par = [c for c in choices if c.type == "par"]
+        if not par or len(g.players) > 4 or self.unfloated_own(g):
+            return None
+        up = upcoming_types(g)
+        if not up or up[0] in ("2", "3") or len(presided(g, self.seat)) >= 3:
+            return None
+        cash = g.s["cash"][self.seat] - self.reserve(g)
+        prices = sorted({c.fixed["price"] for c in par})
+        if 6 * prices[0] > cash:
+            return None
+        return self.par_choice(g, par, cash)
 
     def make_room(self, g, choices: list[Choice], sells: list[Choice]) -> Action | None:
         """A sale that makes room under the certificate limit for the next share of the
@@ -297,10 +322,10 @@ class PlannerBot(StrategicBot):
 
     def home_value(self, g, corp: str) -> float:
         """How good a company's home is for its first routes: the revenue of the cities,
-        towns and off-boards near it (track.home_prospect), less for rival stations in the
-        home city's neighbourhood."""
+        towns and off-boards near it (track.home_prospect), plus up to ``HOME_JITTER``
+        from the bot's seeded generator."""
         return track.home_prospect(g, g.st.corps[corp].home) + \
-            JITTER * 100 * self.rng.random()
+            HOME_JITTER * self.rng.random()
 
     def share_score(self, g, corp: str, source: str, cash: int, reserve: int) -> float:
         """The strategic bot's share value (yield over the horizon, presidencies), plus the
