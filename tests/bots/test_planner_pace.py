@@ -49,7 +49,7 @@ def _only_4s_and_later(st):
 
 def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
     """1830 (20.3): a company with two 3-trains and room for a third train it would buy
-    (its score positive), whose treasury lacks the first 4-train by less than this run,
+    (its score above the run given up), whose treasury lacks the first 4-train by less than this run,
     withholds and then buys the 4 in the same turn; the first planner version paid out
     (it withheld only without a lasting train or with a single train).  When the 4 is not
     worth buying, or not even two runs pay it, it pays out."""
@@ -69,11 +69,11 @@ def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
         assert len(v["trains"]) < train_limit(st)
         return st, corp
 
-    worth(50.0)
+    worth(1000.0)
     st, corp = position(lambda rev: 300 - rev + 10)      # the run pays the 300 of a 4
     bot = PlannerBot(0, "normal")
     bot.seat = st.s["corps"][corp]["president"]
-    assert eco.save_for(bot, st, corp) == 300
+    assert eco.save_for(bot, st, corp) == (300, 1000.0)
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act == {**act, "type": "dividend", "kind": "withhold"}, act
     st.apply(act)
@@ -83,11 +83,12 @@ def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
     st, corp = position(lambda rev: max(0, 300 - 2 * rev - 10))
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["kind"] == "payout", act
-    # the 4 not worth buying: pays out
-    worth(-50.0)
-    st, corp = position(lambda rev: 300 - rev + 10)
-    act = PlannerBot(0, "normal").choose(observe(st))
-    assert act["kind"] == "payout", act
+    # the 4 not worth buying, or worth less than the run given up: pays out
+    for value in (-50.0, 1.0):
+        worth(value)
+        st, corp = position(lambda rev: 300 - rev + 10)
+        act = PlannerBot(0, "normal").choose(observe(st))
+        assert act["kind"] == "payout", (value, act)
 
 
 def test_last_train_of_a_type_opens_the_next(monkeypatch):

@@ -37,8 +37,9 @@ from typing import Any
 from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
-from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, lasting_trains,
-                         next_train, presided, price, train_limit, upcoming_types)
+from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, is_open,
+                         lasting_trains, next_train, presided, price, train_limit,
+                         upcoming_types)
 from . import economy as eco
 from . import track
 
@@ -261,7 +262,8 @@ class PlannerBot(StrategicBot):
         limit with an own company not yet floated, sell the least useful share of another
         player's company to make room for it (:meth:`make_room`); start a company only
         with room under the certificate limit for the five certificates that float it;
-        instead of passing, a third company late in the game (:meth:`late_company`)."""
+        late in the game a third company first, selling other players' shares to make
+        room for it (:meth:`wants_late_company`)."""
         sells = [c for c in choices if c.type == "sell_shares"]
         if sells and any(c.type == "pass" for c in choices):
             act = eco.sell_before_crash(self, g, sells)
@@ -270,29 +272,52 @@ class PlannerBot(StrategicBot):
             act = self.make_room(g, choices, sells)
             if act is not None:
                 return act
-        if any(c.type == "par" for c in choices) and cert_room(g, self.seat) < FLOAT_CERTS:
+        room = cert_room(g, self.seat)
+        if self.wants_late_company(g):
+            par = [c for c in choices if c.type == "par"]
+            cash = g.s["cash"][self.seat] - self.reserve(g)
+            if par and room >= FLOAT_CERTS:
+                prices = sorted({c.fixed["price"] for c in par})
+                if 6 * prices[0] <= cash:
+                    return self.par_choice(g, par, cash)
+            elif room < FLOAT_CERTS and sells and any(c.type == "pass" for c in choices):
+                act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
+                if act is not None:
+                    return act
+        if any(c.type == "par" for c in choices) and room < FLOAT_CERTS:
             choices = [c for c in choices if c.type != "par"]
-        act = super().stock(g, choices)
-        if act is None:
-            act = self.late_company(g, choices)
-        return act
+        return super().stock(g, choices)
 
-    def late_company(self, g, choices: list[Choice]) -> Action | None:
+    def wants_late_company(self, g) -> bool:
         """Once the 2- and 3-trains are sold, a third presidency (with up to four players)
-        instead of passing: a company started late gets its whole capital in its treasury
-        and buys the big trains at once - the trains that move the game on while the
-        older companies sit at their train limit."""
-        par = [c for c in choices if c.type == "par"]
-        if not par or len(g.players) > 4 or self.unfloated_own(g):
-            return None
+        comes before other shares: a company started late gets its whole capital in its
+        treasury and buys the big trains at once - the trains that move the game on while
+        the older companies sit at their train limit (in 1870 players sat on $2,000 each
+        with four companies never started, and the bank broke in phase 4)."""
+        if len(g.players) > 4 or self.unfloated_own(g):
+            return False
         up = upcoming_types(g)
         if not up or up[0] in ("2", "3") or len(presided(g, self.seat)) >= 3:
-            return None
-        cash = g.s["cash"][self.seat] - self.reserve(g)
-        prices = sorted({c.fixed["price"] for c in par})
-        if 6 * prices[0] > cash:
-            return None
-        return self.par_choice(g, par, cash)
+            return False
+        if not any(v["president"] is None and not v["floated"] and is_open(g, c)
+                   for c, v in g.s["corps"].items()):
+            return False
+        return g.s["cash"][self.seat] - self.reserve(g) >= LATE_CASH
+
+    def least_loss_other_sale(self, g, sells: list[Choice], want: int) -> Action | None:
+        """The sale of up to ``want`` shares of one other player's company (never of a
+        company the seat presides) that loses least (:meth:`sale_loss`)."""
+        best, best_loss = None, None
+        for c in sells:
+            other = c.fixed.get("corporation")
+            if g.s["corps"][other]["president"] == self.seat:
+                continue
+            lo, hi = c.ranges.get("count", (1, 1))
+            act = {**c.base(), "count": max(lo, min(hi, want))}
+            loss = self.sale_loss(g, act) / act["count"]
+            if loss < 1e8 and (best_loss is None or loss < best_loss):
+                best, best_loss = act, loss
+        return best
 
     def make_room(self, g, choices: list[Choice], sells: list[Choice]) -> Action | None:
         """A sale that makes room under the certificate limit for the next share of the
@@ -360,6 +385,9 @@ class PlannerBot(StrategicBot):
 #: certificates a president holds once the company floats (the 20 % certificate and four
 #: 10 % shares: 60 %)
 FLOAT_CERTS = 5
+#: money (after the reserve for its companies' trains) a player needs to start a third
+#: company late in the game (six shares at a par of $75)
+LATE_CASH = 450
 
 
 def cert_room(g, seat: int) -> int:

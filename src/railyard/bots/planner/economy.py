@@ -16,6 +16,9 @@ from ..strategic import (_defs, _type, cheapest_train, is_open, lasting_trains, 
 MONEY_WEIGHT = 0.35
 #: operating rounds a train that never rusts is counted to run
 PERMANENT_LIFE = 7.0
+#: a company saves for a train (withholds a run it could pay out) only when the train's
+#: score is at least this many times the run
+SAVE_RATIO = 1.0
 
 
 def trains_before(g, ty: str) -> int | None:
@@ -175,10 +178,10 @@ def _rusts_within(g, ty: str, k: int) -> bool:
     return r is not None and r in upcoming_types(g)[1:1 + k]
 
 
-def save_for(bot, g, corp: str) -> int | None:
-    """The price of the train the company should save for: the cheapest train on offer it
-    cannot pay now, has room for, and would buy (:func:`train_score` > 0); None if
-    there is none."""
+def save_for(bot, g, corp: str) -> tuple[int, float] | None:
+    """(price, score) of the train the company should save for: the cheapest train on
+    offer it cannot pay now, has room for, and would buy (:func:`train_score` > 0); None
+    if there is none."""
     v = g.s["corps"][corp]
     if len(v["trains"]) >= train_limit(g):
         return None
@@ -193,8 +196,9 @@ def save_for(bot, g, corp: str) -> int | None:
     for ty, p in sorted(offers.items(), key=lambda x: x[1]):
         if p <= v["cash"]:
             continue
-        if train_score(bot, g, corp, ty, p, depth=1) > 0:
-            best = p
+        score = train_score(bot, g, corp, ty, p, depth=1)
+        if score > 0:
+            best = (p, score)
             break
     return best
 
@@ -203,7 +207,7 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     """Money the company should keep from this run (0: pay out).  It withholds when it has
     no lasting train and lacks the cheapest one, with at most one train when the run
     pays the next train it can use, and when there is a train it has room for and would
-    buy (:func:`save_for`) that this run pays, or that two runs pay when it is the first of
+    buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run pays, or that two runs pay when it is the first of
     a new type (the rush) or the company's trains all rust soon; never when the bank is
     nearly broken."""
     if revenue <= 0:
@@ -223,8 +227,11 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
             return nt[1] - v["cash"]
     # a train it has room for and would buy: this run pays it now, or two runs pay the
     # first of a new type (the rush) or a company whose trains all rust soon
-    want = save_for(bot, g, corp)
-    if want is not None:
+    saving = save_for(bot, g, corp)
+    # the run given up must be worth it: the train's score at least SAVE_RATIO x the run
+    # (against bots that pay out, every run withheld is worth the seat's players lose)
+    if saving is not None and saving[1] >= SAVE_RATIO * revenue:
+        want = saving[0]
         if want <= v["cash"] + revenue:
             return want - v["cash"]
         up = upcoming_types(g)
