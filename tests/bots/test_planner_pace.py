@@ -49,10 +49,11 @@ def _only_4s_and_later(st):
 
 def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
     """1830 (20.3): a company with two 3-trains and room for a third train it would buy
-    (its score above the run given up), whose treasury lacks the first 4-train by less than this run,
-    withholds and then buys the 4 in the same turn; the first planner version paid out
-    (it withheld only without a lasting train or with a single train).  When the 4 is not
-    worth buying, or not even two runs pay it, it pays out."""
+    (its score above the run given up), whose treasury lacks the first 4-train by less
+    than this run, withholds and then buys the 4 in the same turn; the first planner
+    version paid out (it withheld only without a lasting train or with a single train).
+    When the 4 is not worth buying or worth less than the run, or not even two runs pay
+    it, it pays out."""
     def worth(value):
         real = eco.train_score
 

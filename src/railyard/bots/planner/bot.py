@@ -12,16 +12,20 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   type is judged also by what the rusting and the new phase cost the other players against
   the seat (the rush); a company keeps running (it never stays without a train when it can
   buy one) and does not buy trains that rust at once unless they are cheap for what they
-  earn;
+  earn; it buys the last train of a type when it can follow with the next type at once
+  (that opens the next phase);
 - **dividends**: pays out unless withholding buys the train the company needs to keep
-  running (or, with one train, the next train it can use) in this or the next round;
+  running (or, with one train, the next train it can use) in this or the next round, or
+  a train it has room for and would buy, worth at least the run (saving for it);
 - **track** (:meth:`PlannerBot.build`, :mod:`.track`): lays near the company's open track
   ends, track and stations are scored by the best route revenue with its trains and two of
   the next train, the *prospect* of its track (revenue reached, and unreached revenue
   discounted per lay still to make), what they cost, and what they take away from other
   players' companies' runs (blocking);
 - **stock**: starts companies by the strategic bot's plan (how many, the par that floats
-  them), choosing the company by the revenue around its home; values shares as the
+  them), choosing the company by the revenue around its home, only with room under the
+  certificate limit to float it, and a third one once the 3-trains are gone (selling
+  other players' shares to make room); values shares as the
   strategic bot does plus the gain of a share bought below its market price; avoids and
   sells shares of others' companies that have no lasting train and no money for one.
 

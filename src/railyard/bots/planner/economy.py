@@ -207,9 +207,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     """Money the company should keep from this run (0: pay out).  It withholds when it has
     no lasting train and lacks the cheapest one, with at most one train when the run
     pays the next train it can use, and when there is a train it has room for and would
-    buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run pays, or that two runs pay when it is the first of
-    a new type (the rush) or the company's trains all rust soon; never when the bank is
-    nearly broken."""
+    buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run
+    pays, or that two runs pay when it is the first of a new type (the rush) or the
+    company's trains all rust soon; never when the bank is nearly broken."""
     if revenue <= 0:
         return 0
     v = g.s["corps"][corp]
