@@ -12,16 +12,20 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   type is judged also by what the rusting and the new phase cost the other players against
   the seat (the rush); a company keeps running (it never stays without a train when it can
   buy one) and does not buy trains that rust at once unless they are cheap for what they
-  earn;
+  earn; it buys the last train of a type when it can follow with the next type at once
+  (that opens the next phase);
 - **dividends**: pays out unless withholding buys the train the company needs to keep
-  running (or, with one train, the next train it can use) in this or the next round;
+  running (or, with one train, the next train it can use) in this or the next round, or
+  a train it has room for and would buy, worth at least the run (saving for it);
 - **track** (:meth:`PlannerBot.build`, :mod:`.track`): lays near the company's open track
   ends, track and stations are scored by the best route revenue with its trains and two of
   the next train, the *prospect* of its track (revenue reached, and unreached revenue
   discounted per lay still to make), what they cost, and what they take away from other
   players' companies' runs (blocking);
 - **stock**: starts companies by the strategic bot's plan (how many, the par that floats
-  them), choosing the company by the revenue around its home; values shares as the
+  them), choosing the company by the revenue around its home, only with room under the
+  certificate limit to float it, and a third one once the 3-trains are gone (selling
+  other players' shares to make room); values shares as the
   strategic bot does plus the gain of a share bought below its market price; avoids and
   sells shares of others' companies that have no lasting train and no money for one.
 
@@ -37,8 +41,9 @@ from typing import Any
 from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
-from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, lasting_trains,
-                         next_train, price, train_limit, upcoming_types)
+from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, is_open,
+                         lasting_trains, next_train, presided, price, train_limit,
+                         upcoming_types)
 from . import economy as eco
 from . import track
 
@@ -60,6 +65,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: deals nothing at random, so without it every game of the same bots in the same seats
 #: is the same game; with it the seed makes different games
 JITTER = 0.04
+#: dollars of noise on a home's value (:meth:`PlannerBot.home_value`): enough to change the
+#: choice between companies whose homes are worth about the same (in 1830 the 4 % share
+#: jitter alone left every game of four planners the same game)
+HOME_JITTER = 15.0
 
 
 class PlannerBot(StrategicBot):
@@ -252,19 +261,100 @@ class PlannerBot(StrategicBot):
 
     # ---- stock round --------------------------------------------------------------------------
     def stock(self, g, choices: list[Choice]) -> Action | None:
+        """The strategic bot's stock turn, with three changes: first sell shares of a
+        company about to crash (:func:`.economy.sell_before_crash`); at the certificate
+        limit with an own company not yet floated, sell the least useful share of another
+        player's company to make room for it (:meth:`make_room`); start a company only
+        with room under the certificate limit for the five certificates that float it;
+        late in the game a third company first, selling other players' shares to make
+        room for it (:meth:`wants_late_company`)."""
         sells = [c for c in choices if c.type == "sell_shares"]
         if sells and any(c.type == "pass" for c in choices):
             act = eco.sell_before_crash(self, g, sells)
             if act is not None:
                 return act
+            act = self.make_room(g, choices, sells)
+            if act is not None:
+                return act
+        room = cert_room(g, self.seat)
+        if self.wants_late_company(g):
+            par = [c for c in choices if c.type == "par"]
+            cash = g.s["cash"][self.seat] - self.reserve(g)
+            if par and room >= FLOAT_CERTS:
+                prices = sorted({c.fixed["price"] for c in par})
+                if 6 * prices[0] <= cash:
+                    return self.par_choice(g, par, cash)
+            elif room < FLOAT_CERTS and sells and any(c.type == "pass" for c in choices):
+                act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
+                if act is not None:
+                    return act
+        if any(c.type == "par" for c in choices) and room < FLOAT_CERTS:
+            choices = [c for c in choices if c.type != "par"]
         return super().stock(g, choices)
+
+    def wants_late_company(self, g) -> bool:
+        """Once the 2- and 3-trains are sold, a third presidency (with up to four players)
+        comes before other shares: a company started late gets its whole capital in its
+        treasury and buys the big trains at once - the trains that move the game on while
+        the older companies sit at their train limit (in 1870 players sat on $2,000 each
+        with four companies never started, and the bank broke in phase 4)."""
+        if len(g.players) > 4 or self.unfloated_own(g):
+            return False
+        up = upcoming_types(g)
+        if not up or up[0] in ("2", "3") or len(presided(g, self.seat)) >= 3:
+            return False
+        if not any(v["president"] is None and not v["floated"] and is_open(g, c)
+                   for c, v in g.s["corps"].items()):
+            return False
+        return g.s["cash"][self.seat] - self.reserve(g) >= LATE_CASH
+
+    def least_loss_other_sale(self, g, sells: list[Choice], want: int) -> Action | None:
+        """The sale of up to ``want`` shares of one other player's company (never of a
+        company the seat presides) that loses least (:meth:`sale_loss`)."""
+        best, best_loss = None, None
+        for c in sells:
+            other = c.fixed.get("corporation")
+            if g.s["corps"][other]["president"] == self.seat:
+                continue
+            lo, hi = c.ranges.get("count", (1, 1))
+            act = {**c.base(), "count": max(lo, min(hi, want))}
+            loss = self.sale_loss(g, act) / act["count"]
+            if loss < 1e8 and (best_loss is None or loss < best_loss):
+                best, best_loss = act, loss
+        return best
+
+    def make_room(self, g, choices: list[Choice], sells: list[Choice]) -> Action | None:
+        """A sale that makes room under the certificate limit for the next share of the
+        seat's own company that has not floated yet (its share is not on offer because
+        the seat is at the limit): one share of another player's company, the one whose
+        loss costs least (:meth:`sale_loss`), never a presidency."""
+        if cert_room(g, self.seat) > 0:
+            return None
+        own = [c for c in presided(g, self.seat) if not g.s["corps"][c]["floated"]]
+        if not own:
+            return None
+        if any(c.type == "buy_share" and c.fixed.get("corporation") in own for c in choices):
+            return None
+        v = g.s["corps"][own[0]]
+        if g.s["cash"][self.seat] < (v.get("ipo_price") or v["par"] or 0):
+            return None
+        best, best_loss = None, None
+        for c in sells:
+            other = c.fixed.get("corporation")
+            if other in own or g.s["corps"][other]["president"] == self.seat:
+                continue
+            act = {**c.base(), "count": c.ranges.get("count", (1, 1))[0]}
+            loss = self.sale_loss(g, act)
+            if loss < 1e8 and (best_loss is None or loss < best_loss):
+                best, best_loss = act, loss
+        return best
 
     def home_value(self, g, corp: str) -> float:
         """How good a company's home is for its first routes: the revenue of the cities,
-        towns and off-boards near it (track.home_prospect), less for rival stations in the
-        home city's neighbourhood."""
+        towns and off-boards near it (track.home_prospect), plus up to ``HOME_JITTER``
+        from the bot's seeded generator."""
         return track.home_prospect(g, g.st.corps[corp].home) + \
-            JITTER * 100 * self.rng.random()
+            HOME_JITTER * self.rng.random()
 
     def share_score(self, g, corp: str, source: str, cash: int, reserve: int) -> float:
         """The strategic bot's share value (yield over the horizon, presidencies), plus the
@@ -294,6 +384,22 @@ class PlannerBot(StrategicBot):
     def expected_revenue(self, g, corp: str) -> int:
         self.planned += 1
         return super().expected_revenue(g, corp)
+
+
+#: certificates a president holds once the company floats (the 20 % certificate and four
+#: 10 % shares: 60 %)
+FLOAT_CERTS = 5
+#: money (after the reserve for its companies' trains) a player needs to start a third
+#: company late in the game (six shares at a par of $75)
+LATE_CASH = 450
+
+
+def cert_room(g, seat: int) -> int:
+    """Certificates the seat may still take under the limit."""
+    try:
+        return int(g.cert_limit()) - int(g.cert_count(seat))
+    except Exception:                                       # noqa: BLE001 - no limit known
+        return 99
 
 
 def _tile_order(c: Choice) -> tuple:

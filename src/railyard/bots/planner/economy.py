@@ -16,6 +16,9 @@ from ..strategic import (_defs, _type, cheapest_train, is_open, lasting_trains, 
 MONEY_WEIGHT = 0.35
 #: operating rounds a train that never rusts is counted to run
 PERMANENT_LIFE = 7.0
+#: a company saves for a train (withholds a run it could pay out) only when the train's
+#: score is at least this many times the run
+SAVE_RATIO = 1.0
 
 
 def trains_before(g, ty: str) -> int | None:
@@ -103,8 +106,35 @@ def rush_value(bot, g, corp: str, ty: str) -> float:
     return (sum(others) / max(1, len(others))) - harm[me]
 
 
-def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False) -> float:
-    """The value of buying a ``ty`` at ``tprice`` for ``corp`` now (> 0: worth buying)."""
+def left_of_type(g, ty: str) -> int:
+    """Trains of type ``ty`` the bank still sells (99: unlimited)."""
+    dep = g.s["depot"]
+    if isinstance(dep, dict):
+        left = dep.get(ty, 0)
+        return 99 if left is None else int(left)
+    return sum(1 for t in dep if _type(t) == ty)
+
+
+def opens_next(g, ty: str) -> str | None:
+    """The type the bank sells next once this ``ty`` is bought from it (the last of its
+    type: buying it opens the next type, and perhaps its phase), else None."""
+    up = upcoming_types(g)
+    if len(up) < 2 or up[0] != ty or left_of_type(g, ty) != 1:
+        return None
+    return up[1]
+
+
+def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False,
+                depth: int = 0) -> float:
+    """The value of buying a ``ty`` at ``tprice`` for ``corp`` now (> 0: worth buying).
+
+    Besides the revenue the train adds over its life (less 0.35 x its price), the rush
+    value of the first train of a type, and the bonuses for a company without a (lasting)
+    train: a train that adds no revenue now, bought by a company that keeps enough money
+    for the next type, counts a third of what it runs on its own (money in a treasury
+    earns nothing; track will come); buying the last train of a type that the company
+    can follow at once with the next type counts also 0.8 x the next type's score (the
+    next phase comes, and the company has the new train first)."""
     v = g.s["corps"][corp]
     n = len(v["trains"])
     have = bot.rev(g, corp)
@@ -115,6 +145,11 @@ def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False)
         # track will come: half of what the train could run on its own, at least a token
         gain = max(0.5 * bot.rev(g, corp, (ty,), own=False), 15.0)
     lasting = lasting_trains(g, corp)
+    after = v["cash"] - tprice
+    nt = next_train(g)
+    if gain <= 0 and n >= 1 and n + 1 < train_limit(g) and nt is not None and \
+            after >= nt[1] and not _rusts_within(g, ty, 1):
+        gain = max(gain, bot.rev(g, corp, (ty,), own=False) / 3.0)
     score = gain * life(g, ty) - MONEY_WEIGHT * tprice
     if not lasting:
         score += 300.0 if _defs(g)[ty].rusts_on not in upcoming_types(g)[:2] else 120.0
@@ -123,19 +158,58 @@ def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False)
     if bot.cfg.get("rush") and first_of_type(g, ty):
         score += rush_value(bot, g, corp, ty)
     # keep what the company needs for its next lasting train when this one rusts soon
-    after = v["cash"] - tprice
     r = _defs(g)[ty].rusts_on
     if r is not None and r in upcoming_types(g)[:2] and lasting == [] and n >= 1:
-        nt = next_train(g)
         if nt and after < nt[1] // 2:
             score -= 100.0
+    nxt = opens_next(g, ty) if depth == 0 and not exchange else None
+    if nxt is not None and n + 1 < train_limit(g):
+        nprice = _defs(g)[nxt].price
+        if after >= nprice:
+            follow = train_score(bot, g, corp, nxt, nprice, depth=1)
+            if follow > 0:
+                score = max(score, 0.0) + 0.8 * follow
     return score
+
+
+def _rusts_within(g, ty: str, k: int) -> bool:
+    """A ``ty`` rusts when one of the next ``k`` types the bank sells is bought."""
+    r = _defs(g)[ty].rusts_on
+    return r is not None and r in upcoming_types(g)[1:1 + k]
+
+
+def save_for(bot, g, corp: str) -> tuple[int, float] | None:
+    """(price, score) of the train the company should save for: the cheapest train on
+    offer it cannot pay now, has room for, and would buy (:func:`train_score` > 0); None
+    if there is none."""
+    v = g.s["corps"][corp]
+    if len(v["trains"]) >= train_limit(g):
+        return None
+    offers = {}
+    nt = next_train(g)
+    if nt:
+        offers[nt[0]] = nt[1]
+    for tid in g.s["train_pool"]:
+        ty = _type(tid)
+        offers[ty] = min(offers.get(ty, 10 ** 6), _defs(g)[ty].price)
+    best = None
+    for ty, p in sorted(offers.items(), key=lambda x: x[1]):
+        if p <= v["cash"]:
+            continue
+        score = train_score(bot, g, corp, ty, p, depth=1)
+        if score > 0:
+            best = (p, score)
+            break
+    return best
 
 
 def withhold_for(bot, g, corp: str, revenue: int) -> int:
     """Money the company should keep from this run (0: pay out).  It withholds when it has
-    no lasting train and lacks the cheapest one, or with at most one train when the run
-    pays the next train it can use; never when the bank is nearly broken."""
+    no lasting train and lacks the cheapest one, with at most one train when the run
+    pays the next train it can use, and when there is a train it has room for and would
+    buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run
+    pays, or that two runs pay when it is the first of a new type (the rush) or the
+    company's trains all rust soon; never when the bank is nearly broken."""
     if revenue <= 0:
         return 0
     v = g.s["corps"][corp]
@@ -151,6 +225,19 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
         nt = next_train(g)
         if nt and v["cash"] < nt[1] <= v["cash"] + revenue:
             return nt[1] - v["cash"]
+    # a train it has room for and would buy: this run pays it now, or two runs pay the
+    # first of a new type (the rush) or a company whose trains all rust soon
+    saving = save_for(bot, g, corp)
+    # the run given up must be worth it: the train's score at least SAVE_RATIO x the run
+    # (against bots that pay out, every run withheld is worth the seat's players lose)
+    if saving is not None and saving[1] >= SAVE_RATIO * revenue:
+        want = saving[0]
+        if want <= v["cash"] + revenue:
+            return want - v["cash"]
+        up = upcoming_types(g)
+        rush = bool(up) and _defs(g)[up[0]].price == want and first_of_type(g, up[0])
+        if want <= v["cash"] + 2 * revenue and (rush or len(lasting_trains(g, corp)) == 0):
+            return revenue
     return 0
 
 
