@@ -140,17 +140,22 @@ def test_6_2_2_the_seller_never_protects_his_own_emergency_sale():
             ("protect", "MP"), ("decline", "MP")}
 
 
-def test_6_2_2_site_offers_an_uncounted_emergency_sale_to_the_selling_president():
-    """18xx.games profile ``emergency_sale_protected_by_seller``: a yellow GMO (not counted,
-    3.1.2) is offered to its president, the seller (1870-p4-seed40 action 1156,
-    1870-p4-seed23 541, 1870-p2-seed1 997); a white one is not (1870-p4-seed16 1453-1454)."""
-    g, price = _own_sale((1, 1), emergency_sale_protected_by_seller=True)
-    assert g.current_player == 0
-    assert {(c.type, c.fixed["corporation"]) for c in g.legal_actions()} == {
-        ("protect", "GMO"), ("decline", "GMO")}
-    act(g, "protect", corporation="GMO")
-    assert g.price("GMO") == price and g.current_player == 2
-    g, price = _own_sale((0, 5), emergency_sale_protected_by_seller=True)
+def test_6_2_2_site_offers_an_emergency_sale_to_the_selling_president():
+    """18xx.games profile ``emergency_sale_protected_by_seller``: the president's own
+    emergency sale is offered to him for protection when he has the cash and, for shares
+    that count (3.1.2), the certificate room: a yellow GMO (not counted; 1870-p4-seed40
+    action 1156, 1870-p4-seed23 541, 1870-p2-seed1 997) and a white one (counted; issue
+    26: the site offers it too); in a game with ``can_protect_if_sold`` the site never
+    offers the seller his own sale (1870-p4-seed16 1453-1454, a white MKT)."""
+    for cell in ((1, 1), (0, 5)):
+        g, price = _own_sale(cell, emergency_sale_protected_by_seller=True)
+        assert g.current_player == 0, cell
+        assert {(c.type, c.fixed["corporation"]) for c in g.legal_actions()} == {
+            ("protect", "GMO"), ("decline", "GMO")}
+        act(g, "protect", corporation="GMO")
+        assert g.price("GMO") == price and g.current_player == 2
+    g, price = _own_sale((0, 5), emergency_sale_protected_by_seller=True,
+                         can_protect_if_sold=True)
     assert g.price("GMO") < price and g.current_player == 2
 
 

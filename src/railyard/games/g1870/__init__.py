@@ -116,10 +116,11 @@ TITLE = TitleInfo(
                    "much as needed)",
                    label="Emergency sale of a whole president's certificate (18xx.games)"),
         OptionSpec("emergency_sale_protected_by_seller", False,
-                   "6.2.2, 6.2.3, 10.2.4, 18xx.games profile: an emergency sale of shares "
-                   "that do not count against the certificate limit is offered for "
-                   "protection to the president before the sale even when he is the seller "
-                   "(printed: never the seller, nobody after a presidency change)",
+                   "6.2.2, 6.2.3, 10.2.4, 18xx.games profile: an emergency sale is offered "
+                   "for protection to the president before the sale even when he is the "
+                   "seller, with the cash and certificate room as for anyone (not in a game "
+                   "with can_protect_if_sold) (printed: never the seller, nobody after a "
+                   "presidency change)",
                    label="The seller may protect his own emergency sale (18xx.games)"),
         OptionSpec("connection_run_without_routes", False,
                    "9.6.4, 18xx.games profile: a connection run may name no routes at all "

@@ -16,16 +16,18 @@ def may_protect(g: "G1870State", sale: dict) -> bool:
     """6.2.2/6.2.3: not the seller, not after a presidency change by the sale, enough cash,
     no own sale of this corporation this round (unless ``can_protect_if_sold``), and room
     under the certificate limit if the shares count.  Profile option
-    ``emergency_sale_protected_by_seller`` (18xx.games): an emergency sale (10.2.4) of a
-    corporation whose shares do not count (3.1.2) is offered to the president before the
-    sale even when he is the seller, also after a presidency change by that sale."""
+    ``emergency_sale_protected_by_seller`` (18xx.games): an emergency sale (10.2.4) is
+    offered to the president before the sale even when he is the seller, also after a
+    presidency change by that sale, with the cash and (for shares that count, 3.1.2)
+    certificate room as for anyone; not in a game with ``can_protect_if_sold``, where the
+    site never offers the seller his own sale."""
     s = g.s
     corp = sale["corporation"]
     pres = sale["president"]
     if s["corps"][corp]["closed"] or pres is None:
         return False
     by_seller = bool(g.options.get("emergency_sale_protected_by_seller")) \
-        and s["round"] == "operating" and not g.counts(corp, projected=False)
+        and s["round"] == "operating" and not g.options.get("can_protect_if_sold", False)
     if (pres == sale["seller"] or sale["president_changed"]) and not by_seller:
         return False
     if s["cash"][pres] < sale["count"] * sale["price"]:
