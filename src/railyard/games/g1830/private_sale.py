@@ -78,10 +78,10 @@ def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int,
     if s["round"] == "operating":
         if _short_president(g) != seat:
             return ("In an operating round a private is sold between players only by a "
-                    "president who is short of money for a train his company must buy "
+                    "president who is short of money for a train the company must buy "
                     "(23.1, 24.0c).")
         if _seller(g, sym) != seat:
-            return "The president sells his own privates to raise the money (24.0c)."
+            return "The president sells privates of their own to raise the money (24.0c)."
     elif s["round"] != "stock":
         return "Privates are sold between players only in a stock round (23.1)."
     elif s["sr"] <= 1:

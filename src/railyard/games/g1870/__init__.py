@@ -80,9 +80,9 @@ TITLE = TitleInfo(
                    "takes it without asking (printed: the player is asked, \"anbieten\")",
                    label="Redemption without asking the player (18xx.games)"),
         OptionSpec("reissue_after_dealing", False,
-                   "7.4.1, 18xx.games profile: a president who has bought or sold in his "
-                   "turn may still reissue, which ends his turn (printed: the reissue "
-                   "replaces his buying and selling in that turn)",
+                   "7.4.1, 18xx.games profile: a president who has bought or sold in their "
+                   "turn may still reissue, which ends the turn (printed: the reissue "
+                   "replaces the buying and selling in that turn)",
                    label="Reissue after buying or selling (18xx.games)"),
         OptionSpec("buy_after_buy_and_sell", False,
                    "6.1.4, 18xx.games profile: in the brown zone the purchase from the pool "
@@ -121,7 +121,7 @@ TITLE = TitleInfo(
                    "seller, with the cash and certificate room as for anyone (not in a game "
                    "with can_protect_if_sold) (printed: never the seller, nobody after a "
                    "presidency change)",
-                   label="The seller may protect his own emergency sale (18xx.games)"),
+                   label="The selling president may protect the emergency sale (18xx.games)"),
         OptionSpec("connection_run_without_routes", False,
                    "9.6.4, 18xx.games profile: a connection run may name no routes at all "
                    "and earns $0 (printed: one train must run between home and "
@@ -130,8 +130,8 @@ TITLE = TitleInfo(
         OptionSpec("emergency_sale_when_corporation_short", False,
                    "9.5.4, 10.2.1, 18xx.games profile: while the corporation's cash is "
                    "below the cheapest train its president may sell shares, one at a time, "
-                   "even when his own cash covers the rest (printed: only to cover what he "
-                   "lacks)",
+                   "even when their own cash covers the rest (printed: only to cover what they "
+                   "lack)",
                    label="Emergency sales while the corporation is short (18xx.games)"),
         OptionSpec("original_rules", False,
                    "12.6: Bill Dixon's original rules = station_wars, original_tiles, "

@@ -188,7 +188,8 @@ def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
     t = action["type"]
     if t not in ("accept_offer", "refuse_offer"):
         g.fail(f"{g.players[o['owner']]} must first accept or refuse {o['corporation']}'s "
-               f"offer of ${o['price']} for one of his shares (7.3.4).", WRONG_PHASE)
+               f"offer of ${o['price']} for one of "
+               f"{g.players[o['owner']]}'s shares (7.3.4).", WRONG_PHASE)
     if action.get("corporation", o["corporation"]) != o["corporation"]:
         g.fail(f"The offer is {o['corporation']}'s.")
     r["redeem_offer"] = None
