@@ -17,7 +17,8 @@ def test_title_is_registered_with_its_options():
         "unlimited_d_trains", "agreed_prices_need_consent",
         "bankruptcy_sale_may_change_president", "train_limit_purchase_then_discard",
         "route_may_start_and_end_in_one_red_area", "withhold_moves_at_once",
-        "erie_token_replaced", "emergency_sale_whole_presidents_certificate"}
+        "erie_token_replaced", "emergency_sale_whole_presidents_certificate",
+        "private_purchase_before_discard"}
 
 
 def test_2_0_setup_starting_cash_and_bank():

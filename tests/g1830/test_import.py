@@ -197,7 +197,8 @@ def test_the_import_plays_by_the_sites_profile_and_says_so(tmp_path):
                "agreed_prices_need_consent": False,
                "route_may_start_and_end_in_one_red_area": True,
                "withhold_moves_at_once": True, "erie_token_replaced": True,
-               "emergency_sale_whole_presidents_certificate": True}
+               "emergency_sale_whole_presidents_certificate": True,
+               "private_purchase_before_discard": True}
     game, _ = import_1830(_load(MAIN))
     defaults = {o.name: o.default for o in get_title("1830").options}
     chosen = {k: v for k, v in game.options.items() if defaults[k] != v}

@@ -145,6 +145,48 @@ def test_21_0_at_the_train_limit_without_a_trade_in_the_purchase_step_is_skipped
     assert not trains.buy_step_open(g, "PRR")
 
 
+def _over_the_limit_by_its_own_4(**options):
+    """PRR with three 3-trains buys the first 4-train: phase 4, limit 3 (22.0), PRR holds
+    four trains; Bob (seat 1) owns DH, which PRR could buy (23.1)."""
+    g = at_buy_step(corps={"PRR": (100, 0)}, **options)
+    c = g.s["corps"]["PRR"]
+    c["trains"], c["cash"] = ["3-0", "3-1", "3-2"], 1000
+    for t in ("2", "3"):
+        sell_out(g, t)
+    g.s["phase"], g.s["bought_types"] = "3", ["2", "3"]
+    g.s["companies"]["DH"]["owner"] = "p1"
+    act(g, "buy_train", train="4-0", price=300)
+    assert g.s["phase"] == "4" and g.s["op"]["discard"] == ["PRR"]
+    return g
+
+
+def test_21_0_over_the_limit_by_its_own_purchase_the_company_discards_at_once():
+    """21.0: "muss den Überschuss sofort an die Bank zurückgeben" - nothing else comes
+    before the discard, not even a private's purchase."""
+    g = _over_the_limit_by_its_own_4(agreed_prices_need_consent=False)
+    assert {c.type for c in g.legal_actions()} == {"discard_train"}
+    illegal(g, {"type": "buy_company", "player": 0, "company": "DH", "price": 70},
+            "wrong_phase")
+
+
+def test_option_private_purchase_before_discard_as_18xx_games():
+    """The site's behaviour (option ``private_purchase_before_discard``, set by the import):
+    the company over the limit by its own purchase may buy a private first; the discard is
+    still owed."""
+    g = _over_the_limit_by_its_own_4(private_purchase_before_discard=True,
+                                     agreed_prices_need_consent=False)
+    assert {c.type for c in g.legal_actions()} == {"discard_train", "buy_company"}
+    cash = g.s["corps"]["PRR"]["cash"]
+    act(g, "buy_company", company="DH", price=70)
+    assert g.company_owner("DH") == "cPRR" and g.s["corps"]["PRR"]["cash"] == cash - 70
+    assert g.s["op"]["discard"] == ["PRR"]
+    left = g.legal_actions()
+    assert "discard_train" in {c.type for c in left}
+    assert all(c.fixed.get("company") != "DH" for c in left if c.type == "buy_company")
+    act(g, "discard_train", corporation="PRR", train="3-0")
+    assert g.s["corps"]["PRR"]["trains"] == ["3-1", "3-2", "4-0"]
+
+
 def test_option_train_limit_purchase_then_discard_as_18xx_games():
     """The site's behaviour (option ``train_limit_purchase_then_discard``, set by the
     import): at the limit with a possible trade-in any train may be bought; the company then

@@ -101,6 +101,11 @@ TITLE = TitleInfo(
                    "10 % would cover the shortfall, as 18xx.games plays (the rule: only what "
                    "is needed)",
                    label="Emergency sale of a whole president's certificate (18xx.games)"),
+        OptionSpec("private_purchase_before_discard", False,
+                   "21.0: a company over the train limit after its own purchase changed the "
+                   "phase may still buy a private before it discards, as 18xx.games plays "
+                   "(the rule: it discards at once)",
+                   label="A private bought before discarding (18xx.games)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
     extra={"route_network": _route_network, "import_18xx": _import_18xx},

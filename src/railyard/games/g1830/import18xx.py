@@ -23,7 +23,8 @@ SITE_PROFILE = {"unlimited_d_trains": True, "train_limit_purchase_then_discard":
                 "agreed_prices_need_consent": False,
                 "route_may_start_and_end_in_one_red_area": True,
                 "withhold_moves_at_once": True, "erie_token_replaced": True,
-                "emergency_sale_whole_presidents_certificate": True}
+                "emergency_sale_whole_presidents_certificate": True,
+                "private_purchase_before_discard": True}
 
 if TYPE_CHECKING:
     from ...engine.game import Game

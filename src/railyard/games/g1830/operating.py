@@ -152,8 +152,11 @@ def legal(g: "G1830State") -> list[Choice]:
     seat = cast(int, actor(g))      # the operating (or discarding) company's president
     if op["discard"]:
         corp = op["discard"][0]
-        return [Choice("discard_train", seat, {"corporation": corp, "train": t})
-                for t in s["corps"][corp]["trains"]]
+        out = [Choice("discard_train", seat, {"corporation": corp, "train": t})
+               for t in s["corps"][corp]["trains"]]
+        if _private_before_discard(g, corp):
+            out.extend(company_choices(g, corp, seat))
+        return out
     corp = op["corp"]
     step = op["step"]
     out: list[Choice] = []
@@ -211,6 +214,10 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t in (private_sale.ACCEPT, private_sale.DECLINE):
         return private_sale.apply_answer(g, act)
     if op["discard"]:
+        if t == "buy_company" and _private_before_discard(g, op["discard"][0]):
+            out = buy_company(g, op["corp"], act, seat)   # the discard is still owed
+            advance(g)
+            return out
         if t != "discard_train":
             g.wrong_phase(f"{op['discard'][0]} has too many trains and must discard one (21.0).")
         return trains.discard(g, act, seat)
@@ -253,6 +260,14 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         raise AssertionError
     advance(g)
     return out
+
+
+def _private_before_discard(g: "G1830State", corp: str) -> bool:
+    """Option ``private_purchase_before_discard`` (18xx.games): the operating company, over
+    the train limit after its purchase changed the phase, may still buy a private before
+    it discards; 21.0 has it discard at once."""
+    return bool(g.options.get("private_purchase_before_discard")) and \
+        corp == g.s["op"]["corp"]
 
 
 def _one_area_ok(g: "G1830State") -> bool:
