@@ -118,9 +118,9 @@ def _hits(box: Box, boxes: list[Any], margin: float = 0.5) -> bool:
 def _text_box(x: float, y: float, text: str, size: float, anchor: str = "start") -> Box:
     """The box of a line of text at baseline ``y`` (a generous estimate of the glyphs:
     capitals and digits are wider than other letters)."""
-    w = sum(0.78 if ch.isupper() else 0.62 for ch in text) * size
+    w = sum(0.8 if ch.isupper() else 0.64 for ch in text) * size
     x0 = x - w / 2 if anchor == "middle" else x
-    return (x0, y - size * 0.8, x0 + w, y + size * 0.25)
+    return (x0, y - size * 0.95, x0 + w, y + size * 0.3)
 
 
 def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float,
@@ -229,19 +229,23 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
                    f'{esc(_revenue(off.get("revenue"), None))}</text>')
     if label and tile.get("label"):
         label_text = str(tile["label"])
-        lx, ly = cx - W / 2 + 5, cy + 4           # at the left, or where no stop is
-        # (not at the bottom: the names of the hexes below reach up there)
-        lw = len(label_text) * 6
-        for fx, fy in () if not fit else ((-W / 2 + 5, 4), (W / 2 - 5 - lw, 4),
-                                          (-W / 4, -R * 0.3), (W / 4 - lw, -R * 0.3),
-                                          (-W / 2 + 5, R * 0.3), (W / 2 - 5 - lw, R * 0.3)):
-            box = _text_box(cx + fx, cy + fy, label_text, 8)
-            if _inside(box, cx, cy) and not _hits(box, taken):
-                lx, ly = cx + fx, cy + fy
+        lx, ly, size = cx - W / 2 + 5, cy + 4, 8.0    # at the left, or where no stop is
+        spots = ((-W / 2 + 5, 4), (W / 2 - 5, 4), (-W / 4, -R * 0.3), (W / 4, -R * 0.3),
+                 (-W / 2 + 5, R * 0.3), (W / 2 - 5, R * 0.3), (0, R * 0.62), (0, -R * 0.62))
+        found = False
+        for sz in (8.0, 6.0) if fit else ():        # a full tile: the label smaller
+            lw = _text_box(0, 0, label_text, sz)[2]
+            for fx, fy in spots:
+                x = cx + fx - (lw if fx > 0 else lw / 2 if fx == 0 else 0)
+                box = _text_box(x, cy + fy, label_text, sz)
+                if _inside(box, cx, cy) and not _hits(box, taken):
+                    lx, ly, size, found = x, cy + fy, sz, True
+                    break
+            if found:
                 break
-        taken.append(_text_box(lx, ly, label_text, 8))
+        taken.append(_text_box(lx, ly, label_text, size))
         out.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
-                   f'font-size="8" font-weight="bold">{esc(label_text)}</text>')
+                   f'font-size="{size:g}" font-weight="bold">{esc(label_text)}</text>')
     return out
 
 
@@ -349,7 +353,7 @@ def _inside(box: Box, cx: float, cy: float) -> bool:
     """Whether a box lies inside the (pointy-topped) hex centred at ``cx, cy``."""
     for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
         dx, dy = abs(x - cx), abs(y - cy)
-        if dx > W / 2 - 1 or dy > R - 1 - dx / math.sqrt(3):
+        if dx > W / 2 - 1.5 or dy > R - 1.5 - dx / math.sqrt(3):
             return False
     return True
 
@@ -403,22 +407,46 @@ def _label_names(label: str, name: str) -> bool:
                             name.upper().startswith(label.upper()))
 
 
+def _name_size(name: str) -> tuple[list[str], float]:
+    """A hex name's lines and font size: sized to stay inside the hex's width, clear of the
+    neighbours' coordinates and terrain costs (issue 24: no label overlaps another)."""
+    lines = name_lines(name)
+    longest = max(len(x) for x in lines)
+    return lines, min(7.5 if len(lines) == 1 else 6, 52.0 / max(1, longest) * 1.55)
+
+
+def printed_name_box(h: dict[str, Any]) -> Box | None:
+    """The box of an untiled hex's name, printed at the top of the hex (it may reach over
+    the hex's sides): a laid tile's name beside it keeps clear of it."""
+    if not h.get("name"):
+        return None
+    cx, cy = centre(int(h["x"]), int(h["y"]))
+    lines, size = _name_size(str(h["name"]))
+    step = size + 0.5
+    top = cy - R * 0.55 - (len(lines) - 1) * step
+    a = _text_box(cx, top, max(lines, key=len), size, "middle")
+    return (a[0], a[1], a[2], a[3] + (len(lines) - 1) * step)
+
+
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
              tokens: list[list[str]] | None, colours: dict[str, str],
-             phase_colour: str | None, marks: Any = None) -> tuple[str, str]:
+             phase_colour: str | None, marks: Any = None,
+             reserved: tuple[Box, ...] = ()) -> tuple[str, str]:
     """The hex's drawing and, apart, its name: the map draws every name after all hexes,
     so no neighbour's tile covers a name that reaches over the hex's side."""
     cx, cy = centre(int(h["x"]), int(h["y"]))
     hid = esc(h["id"])
     title = f"{hid} {esc(h.get('name') or '')}".strip()
     out = [f'<g class="hex" data-hex="{hid}"><title>{title}</title>']
-    # the hex coordinate at the bottom is taken from the start (a name may cover it: 1)
-    taken: list[Box] = [_text_box(cx, cy + R * 0.93, str(h["id"]), 5.5, "middle") + (1,)]
+    # the hex coordinate at the bottom is taken from the start (a name may cover it: 1),
+    # and so are the printed names of the neighbours that reach into the hex
+    taken: list[Box] = [_text_box(cx, cy + R * 0.93, str(h["id"]), 5.5, "middle") + (1,),
+                        *reserved]
     printed = h.get("tile") or {}
     laid = tile is not printed
     start = len(out)
     out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
-    coord_box, tile_len = list(taken[:1]), len(out) - start
+    coord_box, tile_len = list(taken[:1 + len(reserved)]), len(out) - start
     for t in ([] if laid else printed.get("terrain") or []):
         out += _terrain(t, cx, cy)
     for b in printed.get("borders") or []:
@@ -431,11 +459,7 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
         out += _destination(mark, k, len(dests), cx, cy, colours)
     name, hide_coord = "", False
     if h.get("name"):
-        lines = name_lines(str(h["name"]))
-        # sized to stay inside the hex's width, clear of the neighbours' coordinates and
-        # terrain costs (issue 24: no label overlaps another)
-        longest = max(len(x) for x in lines)
-        size = min(7.5 if len(lines) == 1 else 6, 52.0 / max(1, longest) * 1.55)
+        lines, size = _name_size(str(h["name"]))
         place = _name_place(lines, size, cx, cy, taken if laid else None)
         if place is None and laid and tile.get("label") and not _label_names(
                 str(tile["label"]), str(h["name"])):
@@ -484,6 +508,7 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
     out: list[str] = []
     names: list[str] = []
     memo = _memo(data)
+    near, printed = _neighbours(data)
     for h in hexes:
         if h["id"] in laid:
             name, rot = laid[h["id"]][0], int(laid[h["id"]][1])
@@ -493,18 +518,42 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
         held = tokens.get(h["id"])
         # most hexes look the same from one move to the next: draw each look once
         mk = tuple((marks or {}).get(h["id"], ()))
-        key = (h["id"], name, rot, phase_colour,
+        reserved: tuple[Box, ...] = ()
+        if name is not None:              # a laid tile's name keeps clear of printed ones
+            reserved = tuple(b for n in near.get(h["id"], ()) if n not in laid
+                             for b in [printed[n]] if b is not None)
+        key = (h["id"], name, rot, phase_colour, reserved,
                tuple(tuple(map(str, c or ())) for c in held) if held else None, mk)
         svg = memo.get(key)
         if svg is None:
             if len(memo) > 20_000:
                 memo.clear()
-            svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour, mk)
+            svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour, mk,
+                                       reserved)
         out.append(svg[0])
         if svg[1]:
             names.append(svg[1])
     out += names
     return out, width, height
+
+
+_NEAR: dict[int, tuple[dict[str, Any], dict[str, tuple[str, ...]],
+                       dict[str, Box | None]]] = {}
+
+
+def _neighbours(data: dict[str, Any]) -> tuple[dict[str, tuple[str, ...]],
+                                               dict[str, Box | None]]:
+    """Per hex its neighbours, and per hex the box of its printed name (kept with the
+    title's data)."""
+    entry = _NEAR.get(id(data))
+    if entry is None or entry[0] is not data:
+        hexes = data.get("hexes") or []
+        pos = {h["id"]: centre(int(h["x"]), int(h["y"])) for h in hexes}
+        near = {a: tuple(b for b, (x, y) in pos.items() if b != a and
+                         math.hypot(x - ax, y - ay) < W * 1.1)
+                for a, (ax, ay) in pos.items()}
+        entry = _NEAR[id(data)] = (data, near, {h["id"]: printed_name_box(h) for h in hexes})
+    return entry[1], entry[2]
 
 
 _MEMOS: dict[int, tuple[dict[str, Any], dict[tuple[Any, ...], str]]] = {}
