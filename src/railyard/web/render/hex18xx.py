@@ -400,11 +400,12 @@ def _name_place(lines: list[str], size: float, cx: float, cy: float,
 
 def _label_names(label: str, name: str) -> bool:
     """Whether a tile's label is the place's short name: its first letter(s) or the
-    initials of its first words ("NY" for New York & Newark, "B" for Boston; not "OO")."""
+    initials of its first words ("NY" for New York & Newark; not "OO", and not a single
+    letter such as "B", which stands for Baltimore and Boston alike)."""
     words = [w for w in name.replace("&", " ").split() if w[:1].isalpha()]
     initials = "".join(w[0] for w in words).upper()
-    return bool(label) and (initials.startswith(label.upper()) or
-                            name.upper().startswith(label.upper()))
+    return len(label) > 1 and (initials.startswith(label.upper()) or
+                               name.upper().startswith(label.upper()))
 
 
 def _name_size(name: str) -> tuple[list[str], float]:
