@@ -179,17 +179,3 @@ def test_hard_halves_its_candidates_and_answers_among_the_survivors():
             assert action_key(act) in kept
             assert 3 <= len(bot.contenders) < len(bot.last_order)
     assert halved >= 2
-
-
-def test_a_level_horizon_stops_the_playouts_there():
-    """``Budget.horizon``: in a title it names, the playouts stop after that many turns
-    (``CHUNK`` actions each) however much budget is left; other titles play on."""
-    assert LEVELS["hard"].horizon.get("american-rails", 0) > 0
-    st = positions("chicago-express", every=13, count=2)[-1]
-    deep = MctsBot(3, "normal", actions=2000)
-    deep.choose(observe(st))
-    short = MctsBot(3, "normal", actions=2000)
-    short.horizon = {"chicago-express": 2}
-    short.choose(observe(st))
-    assert short.last_iterations == 2 < deep.last_iterations
-    assert short.work < deep.work
