@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..engine.actions import Action
@@ -85,10 +85,6 @@ class Budget:
     #: candidates still searched (at most ``halve_to`` kept at least) stops, so the budget
     #: plays the promising ones deeper; 0: every candidate to the same depth
     halve_to: int = 0
-    #: (CE, AR) turns per title when fewer than ``iterations``: the playouts' horizon
-    #: (``CHUNK`` actions per turn), after which a candidate is judged by
-    #: ``heuristics.worth``; none: to the end of the game
-    horizon: Mapping[str, int] = field(default_factory=dict)
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
@@ -98,8 +94,7 @@ LEVELS = {
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
     "hard": Budget(5000, {"chicago-express": 2400, "american-rails": 1000,
-                          "north-american-railways": 80000}, 16, 180.0, halve_to=3,
-                   horizon={"american-rails": 12}),
+                          "north-american-railways": 80000}, 16, 180.0, halve_to=3),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
@@ -176,8 +171,6 @@ class MctsBot:
         self.actions = actions
         self.top = budget.top if top is None else top
         self.halve_to = budget.halve_to
-        self.horizon = budget.horizon
-        self._title = ""
         self.rollout_depth = rollout_depth
         self.c = exploration
         #: (uct) playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
@@ -253,7 +246,6 @@ class MctsBot:
         if len(order) == 1:
             return base
         budget = self.budget_for(view.title)
-        self._title = view.title
         self.last_order = order
         if view.hidden_information:
             vals = self._sampled_values(view, order, me, budget, deadline)
@@ -290,9 +282,8 @@ class MctsBot:
         live = [i for i, s in enumerate(states) if s.current_player is not None]
         keep = list(range(len(order)))
         turn = spent = 0
-        turns = min(self.iterations, self.horizon.get(self._title, self.iterations))
         try:
-            while live and turn < turns:
+            while live and turn < self.iterations:
                 if self.halve_to and turn >= 2 and turn & (turn - 1) == 0 \
                         and len(keep) > self.halve_to:
                     # after turns 2, 4, 8, ...: the better half goes on (finished games
