@@ -93,8 +93,8 @@ LEVELS = {
                        "north-american-railways": 600}, 4, 18.0),
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
-    "hard": Budget(5000, {"chicago-express": 1200, "american-rails": 1000,
-                          "north-american-railways": 30000}, 16, 180.0, halve_to=3),
+    "hard": Budget(5000, {"chicago-express": 2400, "american-rails": 1000,
+                          "north-american-railways": 80000}, 16, 180.0, halve_to=3),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
