@@ -2,7 +2,8 @@
 tests/web/data/main-4bc3c25.*.sql, dumped from databases that code filled with five games
 -- moves by seat links, bots played to the end, an open seat, a hotseat game with an undo)
 is upgraded when the server opens it, on SQLite and on PostgreSQL, with every game intact:
-same version, status and state (its fingerprint, as main computed it), seat links and the
+same version, status and state (its fingerprint, as main computed it; for 1830, whose
+state is kept in another shape since, its position: seat to act and legal actions), seat links and the
 host link still act, the open seat can still be joined; the upgrade is idempotent, and
 ``railyard db upgrade`` does the same from the command line."""
 from __future__ import annotations
@@ -54,6 +55,20 @@ def main_pg():
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
+def behaviour(game) -> str:
+    """A stored game's position independent of how the state is kept: the seat to act, the
+    number of actions and the legal actions (type, seat, fixed fields, ranges), hashed.
+    The g1830 values in main-4bc3c25.*.json were computed with main 55d38d5's code
+    (which reads that database unchanged) by this function."""
+    listed = []
+    for c in game.legal_actions():
+        fixed = {k: (v if isinstance(v, (str, int, float, bool, type(None), list, dict))
+                     else repr(v)) for k, v in dict(c.fixed).items()}
+        listed.append([c.type, c.player, fixed, {k: list(v) for k, v in dict(c.ranges).items()}])
+    return hashlib.sha256(json.dumps([game.current_player, len(game.log), listed],
+                                     sort_keys=True, default=str).encode()).hexdigest()
+
+
 def _expected(kind: str) -> dict:
     with open(os.path.join(DATA, f"main-4bc3c25.{kind}.json"), encoding="utf-8") as f:
         return json.load(f)
@@ -72,9 +87,16 @@ def _check_upgrade(url: str, kind: str) -> None:
             assert live.version == game["version"], key
             assert live.status == game["status"], key
             assert len(live.game.log) == game["log"], key
-            fp = hashlib.sha256(json.dumps(live.game.state.fingerprint(), sort_keys=True,
-                                           default=str).encode()).hexdigest()
-            assert fp == game["fingerprint"], f"{key}: the state changed in the upgrade"
+            if "behaviour" in game:
+                # 1830's state is kept in another shape since that main (issue 27: one
+                # shape for the auction and the stock turn): the position is compared by
+                # what it does, as main computed it (:func:`behaviour`)
+                assert behaviour(live.game) == game["behaviour"], \
+                    f"{key}: the position changed in the upgrade"
+            else:
+                fp = hashlib.sha256(json.dumps(live.game.state.fingerprint(), sort_keys=True,
+                                               default=str).encode()).hexdigest()
+                assert fp == game["fingerprint"], f"{key}: the state changed in the upgrade"
             assert all(s.account is None for s in live.seats)
         # the private links and the host link still act
         for key in ("ce_humans", "g1830"):

@@ -152,11 +152,11 @@ def legal(g: "G1830State") -> list[Choice]:
     seat = cast(int, actor(g))      # the operating (or discarding) company's president
     if op["discard"]:
         corp = op["discard"][0]
-        out = [Choice("discard_train", seat, {"corporation": corp, "train": t})
-               for t in s["corps"][corp]["trains"]]
+        discards = [Choice("discard_train", seat, {"corporation": corp, "train": t})
+                    for t in s["corps"][corp]["trains"]]
         if _private_before_discard(g, corp):
-            out.extend(company_choices(g, corp, seat))
-        return out
+            discards.extend(company_choices(g, corp, seat))
+        return discards
     corp = op["corp"]
     step = op["step"]
     out: list[Choice] = []
