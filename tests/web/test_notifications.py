@@ -52,11 +52,13 @@ def hooks():
     """A local webhook receiver: the JSON bodies posted to /hook; /hold waits for
     ``release`` before answering; /broken answers 500."""
     got, release = [], threading.Event()
+    release.holding = threading.Event()       # set once a post to /hold has come in
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):
             body = json.loads(self.rfile.read(int(self.headers["content-length"])))
             if self.path == "/hold":
+                release.holding.set()
                 release.wait(30)
             status = 500 if self.path == "/broken" else 204
             got.append((self.path, body))
@@ -200,6 +202,9 @@ def test_failing_webhook_is_retried_and_logged_and_moves_do_not_wait(
     # Bob moves; Cy's webhook holds the notifier: Bob's move is answered all the same
     _move(bob, gid)
     assert app.state.service.get(gid).game.current_player == 2
+    # (Cy moves once the notice is being posted: a turn notice is not sent to a player
+    # who has already moved, so moving first would leave nothing to hold)
+    _wait(release.holding.is_set, "post to /hold")
     _move(cy, gid)                                    # Cy's move does not wait either
     assert not any(p == "/hold" for p, _ in posts)    # the receiver still holds it
     release.set()
