@@ -342,4 +342,6 @@ def position_value(bot: PlannerBot, w, seat: int) -> float:
 
 
 def _same(a: Action, b: Action) -> bool:
-    return a == b
+    """The same move (the acting player's number aside)."""
+    return {k: v for k, v in a.items() if k != "player"} == \
+        {k: v for k, v in b.items() if k != "player"}
