@@ -14,9 +14,19 @@ from railyard.bots.views import observe
 from railyard.engine import available
 
 
+_POSITIONS: dict = {}
+
+
 def position(title, seed, stop):
     """A seeded game of four easy planners played until ``stop(state)`` (cheap: the easy
-    policy's first hundred moves)."""
+    policy's first hundred moves); a copy, each position played once per test run."""
+    key = (title, seed, stop)
+    if key not in _POSITIONS:
+        _POSITIONS[key] = _play_to(title, seed, stop)
+    return _POSITIONS[key].clone()
+
+
+def _play_to(title, seed, stop):
     info = available()[title]
     st = info.factory(["a", "b", "c", "d"], seed, info.resolve_options({}))
     bots = [PlannerBot(10 + i, "easy") for i in range(4)]
@@ -30,6 +40,10 @@ def position(title, seed, stop):
 def dividend_due(st):
     return st.current_player is not None and any(
         c.type == "dividend" for c in st.legal_actions())
+
+
+def train_due(st):
+    return st.current_player is not None and decision_kind(st, st.legal_actions()) == "train"
 
 
 class Withholding(SearchBot):
@@ -93,8 +107,7 @@ def test_candidates_are_the_decisions_alternatives():
     assert cands[0] is first
     assert sorted(c["kind"] for c in cands) == ["full", "half", "withhold"]
     # a train purchase: not buying and the train on offer
-    st = position("1830", 5, lambda s: s.current_player is not None and decision_kind(
-        s, s.legal_actions()) == "train")
+    st = position("1830", 5, train_due)
     choices = st.legal_actions()
     bot.seat = st.current_player
     policy = next(c.base() for c in choices if c.type == "buy_train")
