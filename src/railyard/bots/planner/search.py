@@ -127,7 +127,7 @@ class SearchBot(PlannerBot):
         t_cap = time.perf_counter() + self.cfg["cap"]
         values = []
         for act in cands:
-            if time.perf_counter() > t_cap:               # safety cap only
+            if values and time.perf_counter() > t_cap:    # safety cap only
                 self.capped = True
                 break
             values.append(self.play_on(g, seat, act, share, seed))
