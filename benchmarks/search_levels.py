@@ -54,8 +54,10 @@ def play(job) -> dict:
     except Exception as exc:  # noqa: BLE001 - reported per game
         out["error"] = f"{type(exc).__name__}: {exc}"
     out["cpu"] = [[round(x, 4) for x in c] for c in cpu]
-    out["search"] = [{"searched": getattr(b, "searched", 0), "overruled": getattr(b, "overruled", 0),
-                      "simulated": getattr(b, "simulated", 0), "cut": getattr(b, "cut_short", 0),
+    out["search"] = [{"searched": getattr(b, "searched", 0),
+                      "overruled": getattr(b, "overruled", 0),
+                      "simulated": getattr(b, "simulated", 0),
+                      "cut": getattr(b, "cut_short", 0),
                       "capped": bool(getattr(b, "capped", False))} for b in bots]
     out["seconds"] = round(time.time() - t0, 1)
     out["load"] = round(os.getloadavg()[0], 1)
@@ -78,7 +80,8 @@ def summary(lines: list[dict]) -> dict:
     bots = {}
     for k, d in per.items():
         lo, hi = wilson(d["wins"], d["games"])
-        bots[k] = {"games": d["games"], "wins": d["wins"], "win_rate": round(d["wins"] / d["games"], 3),
+        bots[k] = {"games": d["games"], "wins": d["wins"],
+                   "win_rate": round(d["wins"] / d["games"], 3),
                    "ci95": [round(lo, 3), round(hi, 3)],
                    "mean_score": round(sum(d["scores"]) / len(d["scores"]), 1),
                    "cpu_ms_p50": round(1000 * percentile(d["cpu"], 0.5), 1),

@@ -94,7 +94,7 @@ class SearchBot(PlannerBot):
 
     @property
     def work(self) -> int:
-        return PlannerBot.work.fget(self) + self.simulated + \
+        return super().work + self.simulated + \
             sum(b.work for b in self._rollers)
 
     # ---- entry ------------------------------------------------------------------------------
@@ -104,7 +104,7 @@ class SearchBot(PlannerBot):
         choices = view.legal_actions()
         g = view.world()
         kind = decision_kind(g, choices)
-        if kind not in self.search["kinds"]:
+        if kind is None or kind not in self.search["kinds"]:
             return act
         try:
             cands = self.candidates(g, choices, act, kind)
@@ -125,7 +125,7 @@ class SearchBot(PlannerBot):
         share = max(1, self.search["budget"] // len(cands))
         seed = self.search_seed + self.decisions
         t_cap = time.perf_counter() + self.cfg["cap"]
-        values = []
+        values: list[float] = []
         for act in cands:
             if values and time.perf_counter() > t_cap:    # safety cap only
                 self.capped = True
