@@ -88,7 +88,9 @@ def test_basic_is_todays_strategic_bot_under_its_own_name():
         assert recommended_kind(title) == "strategic:normal"
     from railyard.bots.planner import PlannerBot
     assert kinds.STRATEGIC == "planner"
-    assert type(make_bot("strategic", "1830", 1)) is PlannerBot
+    from railyard.bots.planner.search import SearchBot
+    assert type(make_bot("strategic", "1830", 1)) is SearchBot          # planner + search
+    assert type(make_bot("strategic:easy", "1830", 1)) is PlannerBot
     assert type(make_bot("basic", "1830", 1)) is StrategicBot
     with pytest.raises(BotSpecError, match="no basic bot for chicago-express"):
         make_bot("basic", "chicago-express")

@@ -98,8 +98,12 @@ def make_bot(spec: str | Kind, title: str, seed: int | None = None) -> Bot:
         from .rules import GreedyBot
         return GreedyBot(seed)
     if k.kind == "strategic" and STRATEGIC == "planner":
+        # easy: the planner policy alone at its easy setting; normal, hard: the policy
+        # with a look-ahead over its candidate moves (planner.search, budgets SEARCH)
+        level = k.level or "normal"
         from .planner import PlannerBot
-        return PlannerBot(seed, k.level or "normal")
+        from .planner.search import SEARCH, SearchBot
+        return SearchBot(seed, level) if level in SEARCH else PlannerBot(seed, level)
     if k.kind in ("strategic", "basic"):
         from .strategic import StrategicBot
         bot = StrategicBot(seed, k.level or "normal")

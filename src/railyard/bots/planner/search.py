@@ -1,0 +1,347 @@
+"""Search on top of the planner policy (issue 22, points 1 and 2): ``SearchBot(seed, level)``.
+
+At the decisions that matter - train purchases, dividends, share buys / sells / pars in the
+stock round and (at ``hard``) the track lay or station - the bot takes the policy's answer
+and a few other candidates (:meth:`SearchBot.candidates`), plays each on with the policy for
+every seat on a copy of its view (1830 and 1870 hide nothing but the future: the copy *is*
+the position the seat sees) to a horizon - the end of the next operating round(s) - and
+takes the candidate whose position at the cut is worth most to its seat
+(:func:`position_value`).  The policy's own answer wins ties and every candidate must beat
+it by ``margin`` dollars, so the search changes a decision only where the look-ahead sees a
+clear gain.
+
+The play-on policy is a cheap :class:`~.bot.PlannerBot` per seat (``ROLLOUT``: few lays,
+small optimiser budget; the same seeded generator state for every candidate of a decision,
+so the candidates are compared on the same future).  The budget is counted work: policy
+decisions simulated per searched decision (``budget``, split evenly over the candidates;
+a play-on stops at its share even before the horizon) - never seconds; the wall clock is
+only the planner's safety cap (``cap``), after which the remaining candidates are not
+played on and ``capped`` is set.
+
+Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search (made by
+:func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``); ``normal`` searches
+trains, dividends and the stock round over 3 candidates to the end of the next operating
+round; ``hard`` also track and stations, over 4 candidates and two operating rounds.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ...engine.actions import Action, Choice
+from ...engine.errors import IllegalAction
+from ...eighteen import shares as sh
+from .bot import LEVELS, PlannerBot
+
+#: per level: candidates per decision (``k``, the policy's answer included), operating-round
+#: ends to play on to (``ors``), policy decisions simulated per searched decision (``budget``,
+#: over all candidates), the decision kinds searched, the gain over the policy's answer needed
+#: to overrule it (``margin``, dollars of position value)
+SEARCH: dict[str, dict[str, Any]] = {
+    "normal": {"k": 3, "ors": 1, "budget": 300, "margin": 10.0,
+               "kinds": ("train", "dividend", "stock")},
+    "hard": {"k": 5, "ors": 2, "budget": 1200, "margin": 10.0,
+             "kinds": ("train", "dividend", "stock", "build")},
+}
+
+#: the play-on policy's settings (a planner at easy, cheaper still)
+ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False}
+
+#: position value: operating rounds of the company's present revenue counted, and the
+#: share of its treasury counted, for each holder by their holding
+REVENUE_ROUNDS = 2.0
+TREASURY = 0.5
+
+
+class _View:
+    """The view the play-on bots get: the copy of the position (nothing is hidden in 1830
+    and 1870) seen by ``seat``."""
+
+    def __init__(self, w, seat: int) -> None:
+        self._w, self.seat, self.title = w, seat, w.title
+
+    def legal_actions(self) -> list[Choice]:
+        return self._w.legal_actions()
+
+    def world(self):
+        return self._w.clone()
+
+
+class SearchBot(PlannerBot):
+    """The planner with a look-ahead over its candidate moves (module docstring)."""
+    name = "planner"
+    work_unit = "optimiser nodes + positions tried + lays scored + policy decisions simulated"
+
+    def __init__(self, seed: int | None = None, level: str = "normal") -> None:
+        if level not in SEARCH:
+            raise ValueError(f"no search at level {level!r}")
+        # hard spends its extra budget on the search: the policy under it is normal's
+        super().__init__(seed, level if level != "hard" else "normal")
+        self.level = level
+        self.cfg["cap"] = self.cfg["limit"] = LEVELS[level]["cap"]
+        self.search = SEARCH[level]
+        self.search_seed = random.Random(seed).getrandbits(32)
+        self.decisions = 0
+        #: policy decisions simulated in play-ons (counted in :attr:`work`)
+        self.simulated = 0
+        #: searched decisions and those where the search overruled the policy
+        self.searched = 0
+        self.overruled = 0
+        #: play-ons that stopped at their share of the budget before the horizon
+        self.cut_short = 0
+        self._rollers: list[PlannerBot] = []
+
+    @property
+    def work(self) -> int:
+        return super().work + self.simulated + \
+            sum(b.work for b in self._rollers)
+
+    # ---- entry ------------------------------------------------------------------------------
+    def choose(self, view) -> Action:
+        act = super().choose(view)
+        self.decisions += 1
+        choices = view.legal_actions()
+        g = view.world()
+        kind = decision_kind(g, choices)
+        if kind is None or kind not in self.search["kinds"]:
+            return act
+        try:
+            cands = self.candidates(g, choices, act, kind)
+        except Exception:                                   # noqa: BLE001 - policy then
+            self.fallbacks += 1
+            return act
+        if len(cands) < 2:
+            return act
+        self.searched += 1
+        best = self.pick(g, view.seat, cands)
+        if best is not act:
+            self.overruled += 1
+        return best
+
+    def pick(self, g, seat: int, cands: list[Action]) -> Action:
+        """The candidate (``cands[0]`` is the policy's answer) whose play-on ends worth most
+        to ``seat``; another one only when it beats the policy's by ``margin``."""
+        share = max(1, self.search["budget"] // len(cands))
+        seed = self.search_seed + self.decisions
+        t_cap = time.perf_counter() + self.cfg["cap"]
+        values: list[float] = []
+        for act in cands:
+            if values and time.perf_counter() > t_cap:    # safety cap only
+                self.capped = True
+                break
+            values.append(self.play_on(g, seat, act, share, seed))
+        best, best_v = cands[0], values[0] + self.search["margin"]
+        for act, v in zip(cands[1:], values[1:]):
+            if v > best_v:
+                best, best_v = act, v
+        return best
+
+    # ---- candidates -------------------------------------------------------------------------
+    def candidates(self, g, choices: list[Choice], act: Action, kind: str) -> list[Action]:
+        """The policy's answer first, then up to ``k - 1`` others of the decision, each legal
+        on the position (distinct)."""
+        k = self.search["k"]
+        others: list[Action] = []
+        if kind == "dividend":
+            others = [c.base() for c in choices if c.type == "dividend"]
+        elif kind == "train":
+            others = self.train_candidates(g, choices)
+        elif kind == "stock":
+            others = self.stock_candidates(g, choices, act)
+        elif kind == "build":
+            others = self.build_candidates(g, choices, act)
+        out = [act]
+        for o in others:
+            if len(out) >= k:
+                break
+            if any(_same(o, x) for x in out):
+                continue
+            try:
+                g.clone().apply(o)
+            except IllegalAction:
+                continue
+            self.tried_positions += 1
+            out.append(o)
+        return out
+
+    def train_candidates(self, g, choices: list[Choice]) -> list[Action]:
+        """Not buying, then one train of each type the bank or pool offers, cheapest
+        first."""
+        out = [c.base() for c in choices if c.type in ("pass", "done")][:1]
+        seen = set()
+        buys = [c for c in choices if c.type == "buy_train" and not c.ranges
+                and c.fixed.get("source") in (None, "depot", "pool")]
+        buys.sort(key=lambda c: self._train_price(g, c))
+        for c in buys:
+            ty = self._train_type(g, c)
+            if ty in seen:
+                continue
+            seen.add(ty)
+            out.append(c.base())
+        return out
+
+    def stock_candidates(self, g, choices: list[Choice], act: Action) -> list[Action]:
+        """Passing, the share buys the policy values most (its ``share_score``), a par of
+        the company the policy pars one step up and down, selling what the policy sells
+        one share fewer or more."""
+        seat = self.seat
+        out: list[Action] = []
+        if act.get("type") == "par":
+            prices = sorted({c.fixed["price"] for c in choices if c.type == "par"
+                             and c.fixed.get("corporation") == act.get("corporation")})
+            if act.get("price") in prices:
+                i = prices.index(act["price"])
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(prices):
+                        out += [c.base() for c in choices if c.type == "par"
+                                and c.fixed.get("corporation") == act.get("corporation")
+                                and c.fixed["price"] == prices[j]]
+        if act.get("type") == "sell_shares" and "count" in act:
+            for c in choices:
+                if c.type == "sell_shares" and c.fixed.get("corporation") == \
+                        act.get("corporation") and "count" in c.ranges:
+                    lo, hi = c.ranges["count"]
+                    for n in (act["count"] - 1, act["count"] + 1):
+                        if lo <= n <= hi:
+                            out.append({**c.base(), "count": n})
+        out += [c.base() for c in choices if c.type == "pass"][:1]
+        cash = g.s["cash"][seat]
+        reserve = self.reserve(g)
+        scored = []
+        for i, c in enumerate(choices):
+            if c.type != "buy_share":
+                continue
+            s = self.share_score(g, c.fixed["corporation"], c.fixed["source"], cash, reserve)
+            if s > 0:
+                scored.append((-s, i, c.base()))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        out += [a for _, _, a in scored]
+        return out
+
+    def build_candidates(self, g, choices: list[Choice], act: Action) -> list[Action]:
+        """The policy's best lay or station on another hex (its build asked again without
+        the hex of its answer) and not building (running at once)."""
+        corp = g.s["op"].get("corp")
+        lays = [c for c in choices if c.type == "lay_tile"
+                and c.fixed.get("hex") != act.get("hex")]
+        tokens = [c for c in choices if c.type == "place_token"
+                  and c.fixed.get("hex") != act.get("hex")]
+        out: list[Action] = []
+        if corp is not None and (lays or tokens):
+            alt = self.build(g, corp, lays, tokens)
+            if alt is not None:
+                out.append(alt)
+        out += [c.base() for c in choices if c.type in ("pass", "done") and not c.ranges][:1]
+        return out
+
+    # ---- play-on ----------------------------------------------------------------------------
+    def rollers(self, n: int) -> list[PlannerBot]:
+        if len(self._rollers) != n:
+            self._rollers = []
+            for i in range(n):
+                b = PlannerBot(i, "easy")
+                b.cfg.update(ROLLOUT)
+                b.rev = type(b.rev)(ROLLOUT["nodes"])
+                self._rollers.append(b)
+        return self._rollers
+
+    def play_on(self, g, seat: int, act: Action, steps: int, seed: int) -> float:
+        """Position value for ``seat`` after ``act`` and the policy's play of every seat to
+        the ``ors``-th end of an operating round (or ``steps`` decisions, or the game's
+        end)."""
+        w = g.clone()
+        try:
+            w.apply(act)
+        except IllegalAction:
+            return float("-inf")
+        bots = self.rollers(len(w.players))
+        for i, b in enumerate(bots):
+            b.rng = random.Random(seed * 31 + i)
+            b.tried = set()
+        ends = 0
+        mark = _or_mark(w)
+        for step in range(steps + 1):
+            if step == steps:
+                self.cut_short += 1
+                break
+            p = w.current_player
+            if p is None:
+                break
+            a = bots[p].choose(_View(w, p))
+            self.simulated += 1
+            try:
+                w.apply(a)
+            except IllegalAction:
+                break
+            m = _or_mark(w)
+            if mark is not None and m != mark:
+                ends += 1
+                if ends >= self.search["ors"]:
+                    break
+            mark = m
+        return position_value(self._rollers[0], w, seat)
+
+
+def decision_kind(g, choices: list[Choice]) -> str | None:
+    """Which searched kind of decision the choices are: ``train`` (a purchase that may be
+    declined), ``dividend``, ``stock`` (a stock-round turn), ``build`` (lay or station),
+    else ``None``."""
+    types = {c.type for c in choices}
+    if "dividend" in types:
+        return "dividend"
+    rnd = g.s["round"]
+    if rnd == "stock":
+        if "sell_shares" in types and "pass" not in types:
+            return None                                 # forced sale: the policy's own
+        if types & {"buy_share", "sell_shares", "par"}:
+            return "stock"
+        return None
+    if rnd != "operating":
+        return None
+    if "buy_train" in types and types & {"pass", "done"} and not types & {
+            "sell_shares", "emergency_sell", "bankrupt"}:
+        return "train"
+    if types & {"lay_tile", "place_token"} and "run_routes" in types or \
+            types & {"lay_tile"} and types & {"pass", "done"}:
+        return "build"
+    return None
+
+
+def _or_mark(w):
+    """Changes when an operating round ends (the round or its number)."""
+    s = w.s
+    return (s["round"], s.get("sr"), s.get("or_num")) if s["round"] == "operating" else \
+        (s["round"], s.get("sr"))
+
+
+def position_value(bot: PlannerBot, w, seat: int) -> float:
+    """What the position is worth to ``seat`` against the others: for each player its worth
+    (cash + shares at market + privates) plus, for each company by its holding, the
+    revenue its trains earn now (the policy's optimiser estimate) over ``REVENUE_ROUNDS``
+    operating rounds and ``TREASURY`` x the company's treasury; the seat's value minus the
+    mean of the others'.  At the game's end: the final worth only."""
+    n = len(w.players)
+    over = w.current_player is None
+    corp_value: dict[str, float] = {}
+    if not over:
+        for c, v in w.s["corps"].items():
+            if v.get("closed") or not v.get("floated") or v.get("pos") is None:
+                continue
+            rev = bot.rev(w, c) if v["trains"] else 0
+            corp_value[c] = (REVENUE_ROUNDS * rev + TREASURY * v["cash"]) / 100.0
+    vals = []
+    for p in range(n):
+        total = float(w.worth(p))
+        for c, cv in corp_value.items():
+            total += sh.percent(w.s["holders"][c], str(p)) * cv
+        vals.append(total)
+    mine = vals[seat]
+    others = [x for i, x in enumerate(vals) if i != seat]
+    return mine - (sum(others) / len(others) if others else 0.0)
+
+
+def _same(a: Action, b: Action) -> bool:
+    """The same move (the acting player's number aside)."""
+    return {k: v for k, v in a.items() if k != "player"} == \
+        {k: v for k, v in b.items() if k != "player"}

@@ -1,0 +1,152 @@
+"""The search on top of the planner (issue 22, points 1-2; ``bots/planner/search.py``): the
+levels of ``strategic`` are wired (easy the policy alone, normal and hard searching with
+growing counted budgets), the search overrules a policy answer that its look-ahead shows
+to be worse, its candidates are the decision's real alternatives, and a searched decision
+is the same on a slowed-down clock (budgets in simulated decisions, not seconds)."""
+import time
+
+import pytest
+
+from railyard.bots.kinds import make_bot
+from railyard.bots.planner import PlannerBot
+from railyard.bots.planner.search import SEARCH, SearchBot, decision_kind, position_value
+from railyard.bots.views import observe
+from railyard.engine import available
+
+
+_POSITIONS: dict = {}
+
+
+def position(title, seed, stop):
+    """A seeded game of four easy planners played until ``stop(state)`` (cheap: the easy
+    policy's first hundred moves); a copy, each position played once per test run."""
+    key = (title, seed, stop)
+    if key not in _POSITIONS:
+        _POSITIONS[key] = _play_to(title, seed, stop)
+    return _POSITIONS[key].clone()
+
+
+def _play_to(title, seed, stop):
+    info = available()[title]
+    st = info.factory(["a", "b", "c", "d"], seed, info.resolve_options({}))
+    bots = [PlannerBot(10 + i, "easy") for i in range(4)]
+    for _ in range(400):
+        if stop(st):
+            return st
+        st.apply(bots[st.current_player].choose(observe(st)))
+    raise AssertionError("position not reached")
+
+
+def dividend_due(st):
+    return st.current_player is not None and any(
+        c.type == "dividend" for c in st.legal_actions())
+
+
+def train_due(st):
+    return st.current_player is not None and decision_kind(st, st.legal_actions()) == "train"
+
+
+class Withholding(SearchBot):
+    """A policy that withholds every dividend (a bad first choice when the company has its
+    trains and money)."""
+
+    def dividend(self, g, corp, choices):
+        return next(c.base() for c in choices
+                    if c.type == "dividend" and c.fixed.get("kind") == "withhold")
+
+
+def test_levels_are_wired_and_budgets_grow():
+    easy = make_bot("strategic:easy", "1830", 1)
+    normal = make_bot("strategic:normal", "1830", 1)
+    hard = make_bot("strategic:hard", "1870", 1)
+    assert type(easy) is PlannerBot and easy.level == "easy"
+    assert isinstance(normal, SearchBot) and normal.level == "normal"
+    assert isinstance(hard, SearchBot) and hard.level == "hard"
+    n, h = SEARCH["normal"], SEARCH["hard"]
+    assert n["budget"] < h["budget"] and n["k"] < h["k"] and n["ors"] <= h["ors"]
+    assert set(n["kinds"]) < set(h["kinds"])
+    with pytest.raises(ValueError):
+        SearchBot(1, "easy")
+
+
+@pytest.mark.parametrize("title", ["1830", "1870"])
+def test_search_overrules_a_withholding_policy(title):
+    """A company with trains and a full treasury: withholding (1830 8.2 / 1870 7.3: the
+    price falls, the holders get nothing) loses value against paying out; the search finds
+    the payout although the policy's answer is to withhold."""
+    st = position(title, 5, dividend_due)
+    corp = st.s["op"]["corp"]
+    assert st.s["corps"][corp]["trains"] and st.s["op"]["revenue"] > 0
+    seat = st.current_player
+    policy_only = Withholding(3, "normal")
+    policy_only.search = {**SEARCH["normal"], "kinds": ()}
+    assert policy_only.choose(observe(st))["kind"] == "withhold"
+    bot = Withholding(3, "normal")
+    act = bot.choose(observe(st))
+    assert act["type"] == "dividend" and act["kind"] in ("payout", "full")
+    assert bot.searched == 1 and bot.overruled == 1 and bot.simulated > 0
+    # and the judgement agrees with the positions themselves: the payout leaves the seat
+    # richer against the others than withholding, right after the action
+    values = {}
+    for kind in ("withhold", act["kind"]):
+        w = st.clone()
+        w.apply({**act, "kind": kind})
+        values[kind] = sum(w.worth(p) for p in range(4) if p == seat) - \
+            sum(w.worth(p) for p in range(4) if p != seat) / 3
+    assert values[act["kind"]] > values["withhold"]
+
+
+def test_candidates_are_the_decisions_alternatives():
+    st = position("1870", 5, dividend_due)
+    bot = SearchBot(1, "hard")
+    choices = st.legal_actions()
+    assert decision_kind(st, choices) == "dividend"
+    bot.seat = st.current_player
+    first = {"type": "dividend", "corporation": st.s["op"]["corp"], "kind": "half"}
+    cands = bot.candidates(st.clone(), choices, first, "dividend")
+    assert cands[0] is first
+    assert sorted(c["kind"] for c in cands) == ["full", "half", "withhold"]
+    # a train purchase: not buying and the train on offer
+    st = position("1830", 5, train_due)
+    choices = st.legal_actions()
+    bot.seat = st.current_player
+    policy = next(c.base() for c in choices if c.type == "buy_train")
+    cands = bot.candidates(st.clone(), choices, policy, "train")
+    assert cands[0] is policy and any(c["type"] in ("pass", "done") for c in cands)
+    assert len(cands) == len({repr(sorted(c.items())) for c in cands})
+
+
+def test_position_value_counts_the_seat_against_the_others():
+    st = position("1830", 5, dividend_due)
+    bot = PlannerBot(1, "easy")
+    seat = st.current_player
+    v = position_value(bot, st, seat)
+    richer = st.clone()
+    richer.s["cash"][seat] += 100
+    assert position_value(bot, richer, seat) == pytest.approx(v + 100)
+    other = st.clone()
+    other.s["cash"][(seat + 1) % 4] += 300
+    assert position_value(bot, other, seat) == pytest.approx(v - 100)
+
+
+def test_a_searched_decision_is_the_same_on_a_slowed_clock(monkeypatch):
+    """Budgets are simulated decisions: a clock on which every read costs 10 ms more (a
+    machine many times busier) changes neither the answer nor the work of the search."""
+    st = position("1830", 5, dividend_due)
+    idle = Withholding(3, "normal")
+    a1 = idle.choose(observe(st))
+    real = time.perf_counter
+    reads = [0]
+
+    def tick():
+        reads[0] += 1
+        return real() + 0.01 * reads[0]
+
+    monkeypatch.setattr(time, "perf_counter", tick)
+    busy = Withholding(3, "normal")
+    a2 = busy.choose(observe(st))
+    assert reads[0] > 50                       # the bots did watch the (slowed) clock
+    assert a1 == a2 and idle.simulated == busy.simulated > 0
+    assert not busy.capped
+    # (``work`` also counts optimiser nodes, which depend on the route caches the process
+    # has warmed before, not on the clock; the simulated decisions are the search's budget)
