@@ -189,3 +189,25 @@ def test_a_tournament_played_in_parts_is_the_same_tournament():
     assert [(g["game"], g["seed"], g["seats"], g["scores"]) for g in a] == \
         [(g["game"], g["seed"], g["seats"], g["scores"]) for g in b]
     assert [g["seed"] for g in b] == [7, 8]          # deal seed + g // 3 for g = 2, 3
+
+
+def test_a_random_opening_makes_the_deals_of_a_chanceless_game_differ(tmp_path):
+    """Chicago Express has no chance after the set-up and `rules` draws no random numbers:
+    without an opening, game 4 (the next deal, the same rotation) repeats game 0 move for
+    move; with a random opening of 4 actions the deals differ, and the rotations of one
+    deal share their opening (each seat order plays the same position)."""
+    import json
+
+    from railyard.bots.tournament import run
+
+    def logs(opening, where):
+        run("chicago-express", ["rules"] * 4, 5, 3, save_dir=str(where), opening=opening)
+        return [[a["action"] for a in
+                 json.loads((where / f"game-{g:04d}.json").read_text())["actions"]]
+                for g in range(1, 6)]
+
+    plain = logs(0, tmp_path / "plain")
+    assert plain[4] == plain[0]
+    varied = logs(4, tmp_path / "varied")
+    assert varied[4] != varied[0]
+    assert varied[0][:4] == varied[1][:4] == varied[3][:4] != varied[4][:4]

@@ -4,6 +4,14 @@ Seats rotate: game ``g`` seats kind ``seats[(i + g) % n]`` at seat ``i``, and th
 game's seed) is ``seed + g // n``, so every block of ``n`` games plays one deal with every
 rotation.  Each bot decides from its seat's view only (``kinds.play_move``).
 
+``opening``: the first ``opening`` actions of every game are drawn at random among the legal
+ones (``RandomBot`` seeded by the deal), the same for every rotation of a deal; then the
+bots play.  Titles without chance after the set-up (Chicago Express, 1830, American Rails
+with four or more players) played by bots that draw no random numbers give one game per
+rotation however many deals are played; a random opening makes the deals differ, so that a
+long tournament measures more than ``n`` games.  0 (the default): the bots play from the
+start.  The opening's actions are no bot's decisions: they count in no bot's figures.
+
 Figures per bot kind (``"mcts:normal"``, ``"random"``, ...), over all seats of that kind
 in all games ("seat-games"):
 
@@ -137,7 +145,7 @@ def seating(seats: list[str], g: int) -> list[str]:
 def play_game(title: str, seats: list[str], g: int, seed: int,
               options: dict[str, Any] | None = None,
               max_actions: int = DEFAULT_MAX_ACTIONS,
-              save_dir: str | None = None) -> GameRecord:
+              save_dir: str | None = None, opening: int = 0) -> GameRecord:
     """Game ``g`` of a tournament (seating and deal as in the module docstring); with
     ``save_dir`` it is also written there as a save file, also when it stopped on an error
     (then the save holds the actions up to the error)."""
@@ -157,6 +165,13 @@ def play_game(title: str, seats: list[str], g: int, seed: int,
         bots = [make_bot(k, title, deal * 1009 + g * 31 + i) for i, k in enumerate(kinds)]
         rec.work_unit = [getattr(b, "work_unit", None) if hasattr(b, "work") else None
                          for b in bots]
+        if opening:
+            from .random_bot import RandomBot
+            drawer = RandomBot(deal)            # the same opening for every rotation
+            while rec.actions < opening and state.current_player is not None:
+                done = state.apply(drawer.choose(state))
+                log.append(done)
+                rec.actions += 1
         while state.current_player is not None:
             if rec.actions >= max_actions:
                 raise RuntimeError(f"the game did not end within {max_actions} actions")
@@ -219,18 +234,18 @@ def _play_star(args: tuple) -> GameRecord:
 def run(title: str, seats: list[str], games: int, seed: int, workers: int = 1,
         options: dict[str, Any] | None = None,
         on_game: Callable[[GameRecord], None] | None = None,
-        save_dir: str | None = None, first: int = 0) -> list[GameRecord]:
+        save_dir: str | None = None, first: int = 0, opening: int = 0) -> list[GameRecord]:
     """Play ``games`` games (in ``workers`` processes when more than one); ``on_game`` is
     called as each game finishes; ``save_dir`` (created if missing) gets every game as a
     save file.  ``first``: the index of the first game, so that a long tournament can be
     played in parts (games ``first`` .. ``first + games - 1`` seated and dealt exactly as in
-    one run)."""
+    one run); ``opening``: random opening actions per game (module docstring)."""
     seats = [str(parse_kind(s)) for s in seats]   # "mcts" -> "mcts:normal"
     for s in seats:
         make_bot(s, title)                      # unknown kinds fail before any game starts
     if save_dir is not None:
         os.makedirs(save_dir, exist_ok=True)
-    jobs = [(title, seats, g, seed, options, DEFAULT_MAX_ACTIONS, save_dir)
+    jobs = [(title, seats, g, seed, options, DEFAULT_MAX_ACTIONS, save_dir, opening)
             for g in range(first, first + games)]
     records: list[GameRecord] = []
     if workers <= 1:

@@ -33,13 +33,18 @@ from .common import fail, option_option, parse_options, resolve_title
               help="Index of the first game: play a long tournament in parts, each game "
                    "seated and dealt as in one run (game g: rotation g, deal SEED + g // "
                    "players).")
+@click.option("--opening", type=click.IntRange(0, 1000), default=0, show_default=True,
+              help="Random opening actions per game (the same for every rotation of a "
+                   "deal), so that bots without chance play different games from deal to "
+                   "deal; 0: the bots play from the start.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, writable=True),
               default=None, help="Write every game to this directory as a save file "
                                  "(game-0001.json, ...; railyard show / replay load them).")
 @option_option
 def command(title: str, seats: str, games: int, seed: int, workers: int, first_game: int,
-            as_json: bool, save_dir: str | None, options: tuple[str, ...]) -> None:
+            opening: int, as_json: bool, save_dir: str | None,
+            options: tuple[str, ...]) -> None:
     """Play GAMES games of TITLE between bots and report per bot kind: games (seat-games),
     wins (a tie for first counts shared), win rate with its 95 % Wilson interval, mean
     score, bankruptcies, CPU time per move (p50 / p95, ms), wall-clock p95 and the work the
@@ -70,9 +75,10 @@ def command(title: str, seats: str, games: int, seed: int, workers: int, first_g
         task = progress.add_task("games", total=games)
         records = run(info.slug, specs, games, seed, workers, opts,
                       on_game=lambda rec: progress.advance(task), save_dir=save_dir,
-                      first=first_game)
+                      first=first_game, opening=opening)
     result = summary(records)
     result = {"title": info.slug, "seats": specs, "seed": seed, "first_game": first_game,
+              "opening": opening,
               "workers": workers,
               "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg")
               else None, **result}
