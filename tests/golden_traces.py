@@ -156,6 +156,7 @@ def tracing() -> Iterator[dict[int, tuple[Game, Trace]]]:
         if entry is None or entry[0] is not game:
             if game.log:
                 raise AssertionError("a game already under way cannot be traced")
+            game.keep_events()               # the trace reads the events
             entry = traces[id(game)] = (game, Trace())
             entry[1].start(game.state)
         state = game.state
@@ -206,6 +207,7 @@ def random_trace(title: str, players: int, seed: int,
     from railyard.bots.selfplay import DEFAULT_MAX_ACTIONS, seat_names, start
     from railyard.engine.registry import get_title
     state = start(get_title(title), seat_names(players), seed, options)
+    state.record_events(True)                # the trace reads the events
     bot = RandomBot(seed)
     trace = Trace()
     choices = state.legal_actions()

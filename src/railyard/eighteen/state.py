@@ -1,11 +1,13 @@
 """The state shape shared by the 18xx titles: static facts in ``self.st``, everything that
 changes in one plain dict ``self.s`` (only lists, dicts, strings, numbers, booleans).
 
-That shape gives every title the same cheap mechanisms: a refused action restores a
-``marshal`` snapshot (so rule code may raise at any depth), ``clone`` copies ``s``, the
+That shape gives every title the same cheap mechanisms: ``clone`` copies ``s``, the
 fingerprint is all of ``s`` (no hidden information in 1830 or 1870), and the result is each
-player's final worth.  Beside ``s`` a state keeps ``events`` (:mod:`.events`): what each
-action did, for the log.
+player's final worth.  The rules check an action before they change anything, so a refused
+action leaves ``s`` untouched without a snapshot (``Game.apply`` rebuilds the state from its
+checkpoint should the rules ever raise inside, :attr:`DictState.refused_inside`).  Beside
+``s`` a state keeps ``events`` (:mod:`.events`) when asked to (:meth:`DictState.record_events`,
+as ``Game`` does): what each action did, for the log.
 """
 from __future__ import annotations
 
@@ -28,6 +30,12 @@ class DictState(GameState):
     s: dict
     events: Any = ()        # (action index, kind, data) per event; a list once one happens
     acts: int = 0           # actions applied to this state since the start of the game
+    #: whether events are recorded (:meth:`record_events`; off for states no ``Game`` reads
+    #: the story of: bots' clones of a fresh state, environments, playouts)
+    records_events: bool = False
+    #: set when the rules raised while applying an action (a refusal or an error): the
+    #: state may then differ from before, and ``Game.apply`` rebuilds it
+    refused_inside: bool = False
 
     #: the bank breaks when a payment leaves it with $0 or less (1830, 25.0); a title where
     #: it breaks only when it has to pay more than it holds sets False (1870, 10.1.1)
@@ -93,20 +101,39 @@ class DictState(GameState):
         self.s["end_reason"] = reason
 
     def _apply(self, action: Mapping[str, Any]) -> Action:
-        snapshot = marshal.dumps(self.s)
+        """Run the rules of one action (``_dispatch``).  No snapshot is taken: the rules
+        check before they change anything, so a refused action leaves ``s`` as it was
+        (``tests/engine/test_refusals.py`` tries refused actions over random games of
+        both titles); should a refusal or an error still come from inside the rules,
+        :attr:`refused_inside` is set and ``Game.apply`` rebuilds the state from its
+        checkpoint and log.  The events the state sees change (:func:`.events.watch`)
+        are looked for only while :attr:`records_events` is set."""
+        acts = self.__dict__.get("acts", 0)
+        if not self.records_events:
+            try:
+                out = self._dispatch(action)
+            except BaseException:
+                self.refused_inside = True
+                raise
+            self.acts = acts + 1
+            return out
         events = self.__dict__.setdefault("events", [])
         mark = len(events)
         before = watch(self)
         try:
             out = self._dispatch(action)
         except BaseException:
-            self.s = marshal.loads(snapshot)
             del events[mark:]
+            self.refused_inside = True
             raise
-        acts = self.__dict__.get("acts", 0)
         events.extend((acts, kind, data) for kind, data in changes(self, before))
         self.acts = acts + 1
         return out
+
+    def record_events(self, on: bool = True) -> None:
+        """Keep ``events`` from now on (``Game`` asks for them where its story, log or table
+        is read; clones keep the setting)."""
+        self.records_events = on
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """Play random actions until the game ends or ``max_actions`` were played; returns
@@ -115,8 +142,8 @@ class DictState(GameState):
         and lets ``bot.choose_from`` pick from them, as ``RandomBot.choose`` does (same
         draws from its generator), then runs the rules of the action (``_dispatch``, which
         still checks it) without what only the engine contract needs: the turn and shape
-        checks, the snapshot that undoes a refused action and the events found by comparing
-        the state before and after (events the rules record themselves are kept).  So a
+        checks and the events found by comparing the state before and after (events the
+        rules record themselves are kept where the state records events).  So a
         playout reaches the same position as the bot's game through ``apply()``;
         ``tests/eighteen/test_playout.py`` checks this step by step."""
         title = self.title
@@ -136,9 +163,11 @@ class DictState(GameState):
         return played
 
     def event(self, kind: str, /, **data: Any) -> None:
-        """Record what happened during the action being applied (:mod:`..events`)."""
-        self.__dict__.setdefault("events", []).append((self.__dict__.get("acts", 0),
-                                                       kind, data))
+        """Record what happened during the action being applied (:mod:`..events`), if events
+        are recorded (:attr:`records_events`)."""
+        if self.records_events:
+            self.__dict__.setdefault("events", []).append((self.__dict__.get("acts", 0),
+                                                           kind, data))
 
     def clone(self) -> "DictState":
         other = type(self).__new__(type(self))
@@ -147,7 +176,9 @@ class DictState(GameState):
         other.options = self.options
         other.st = self.st
         other.s = marshal.loads(marshal.dumps(self.s))
-        other.events = list(self.__dict__.get("events", ()))
+        if self.records_events:
+            other.records_events = True
+            other.events = list(self.__dict__.get("events", ()))
         other.acts = self.__dict__.get("acts", 0)
         return other
 

@@ -116,7 +116,10 @@ class Game:
     """Creation parameters, action log and current state of one game."""
 
     def __init__(self, title: str, players: list[str], seed: int = 0,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, *, events: bool = True) -> None:
+        """``events=False``: the state records no events until the story, the history or
+        :meth:`keep_events` asks for them (then the log is replayed once with them), for a
+        game whose story nobody may read (an import, a check)."""
         info = get_title(title)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise RailyardError(f"The seed must be a whole number from 0 to {MAX_SEED}.",
@@ -135,13 +138,18 @@ class Game:
                         self.options, type(exc).__name__, exc)
             raise BadOptions(f"{info.name} cannot start with these options "
                              f"({', '.join(sorted(self.options)) or 'none'}).") from None
+        #: whether the state records events (the story's, the 18xx log's); see :meth:`keep_events`
+        self._events = bool(events)
+        if self._events:
+            self.state.record_events(True)
         self.log: list[Action] = []
         #: the hash chain over ``log[:len(_digests)]`` (the rest is computed on demand,
         #: :meth:`digests`)
         self._digests: list[str] = []
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
-        #: the story as :meth:`apply` keeps it: per action (seat, sentence, recorded events);
+        #: the story as :meth:`apply` keeps it: per action (seat, sentence, recorded events;
+        #: sentence and events are made by :meth:`keep_events` where not recorded);
         #: ``_told``: the entries made of it so far (:meth:`story`)
         self._story: list[tuple[int | None, str, Any]] = []
         self._told: list[list[dict[str, Any]]] = []
@@ -196,16 +204,17 @@ class Game:
         title, is raised as it is."""
         require_mapping(action)
         state = self.state
-        try:
-            text = str(state.describe(action))
-        except Exception:  # noqa: BLE001 - a sentence must never refuse an action
-            text = str(action.get("type", "action"))
-        mark = state.begin_notes()
+        events = self._events
+        text = self._describe(state, action) if events else None
+        mark = state.begin_notes() if events else None
         state._shape_checked = action      # checked above: GameState.apply skips it once
         try:
             normalised = state.apply(action)
         except IllegalAction:
-            state.take_notes(mark)
+            if events:
+                state.take_notes(mark)
+            if state.refused_inside:       # refused by the rules, which may have changed it
+                self._restore()
             raise
         except Exception as exc:
             self._restore()
@@ -218,12 +227,19 @@ class Game:
             state._shape_checked = None
         seat = normalised.get("player")
         self._story.append((seat if isinstance(seat, int) and not isinstance(seat, bool)
-                            else None, text, state.take_notes(mark)))
+                            else None, text, state.take_notes(mark) if events else ()))
         self.log.append(normalised)
         n = len(self.log)
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state.clone()
         return normalised
+
+    @staticmethod
+    def _describe(state: GameState, action: Mapping[str, Any]) -> str:
+        try:
+            return str(state.describe(action))
+        except Exception:  # noqa: BLE001 - a sentence must never refuse an action
+            return str(action.get("type", "action"))
 
     def _is_legal_choice(self, action: Mapping[str, Any]) -> bool:
         """Whether ``action`` is exactly one of the legal choices: no field beyond the
@@ -240,7 +256,11 @@ class Game:
         return False
 
     def _restore(self) -> None:
-        """Rebuild the current state from the nearest checkpoint and the log."""
+        """Rebuild the current state from the nearest checkpoint and the log (at most
+        :data:`CHECKPOINT_EVERY` - 1 actions replayed): after a title failed, and after a
+        refusal the rules raised once they may have changed the state
+        (:attr:`GameState.refused_inside`), so that a refused action leaves the game as
+        it was whatever the title did."""
         n = len(self.log)
         base = max(k for k in self._checkpoints if k <= n)
         state = self._checkpoints[base].clone()
@@ -281,6 +301,29 @@ class Game:
         other._flat = list(self._flat)
         return other
 
+    def keep_events(self) -> None:
+        """Record events from now on and have those of the actions already played: a game
+        made with ``events=False`` replays its log once with them (the same states, so the
+        same events as a game that recorded them all along).  Called by :meth:`story`,
+        :meth:`end_summary`, :meth:`state_at` and :meth:`states`; a caller that reads
+        ``state.events`` itself calls it first."""
+        if self._events:
+            return
+        state = self._checkpoints[0].clone()
+        state.record_events(True)
+        checkpoints: dict[int, GameState] = {0: state.clone()}
+        story = self._story
+        for i, act in enumerate(self.log):
+            text = self._describe(state, act)
+            mark = state.begin_notes()
+            state.apply(act)
+            story[i] = (story[i][0], text, state.take_notes(mark))
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                checkpoints[i + 1] = state.clone()
+        self.state, self._checkpoints, self._events = state, checkpoints, True
+        self._told.clear()
+        self._flat, self._flat_upto = [], 0
+
     # ---- the digest chain ------------------------------------------------------------
     def digests(self) -> list[str]:
         """The hash chain over the log: entry ``i`` is the digest of action ``i`` chained
@@ -307,6 +350,7 @@ class Game:
         (state, log, checkpoints) is not changed; ``k`` runs from 0 to ``len(log)``."""
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= len(self.log):
             raise ValueError(f"k must be an action count from 0 to {len(self.log)}")
+        self.keep_events()
         if k == len(self.log):
             return self.state.clone()
         base = max(c for c in self._checkpoints if c <= k)
@@ -317,6 +361,7 @@ class Game:
 
     def states(self) -> Iterator[tuple[int, Action | None, GameState]]:
         """Replay: yields (index, action that led here or None, state) from the start."""
+        self.keep_events()
         state = self._checkpoints[0].clone()
         yield 0, None, state
         for i, act in enumerate(self.log, 1):
@@ -335,6 +380,7 @@ class Game:
         :meth:`apply` keeps what it needs as it goes (the action's sentence and the events
         the rules recorded, :meth:`GameState.note`); the events' sentences are made here,
         once each, on the first call that needs them."""
+        self.keep_events()
         told, raw = self._told, self._story
         if len(told) > len(raw):
             del told[len(raw):]
@@ -367,6 +413,7 @@ class Game:
         (:meth:`GameState.end_summary`; where the title can, the parts follow the money
         through the whole game from the events of the story,
         :meth:`GameState.story_score_parts`); ``None`` while the game runs."""
+        self.keep_events()
         end = self.state.end_summary()
         if end is None:
             return None
@@ -410,7 +457,7 @@ class Game:
         os.replace(tmp, path)
 
     @classmethod
-    def loads(cls, text: str | bytes) -> "Game":
+    def loads(cls, text: str | bytes, *, events: bool = True) -> "Game":
         """Load a save from its JSON text (at most :data:`MAX_SAVE_BYTES`, nested at most
         :data:`MAX_SAVE_DEPTH` deep; a deeper or larger one is refused as corrupt)."""
         if len(text) > MAX_SAVE_BYTES:
@@ -424,20 +471,20 @@ class Game:
                                 "corrupt") from None
             raise SaveError(f"The save is not valid JSON (corrupt or truncated): {exc}.",
                             "corrupt") from None
-        return cls.from_save(data)
+        return cls.from_save(data, events=events)
 
     @classmethod
-    def load(cls, path: str) -> "Game":
+    def load(cls, path: str, *, events: bool = True) -> "Game":
         try:
             with open(path, "rb") as fh:
                 text = fh.read(MAX_SAVE_BYTES + 1)
         except OSError as exc:
             raise SaveError(f"Cannot read the save file {path}: {exc.strerror}.",
                             "unreadable") from None
-        return cls.loads(text)
+        return cls.loads(text, events=events)
 
     @classmethod
-    def from_save(cls, data: Any) -> "Game":
+    def from_save(cls, data: Any, *, events: bool = True) -> "Game":
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("This is not a railyard save file.", "not_a_save")
         if json_depth_exceeds(data, MAX_SAVE_DEPTH):
@@ -454,7 +501,8 @@ class Game:
         if not isinstance(actions, list) or not isinstance(data["options"], dict):
             raise SaveError("The save's actions or options are malformed.", "corrupt")
         try:
-            game = cls(data["title"], data["players"], data["seed"], data["options"])
+            game = cls(data["title"], data["players"], data["seed"], data["options"],
+                       events=events)
         except RailyardError as exc:
             raise SaveError(f"The save's header is invalid: {exc.message}", "bad_header") from None
         if data["action_count"] != len(actions):

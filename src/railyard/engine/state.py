@@ -100,6 +100,16 @@ class GameState(ABC):
     #: the action ``Game.apply`` checked the shape of and is applying (else ``None``)
     _shape_checked: Any = None
 
+    #: set by a title whose rules raised while applying an action (a refusal or an error)
+    #: after they may have changed the state; ``Game.apply`` then rebuilds the state from
+    #: its checkpoint and log.  Titles that check everything first never set it.
+    refused_inside: bool = False
+
+    def record_events(self, on: bool = True) -> None:
+        """Keep the events a title records beside its state (``Game`` asks for them where a
+        story, log or table is read).  Nothing by default: :meth:`note` records only while
+        ``Game.apply`` applies an action."""
+
     def note(self, kind: str, *args: Any) -> None:
         """Record that ``kind`` happened (``args``: plain values: seats, indices, amounts),
         for the story; a no-op unless ``Game.apply`` is applying an action (bots and their

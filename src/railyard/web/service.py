@@ -1174,6 +1174,7 @@ def _from_18xx(data: dict[str, Any]) -> Game:
             from None
     try:
         game, _ = import_export(data)
+        game.keep_events()          # the page's log and table read the state's events
     except RailyardError as exc:
         raise ApiError(400, exc.code, exc.message) from None
     except Exception as exc:  # noqa: BLE001 - a hostile file must not crash the server

@@ -115,7 +115,8 @@ class ReplayBase:
         if len(set(names)) != len(names):
             names = [f"{n} ({i})" for n, i in zip(names, self.ids)]
         try:
-            self.game = Game(self.title, names, 0, options)
+            # no events while replaying: whoever reads the story asks (Game.keep_events)
+            self.game = Game(self.title, names, 0, options, events=False)
         except RailyardError as exc:
             raise ExportError(f"The export's players cannot play {self.title}: "
                               f"{exc.message}", "bad_players") from None

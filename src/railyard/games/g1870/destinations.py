@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
+from ...engine.errors import IllegalAction
 from ...eighteen import graph
 from ...eighteen import routes as core_routes
 from . import connect, running
@@ -262,12 +263,21 @@ def apply(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
         g.fail("Choose the marker (map, or charter; map not when a station is already "
                "there) and full or withhold (9.6.3, 9.6.5).")
     c = s["corps"][corp]
+    was = {k: c[k] for k in ("connected", "dest_marker") if k in c}
     c["connected"] = True
-    c["dest_marker"] = marker
-    if action.get("routes") is not None:
-        rev = named_run_revenue(g, corp, action["routes"])
-    else:                                     # no routes named: the engine's best set
-        rev = run_revenue(g, corp)
+    c["dest_marker"] = marker                 # placed first: a map marker doubles (9.6.6)
+    try:
+        if action.get("routes") is not None:
+            rev = named_run_revenue(g, corp, action["routes"])
+        else:                                 # no routes named: the engine's best set
+            rev = run_revenue(g, corp)
+    except IllegalAction:                     # routes refused: the marker is not placed
+        for k in ("connected", "dest_marker"):
+            if k in was:
+                c[k] = was[k]
+            else:
+                del c[k]
+        raise
     if kind == "full":
         dividends.distribute(g, corp, rev)
         g.set_pos(corp, g.st.market.right(c["pos"]))

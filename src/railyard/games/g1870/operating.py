@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
-from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
 from ...eighteen import operating as core
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
                diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
@@ -294,7 +294,12 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     if op["connections"]:
         if t != "connection_run":
             g.wrong_phase("A connection run comes first (9.6.2).")
-        out = destinations.apply(g, op["connections"].pop(0), action)
+        corp = op["connections"].pop(0)
+        try:
+            out = destinations.apply(g, corp, action)
+        except IllegalAction:
+            op["connections"].insert(0, corp)      # refused: the run is still due
+            raise
         stationwars.place(g, out["corporation"])                 # 9.6.8 (option)
         if not op["connections"] and (op["corp"] is None or op["corp"] in op["done"]):
             if not _next_corp(g):
