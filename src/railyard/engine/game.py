@@ -149,7 +149,7 @@ class Game:
         self._genesis = _genesis(self.title, self.players, seed, self.options)
         self._checkpoints: dict[int, GameState] = {0: self.state.clone()}
         #: the story as :meth:`apply` keeps it: per action (seat, sentence, recorded events;
-        #: sentence and events are made by :meth:`keep_events` where not recorded);
+        #: the events are found by :meth:`keep_events` where they were not recorded);
         #: ``_told``: the entries made of it so far (:meth:`story`)
         self._story: list[tuple[int | None, str, Any]] = []
         self._told: list[list[dict[str, Any]]] = []
@@ -205,7 +205,7 @@ class Game:
         require_mapping(action)
         state = self.state
         events = self._events
-        text = self._describe(state, action) if events else None
+        text = self._describe(state, action)   # of the action as given (as the story has it)
         mark = state.begin_notes() if events else None
         state._shape_checked = action      # checked above: GameState.apply skips it once
         try:
@@ -314,10 +314,10 @@ class Game:
         checkpoints: dict[int, GameState] = {0: state.clone()}
         story = self._story
         for i, act in enumerate(self.log):
-            text = self._describe(state, act)
             mark = state.begin_notes()
             state.apply(act)
-            story[i] = (story[i][0], text, state.take_notes(mark))
+            seat, text, _ = story[i]
+            story[i] = (seat, text, state.take_notes(mark))
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 checkpoints[i + 1] = state.clone()
         self.state, self._checkpoints, self._events = state, checkpoints, True
