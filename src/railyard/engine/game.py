@@ -201,7 +201,9 @@ class Game:
         kind the title did not expect, a field no choice has) is answered as a
         ``malformed`` :class:`IllegalAction` (and logged, as it points at a title that
         checks its fields too late), while the failure on a legal action, a bug of the
-        title, is raised as it is."""
+        title, is raised as it is.  An :class:`IllegalAction` raised from inside the rules
+        (the state says so: :attr:`GameState.refused_inside`) rebuilds the state the same
+        way, as no title keeps a snapshot to undo a change made before its refusal."""
         require_mapping(action)
         state = self.state
         events = self._events
