@@ -12,7 +12,9 @@ Per line: best and median process CPU ms (``time.process_time``) over ``--rounds
 digest chain checked, every action replayed), ``web act`` = ``Service.act`` (the engine's
 check and apply, the SQLite commit, the answer's state and legal choices) per action, over
 ``--web`` actions of a random 1830 game 60 actions before its end (every seat human, the
-service called in this thread, so no HTTP client is timed).  With ``--paired SRC`` each
+service called in this thread, so no HTTP client is timed); ``refused action`` = a
+refusal through ``Game.apply`` at 64 consecutive positions of a random 1830 game
+(:func:`measure_refusals`).  With ``--paired SRC`` each
 measurement runs in two fresh processes per round, alternately with this checkout's
 ``src`` and with ``SRC`` (``PYTHONPATH``), so both see the same load; the ratio is
 median(other) / median(this).
@@ -96,6 +98,34 @@ def measure_web(actions: int, seed: int = 3, tail: int = 60) -> list[float]:
     return cpu
 
 
+def measure_refusals(seed: int = 3, count: int = 64) -> list[float]:
+    """CPU per refused action through ``Game.apply`` (a tile on a hex the map lacks, refused
+    by the rules) after each of ``count`` actions of a random 1830 game from action 600 on:
+    the positions lie 0-63 actions after a checkpoint, which a refusal from inside the
+    rules replays from (issue 26 point 4; with the per-action snapshot it was restored
+    from that instead)."""
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine.errors import IllegalAction
+    from railyard.engine.game import Game
+    game, bot = Game("1830", ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(seed)
+    while not game.is_terminal and len(game.log) < 600:
+        game.apply(bot.choose(game.state))
+    cpu = []
+    for _ in range(count):
+        if game.is_terminal:
+            break
+        bad = {"type": "lay_tile", "player": game.current_player, "hex": "Z99", "tile": "9",
+               "rotation": 0}
+        c = time.process_time()
+        try:
+            game.apply(bad)
+        except IllegalAction:
+            pass
+        cpu.append(time.process_time() - c)
+        game.apply(bot.choose(game.state))
+    return cpu
+
+
 def _line(name: str, xs: list[float]) -> str:
     return (f"{name:48} best {min(xs) * 1000:8.2f} ms  median "
             f"{statistics.median(xs) * 1000:8.2f} ms  (n={len(xs)})")
@@ -105,6 +135,7 @@ def run_once(rounds: int, web: int) -> dict[str, list[float]]:
     out = measure_imports(rounds)
     if web:
         out["web act, late 1830 (per action)"] = measure_web(web)
+    out["refused action, 1830 from action 600"] = measure_refusals()
     return out
 
 
