@@ -6,6 +6,7 @@ from __future__ import annotations
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.selfplay import start
 from railyard.eighteen import graph
+from railyard.eighteen.board import distinct_rotations
 from railyard.engine.registry import get_title
 from railyard.games.g1870 import track
 from railyard.games.g1870.running import tokens_for
@@ -64,7 +65,7 @@ def every_lay_checked(g, corp, seat):
         if not board.hexes[hex_id].layable:
             continue
         for name in board.tiles:
-            for rot in track.distinct_rotations(name):
+            for rot in distinct_rotations(board.tiles[name]):
                 fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
                 if track.lay_error(g, corp, hex_id, name, rot) is None:
                     out.append(("lay_tile", seat, fixed))

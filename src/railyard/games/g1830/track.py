@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE
 from ...eighteen import graph
-from ...eighteen.board import distinct_rotations, exits, rotate_paths
+from ...eighteen.board import exits, rotate_paths
+from ...eighteen.track import (blank_sides, free_spaces, hexes_to_lay, network_hexes,
+                               put_tile, put_token, static_lays)
 from . import privates
 
 if TYPE_CHECKING:
@@ -53,12 +55,10 @@ def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
                 "towns (18.0, 18.1)."), None
     new_paths = rotate_paths(new.paths, rot)
     for e in exits(new_paths):
-        nb = hx.neighbors.get(e)
-        if nb is None:
+        if e not in hx.neighbors:
             return "Track may not run off the board (18.0).", None
-        nbh = board.hexes[nb]
-        if nbh.printed.colour in ("gray", "red") and (e + 3) % 6 not in exits(nbh.printed.paths):
-            return f"Track may not run into the blank side of {nb} (18.0).", None
+        if (hex_id, e) in blank_sides(board):
+            return f"Track may not run into the blank side of {hx.neighbors[e]} (18.0).", None
     cost = hx.terrain_cost if hex_id not in s["tiles"] else 0
     if special is None and cost > s["corps"][corp]["cash"]:
         return f"Building on {hex_id} costs ${cost} (18.0).", None
@@ -111,16 +111,8 @@ def do_lay(g: "G1830State", corp: str, hex_id: str, tile: str, rot: int,
     s = g.s
     op = s["op"]
     cost = g.st.board.hexes[hex_id].terrain_cost if hex_id not in s["tiles"] else 0
-    if special == "CS":
-        cost = 0
-    s["corps"][corp]["cash"] -= cost
-    s["bank"] += cost
-    old = s["tiles"].get(hex_id)
-    if old is not None:
-        s["supply"][old[0]] += 1
-    s["supply"][tile] -= 1
     old_tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
-    s["tiles"][hex_id] = [tile, rot]
+    put_tile(s, corp, hex_id, tile, rot, 0 if special == "CS" else cost)
     cities = s["tokens"].get(hex_id)
     new_tile = g.st.board.tiles[tile]
     if cities:
@@ -186,56 +178,37 @@ def lay_options(g: "G1830State", corp: str) -> list[tuple]:
     mapping :func:`lay_error` returns for them).  The checks of :func:`lay_error` that do
     not depend on the game's state (colour order, label, kept track, no track off the
     board or into a blank side) are made once per hex, tile on it and rotation
-    (:func:`_static_lays`); the others here."""
+    (:func:`~railyard.eighteen.track.static_lays`); the others here."""
     s = g.s
     board = g.st.board
-    tiles = s["tiles"]
-    supply = s["supply"]
     tokens = s["tokens"]
-    r = graph.reach(board, tiles, tokens, corp)
+    r = graph.reach(board, s["tiles"], tokens, corp)
     on_track = {h for h, _ in r.paths}
-    sides: dict = {}                                    # hex -> its edges the track reaches
-    for h, e in r.edges:
-        hit = sides.get(h)
-        if hit is None:
-            sides[h] = {e}
-        else:
-            hit.add(e)
-    cands = on_track.union(sides)
-    for h, cities in tokens.items():
-        if h not in cands:
-            for held in cities:
-                if corp in held:
-                    cands.add(h)
-                    break
+    sides, own_hexes = network_hexes(r, tokens, corp)
     allowed = g.phase_info()["tiles"]
-    blocked = privates.blocked_hexes(g)
-    cash = s["corps"][corp]["cash"]
-    hexes = board.hexes
+    supply = s["supply"]
+    closed = blank_sides(board)
+    label_ok = _label_ok(board)
     out = []
-    for h in sorted(cands):
-        hx = hexes.get(h)
-        if hx is None or not hx.layable or h in blocked:
-            continue
-        laid = tiles.get(h)
-        if laid is None:
-            cur, cur_rot = hx.printed, 0
-            if hx.terrain_cost > cash:                  # 18.0
-                continue
-        else:
-            cur, cur_rot = board.tiles[laid[0]], laid[1]
-        here = tokens.get(h)
-        own = [i for i, held in enumerate(here) if corp in held] if here else ()
+    for h, cur, cur_rot in hexes_to_lay(board, s["tiles"], on_track.union(sides, own_hexes),
+                                        s["corps"][corp]["cash"], privates.blocked_hexes(g)):
+        own = [i for i, held in enumerate(tokens[h]) if corp in held] \
+            if h in own_hexes else ()
         reached_here = h in on_track
-        reached = sides.get(h, ())
-        for name, tdef, rots in _static_lays(board, h, cur, cur_rot):
+        reached = sides.get(h, 0)
+        for name, tdef, rots in static_lays(board, h, cur, cur_rot, label_ok, closed):
             if tdef.colour not in allowed or supply.get(name, 0) <= 0:
                 continue
-            for rot, ex, new_paths, mapping in rots:
-                if (reached_here or not ex.isdisjoint(reached)
+            for rot, _, mask, new_paths, mapping in rots:
+                if (reached_here or mask & reached
                         or (own and _token_joins(own, mapping, new_paths))):
                     out.append((h, name, rot, mapping))
     return out
+
+
+def _label_ok(board: Any) -> Any:
+    """18.2: a tile's label is the hex's printed one (none on most hexes)."""
+    return lambda hex_id, tdef: tdef.label == board.hexes[hex_id].printed.label
 
 
 def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
@@ -246,62 +219,6 @@ def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
         if any(node in p for p in new_paths):
             return True
     return False
-
-
-_LAYS: dict = {}
-
-
-def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> list:
-    """The lays on ``hex_id`` (showing ``cur`` turned by ``cur_rot``) that pass the checks
-    of :func:`lay_error` independent of the game's state: ``(name, tile, [(rotation,
-    exits, paths, city mapping)])`` in the order of the tile manifest and rotations."""
-    key = (id(board), hex_id, cur.name, cur_rot)
-    out = _LAYS.get(key)
-    if out is not None:
-        return out
-    hx = board.hexes[hex_id]
-    out = []
-    for name in _fitting(board, cur, hx.printed.label):
-        tdef = board.tiles[name]
-        rots = []
-        for rot in distinct_rotations(tdef):
-            mapping = board.upgrade_mappings(cur, cur_rot, tdef, rot)
-            if mapping is None:
-                continue
-            new_paths = rotate_paths(tdef.paths, rot)
-            ex = exits(new_paths)
-            ok = True
-            for e in ex:
-                nb = hx.neighbors.get(e)
-                if nb is None:
-                    ok = False
-                    break
-                nbh = board.hexes[nb]
-                if nbh.printed.colour in ("gray", "red") and \
-                        (e + 3) % 6 not in exits(nbh.printed.paths):
-                    ok = False
-                    break
-            if ok:
-                rots.append((rot, ex, new_paths, mapping))
-        if rots:
-            out.append((name, tdef, rots))
-    _LAYS[key] = out
-    return out
-
-
-_FIT_CACHE: dict = {}
-
-
-def _fitting(board: Any, cur: Any, label: Any) -> list[str]:
-    """Tiles of the next colour with the same label, cities and towns as ``cur``."""
-    key = (id(board), cur.name, label)
-    v = _FIT_CACHE.get(key)
-    if v is None:
-        v = _FIT_CACHE[key] = [
-            n for n, t in board.tiles.items()
-            if t.label == label and board.colour_may_follow(cur, t)
-            and t.n_cities == cur.n_cities and t.n_towns == cur.n_towns]
-    return v
 
 
 def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
@@ -365,17 +282,11 @@ def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
 
 
 def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
+    """19.0: a home city of a company not yet operating stays open for it."""
     s = g.s
-    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
-    if city >= tile.n_cities:
-        return 0
-    held = graph.city_tokens(s["tokens"], hex_id, city)
-    free = tile.city_slots[city] - len(held)
-    res = reserved_for(g, hex_id, city)
-    for other in res:
-        if other != corp and not s["corps"][other]["home_done"] and other not in held:
-            free -= 1  # 19.0: a home city of a company not yet operating stays open for it
-    return free
+    return free_spaces(graph.hex_tile(g.st.board, s["tiles"], hex_id)[0], s["tokens"], corp,
+                       hex_id, city, reserved_for(g, hex_id, city),
+                       lambda other: not s["corps"][other]["home_done"])
 
 
 def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str | None:
@@ -477,22 +388,15 @@ def do_token(g: "G1830State", corp: str, hex_id: str, city: int) -> None:
     s = g.s
     op = s["op"]
     c = s["corps"][corp]
-    cost = token_cost(g, corp)
-    _put(g, corp, hex_id, city)
-    c["cash"] -= cost
-    s["bank"] += cost
+    _put(g, corp, hex_id, city, token_cost(g, corp))
     c["tokens_used"] += 1
     op["tokened"] = True
     op["step"] = "routes"
 
 
-def _put(g: "G1830State", corp: str, hex_id: str, city: int) -> None:
-    s = g.s
-    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
-    cities = s["tokens"].setdefault(hex_id, [[] for _ in range(tile.n_cities)])
-    while len(cities) < tile.n_cities:
-        cities.append([])
-    cities[city].append(corp)
+def _put(g: "G1830State", corp: str, hex_id: str, city: int, cost: int = 0) -> None:
+    tile, _ = graph.hex_tile(g.st.board, g.s["tiles"], hex_id)
+    put_token(g.s, corp, hex_id, city, tile.n_cities, cost)
 
 
 # ---- home tokens (19.0, 19.1) -----------------------------------------------------------

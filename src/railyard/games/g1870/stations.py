@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
+from ...eighteen.track import free_spaces, put_token
 from .running import red_hexes, tokens_for
 
 if TYPE_CHECKING:
@@ -29,17 +30,6 @@ def next_price(g: "G1870State", corp: str) -> int | None:
         prices = prices + (100,)                      # 9.6.3 (b)
     n = placed(g, corp)
     return prices[n] if n < len(prices) else None
-
-
-def _reserved(g: "G1870State", corp: str, hex_id: str, city: int) -> int:
-    """9.2.3: spaces held for the home markers of corporations not yet operating."""
-    hx = g.st.board.hexes[hex_id]
-    if city >= len(hx.reservations):
-        return 0
-    held = graph.city_tokens(g.s["tokens"], hex_id, city)
-    return sum(1 for other in hx.reservations[city]
-               if other != corp and other not in held and not g.s["corps"][other]["operated"]
-               and not g.s["corps"][other]["closed"])
 
 
 def token_error(g: "G1870State", corp: str, hex_id: str, city: int,
@@ -61,8 +51,11 @@ def token_error(g: "G1870State", corp: str, hex_id: str, city: int,
     if s["corps"][corp].get("dest_marker") == "map" and hex_id == g.st.corps[corp].destination:
         return (f"{corp}'s destination marker in {hex_id} is already its station there; "
                 f"at most one per hex (9.2.2, 9.6.3).")
-    held = graph.city_tokens(s["tokens"], hex_id, city)
-    if len(held) + _reserved(g, corp, hex_id, city) >= tile.city_slots[city]:
+    homes = g.st.board.hexes[hex_id].reservations            # 9.2.3: kept for home markers
+    corps = s["corps"]
+    if free_spaces(tile, s["tokens"], corp, hex_id, city,
+                   homes[city] if city < len(homes) else (),
+                   lambda o: not corps[o]["operated"] and not corps[o]["closed"]) <= 0:
         return f"The city in {hex_id} has no free space (9.2.2, 9.2.3)."
     if reach is None:
         reach = graph.reach(board, s["tiles"], tokens_for(g, corp), corp)
@@ -82,12 +75,7 @@ def place(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
         g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
                UNAFFORDABLE if "costs" in problem else "not_allowed")
     price = next_price(g, corp)
-    cities = s["tokens"].setdefault(hex_id, [])
-    while len(cities) <= city:
-        cities.append([])
-    cities[city].append(corp)
-    s["corps"][corp]["cash"] -= price
-    s["bank"] += price
+    put_token(s, corp, hex_id, city, city + 1, price or 0)
     s["op"]["token"] = True
     return {"type": "place_token", "player": action["player"], "corporation": corp,
             "hex": hex_id, "city": city, "price": price}

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
-from ...eighteen.board import distinct_rotations as board_rotations, exits, rotate_paths
+from ...eighteen.board import exits, rotate_paths
+from ...eighteen.track import hexes_to_lay, network_hexes, put_tile, static_lays
 from .data import raw_data
 from .running import tokens_for
 
@@ -227,13 +228,7 @@ def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, ro
     cost = 0 if home else lay_cost(g, hex_id, use_mrbc)
     if use_mrbc:
         s.setdefault("used_abilities", []).append("MRBC")
-    old = s["tiles"].get(hex_id)
-    if old is not None:
-        s["supply"][old[0]] += 1
-    s["supply"][tile_name] -= 1
-    s["tiles"][hex_id] = [tile_name, rot]
-    s["corps"][corp]["cash"] -= cost
-    s["bank"] += cost
+    put_tile(s, corp, hex_id, tile_name, rot, cost)
     if home:
         s["op"]["home_laid"] = hex_id                           # 11.2 (c): not a normal lay
     elif extra_lay(g, use_mrbc):
@@ -245,85 +240,11 @@ def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, ro
             "mrbc": use_mrbc}
 
 
-@lru_cache(maxsize=None)
-def distinct_rotations(tile_name: str) -> tuple[int, ...]:
-    """Rotations giving different track (symmetric tiles repeat)."""
-    from .data import static
-    return board_rotations(static().board.tiles[tile_name])
-
-
-_LAYS: dict = {}
-
-
-def _static_lays(board: Any, hex_id: str, cur: Any, cur_rot: int) -> Any:
-    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
-    check of :func:`lay_error` not depending on the game's changing state: tiles of the next
-    colour with the same cities and towns and the right label (9.1.3, 9.1.5), and per
-    distinct rotation that the old track is kept (9.1.3), no track runs off the map or
-    across the New Orleans barrier (9.1.6).  Items ``(name, colour, ((rotation, exits as
-    a bit mask, crosses the river), ...))`` in the order of the tile manifest, all tuples
-    of plain values (the garbage collector need not look at the cache)."""
-    key = (id(board), hex_id, cur.name, cur_rot)
-    out = _LAYS.get(key)
-    if out is not None:
-        return out
-    hx = board.hexes[hex_id]
-    bad = impassable()
-    river = hex_id in RIVER_BANKS or hex_id in RIVER_ONLY_EDGES
-    out = []
-    for name, tdef in _same_stops(board, cur.n_cities, cur.n_towns):
-        if not board.colour_may_follow(cur, tdef) or not label_ok(hex_id, tdef):
-            continue
-        rots = []
-        for rot, paths, ex in _turned(board, name, tdef):
-            if board.upgrade_mappings(cur, cur_rot, tdef, rot) is None:
-                continue
-            if any(e not in hx.neighbors or (hex_id, e) in bad for e in ex):
-                continue
-            rots.append((rot, sum(1 << e for e in ex),
-                         bool(river and crosses_river(hex_id, paths))))
-        if rots:
-            out.append((name, tdef.colour, tuple(rots)))
-    lays = _LAYS[key] = tuple(out)
-    return lays
-
-
-_STOPS: dict = {}
-
-
-def _same_stops(board: Any, n_cities: int, n_towns: int) -> list:
-    """The board's tiles with ``n_cities`` cities and ``n_towns`` towns, in the order of
-    the tile manifest: ``[(name, tile)]``."""
-    hit = _STOPS.get(id(board))
-    if hit is None or hit[0] is not board:
-        table: dict = {}
-        for name, tdef in board.tiles.items():
-            table.setdefault((tdef.n_cities, tdef.n_towns), []).append((name, tdef))
-        hit = _STOPS[id(board)] = (board, table)
-    return hit[1].get((n_cities, n_towns), [])
-
-
-_TURNED: dict = {}
-
-
-def _turned(board: Any, name: str, tdef: Any) -> list:
-    """Per distinct rotation of the tile: ``(rotation, paths, exits)``."""
-    key = (id(board), name)
-    hit = _TURNED.get(key)
-    if hit is None or hit[0] is not tdef:
-        rows = []
-        for rot in distinct_rotations(name):
-            paths = rotate_paths(tdef.paths, rot)
-            rows.append((rot, paths, exits(paths)))
-        hit = _TURNED[key] = (tdef, rows)
-    return hit[1]
-
-
 def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
     """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
     :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
     rotations.  Without MRBC, the checks that do not depend on the game's state are made
-    once per hex and tile on it (:func:`_static_lays`) and the others here, as
+    once per hex and tile on it (:func:`_connected_lays`) and the others here, as
     :func:`lay_error` makes them (:func:`lay_groups`); a corporation owning MRBC has every
     lay checked by :func:`lay_error` (its discount and free home tile change the limits
     per turn).  ``seen``: a list holding the reach of ``corp``'s network at this
@@ -358,26 +279,12 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
         return out                                   # 9.1.1: no further lay this turn
     supply = s["supply"]
-    sides: dict = {}                     # hex -> its edges the track reaches (bit mask)
-    for h, e in reach.edges:
-        sides[h] = sides.get(h, 0) | 1 << e
-    own = {h for h, cities in tokens.items() if any(corp in held for held in cities)}
+    sides, own = network_hexes(reach, tokens, corp)
     colours = g.phase_info()["tiles"]
-    home_laid = op.get("home_laid")
     closed = river_closed(g)
-    cash = s["corps"][corp]["cash"]
-    hexes_of = board.hexes
-    for hex_id in sorted(own.union(sides)):
-        hx = hexes_of[hex_id]
-        if not hx.layable or hex_id == home_laid or (lays and lays[0][0] == hex_id):
-            continue                                 # 11.2 (c); 9.1.1: another hex
-        laid = tiles.get(hex_id)
-        if laid is None:
-            cur, cur_rot = hx.printed, 0
-            if cash < hx.terrain_cost:               # 9.1.4
-                continue
-        else:
-            cur, cur_rot = board.tiles[laid[0]], laid[1]
+    skip = (op.get("home_laid"), lays[0][0] if lays else None)  # 11.2 (c); 9.1.1
+    for hex_id, cur, cur_rot in hexes_to_lay(board, tiles, own.union(sides),
+                                             s["corps"][corp]["cash"], skip):   # 9.1.4
         reached = None if hex_id in own else sides[hex_id]
         for name, colour, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
                                                              reached):
@@ -402,20 +309,27 @@ _CONNECTED: dict = {}
 
 def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
                     reached: Any) -> Any:
-    """:func:`_static_lays` keeping the rotations whose track joins the corporation's:
-    an exit on one of the ``reached`` edges of the hex (9.1.3; a bit mask of the edges;
-    ``None``: it has a station there, every rotation).  Items ``(name, colour,
-    (rotation, ...), (rotation not crossing the river, ...))``, tuples of plain values."""
+    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
+    check of :func:`lay_error` not depending on the game's changing state
+    (:func:`~railyard.eighteen.track.static_lays`: tiles of the next colour with the same
+    cities and towns and the right label, 9.1.3, 9.1.5; the old track kept, 9.1.3; no
+    track off the map or across the New Orleans barrier, 9.1.6), keeping the rotations
+    whose track joins the corporation's: an exit on one of the ``reached`` edges of the
+    hex (9.1.3; a bit mask of the edges; ``None``: it has a station there, every
+    rotation).  Items ``(name, colour, (rotation, ...), (rotation not crossing the
+    river, ...))`` in the order of the tile manifest, tuples of plain values (the garbage
+    collector need not look at the cache)."""
     key = (id(board), hex_id, cur.name, cur_rot, reached)
     out = _CONNECTED.get(key)
     if out is not None:
         return out
     out = []
-    for name, colour, rots in _static_lays(board, hex_id, cur, cur_rot):
-        keep = [(rot, crosses) for rot, ex, crosses in rots
-                if reached is None or ex & reached]
+    river = hex_id in RIVER_BANKS or hex_id in RIVER_ONLY_EDGES
+    for name, tdef, rots in static_lays(board, hex_id, cur, cur_rot, label_ok, impassable()):
+        keep = [(rot, river and crosses_river(hex_id, paths))
+                for rot, _, mask, paths, _ in rots if reached is None or mask & reached]
         if keep:
-            out.append((name, colour, tuple(rot for rot, _ in keep),
+            out.append((name, tdef.colour, tuple(rot for rot, _ in keep),
                         tuple(rot for rot, crosses in keep if not crosses)))
     if len(_CONNECTED) >= 50_000:
         _CONNECTED.clear()
@@ -433,19 +347,13 @@ def _choices_checked(g: "G1870State", corp: str, seat: int, reach: Any = None) -
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
     if reach is None:
         reach = graph.reach(board, s["tiles"], tokens, corp)
-    sides: dict = {}                     # hex -> its edges the track reaches (bit mask)
-    for h, e in reach.edges:
-        sides[h] = sides.get(h, 0) | 1 << e
-    own = {h for h, cities in tokens.items() if any(corp in held for held in cities)}
+    sides, own = network_hexes(reach, tokens, corp)
     out = []
     owns_mrbc = g.company_owner("MRBC") == corp
     colours = g.phase_info()["tiles"]
     laid = bool(s["op"]["lays"])
-    for hex_id in sorted(own.union(sides)):
-        hx = board.hexes[hex_id]
-        if not hx.layable:
-            continue
-        cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+    for hex_id, cur, cur_rot in hexes_to_lay(board, s["tiles"], own.union(sides),
+                                             float("inf")):
         # only the rotations joining the corporation's track (the check of lay_error
         # that refuses every other rotation, with or without MRBC)
         for name, colour, rots, _ in _connected_lays(board, hex_id, cur, cur_rot,
