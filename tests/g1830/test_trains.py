@@ -391,7 +391,7 @@ def test_25_0_broken_bank_ends_the_game_after_the_set_of_operating_rounds():
     g = at_buy_step(corps={"PRR": (67, 0), "NYC": (67, 1)})
     assert g.s["op"]["corp"] == "PRR"
     g.s["bank"] = 10
-    op.payout(g, "PRR", 100)
+    op.pay(g, "PRR", 100, "payout")
     assert g.s["bank_broken"] and g.s["bank"] == -50  # payments go on
     act(g, "pass")  # PRR buys no train; NYC operates: the round is played to its end
     assert not g.is_terminal and g.s["op"]["corp"] == "NYC"

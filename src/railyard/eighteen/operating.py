@@ -1,10 +1,11 @@
-"""Operating-round rules both 18xx titles share (issue 27): the operating order, paying
-and keeping revenue, rusting trains and the corporations over the train limit.  The
-titles pass what differs (which holders' dividends go to the corporation, whether the
-market row breaks a tie in the order)."""
+"""Operating-round rules both 18xx titles share (issue 27): the operating order, the
+privates' revenue, the dividend step (paying, keeping, halves and the price moves),
+rusting trains and the corporations over the train limit.  The titles pass what differs
+(which holders' dividends go to the corporation, whether the market row breaks a tie in
+the order, a private's revenue, when a withholding corporation's price moves)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import shares as sh
 from .trains import ttype
@@ -18,6 +19,41 @@ def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
     top = g.s["stacks"][f"{pos[0]},{pos[1]}"].index(corp)
     price = g.st.market.price(pos)
     return (-price, -pos[1], pos[0], top) if by_row else (-price, -pos[1], top)
+
+
+def pay_privates(g: Any, revenue: Callable[[str], int], corp_prefix: str = "") -> None:
+    """Every open owned private pays ``revenue(private)`` (if any) from the bank to its
+    player ``p<seat>`` or corporation ``corp_prefix + name`` (1830 16.0, 1870 5.1)."""
+    s = g.s
+    for sym, comp in s["companies"].items():
+        owner, amount = comp["owner"], revenue(sym)
+        if comp["closed"] or owner is None or not amount:
+            continue
+        g.pay_from_bank(amount)
+        if owner[0] == "p":
+            s["cash"][int(owner[1:])] += amount
+        else:
+            s["corps"][owner[len(corp_prefix):]]["cash"] += amount
+        g.event("private_revenue", company=sym, owner=owner, amount=amount)
+
+
+def dividend(g: Any, corp: str, revenue: int, kind: str, to_company: Iterable[str],
+             move_left: Callable[[Any, str], None] | None = None) -> None:
+    """The dividend step (1830 20.3, 1870 9.4): ``withhold`` or no revenue: the corporation
+    keeps it, its price moves left (or ``move_left``: 1830 8.2d at the round's end);
+    ``half`` (1870 9.4.2): it keeps half, rounded down to $10, pays the rest, the price
+    stays; any other kind pays all out (:func:`distribute`), the price moves right."""
+    kind = kind if revenue > 0 else "withhold"
+    g.event("dividend", corp=corp, revenue=revenue, kind=kind)
+    kept = revenue if kind == "withhold" else revenue // 20 * 10 if kind == "half" else 0
+    keep(g, corp, kept)
+    distribute(g, corp, revenue - kept, to_company)
+    if kind == "withhold" and move_left is not None:
+        move_left(g, corp)
+    elif kind != "half":
+        market = g.st.market
+        move = market.left if kind == "withhold" else market.right
+        g.set_pos(corp, move(g.s["corps"][corp]["pos"]))
 
 
 def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> None:

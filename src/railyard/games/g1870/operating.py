@@ -24,21 +24,11 @@ PRIVATES_CLOSE_PHASE = "4"
 
 
 def pay_privates(g: "G1870State") -> None:
-    """5.1: every open private pays its revenue to its owner."""
-    s = g.s
-    for sym, comp in s["companies"].items():
-        owner = comp["owner"]
-        rev = g.st.privates[sym].revenue
-        if sym == "SLSF" and g.options.get("historical_start"):
-            rev = variants.facts()["historical_slsf_revenue"]    # historical start
-        if comp["closed"] or owner is None or not rev:
-            continue
-        g.pay_from_bank(rev)
-        if owner.startswith("p"):
-            s["cash"][int(owner[1:])] += rev
-        else:
-            s["corps"][owner]["cash"] += rev
-        g.event("private_revenue", company=sym, owner=owner, amount=rev)
+    """5.1: every open private pays its revenue to its owner (SLSF's own with the
+    historical start)."""
+    own = {"SLSF": variants.facts()["historical_slsf_revenue"]} \
+        if g.options.get("historical_start") else {}
+    core.pay_privates(g, lambda sym: own.get(sym, g.st.privates[sym].revenue))
 
 
 def order_key(g: "G1870State", corp: str) -> Any:
