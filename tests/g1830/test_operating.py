@@ -194,7 +194,7 @@ def test_20_1_route_revenue_and_20_3_payout():
     g = operating(corps={"PRR": (67, 0)})
     run_prr_line(g)
     g.s["corps"]["PRR"]["trains"] = ["2-0"]
-    g.s["depot"].remove("2-0")
+    g.s["depot"]["2"] -= 1
     act(g, "pass")
     act(g, "pass")  # no token
     act(g, "run_routes", routes=[{"train": "2-0", "chains": [["H12", "H14", "H16"]]}])
@@ -324,7 +324,7 @@ def _canadian_west(**options):
     g.s["tiles"]["B10"] = ["15", 1]
     g.s["tokens"]["B10"] = [["PRR"]]
     g.s["corps"]["PRR"]["trains"] = ["3-0"]
-    g.s["depot"].remove("3-0")
+    g.s["depot"]["3"] -= 1
     act(g, "pass")          # no tile
     if g.s["op"]["step"] == "token":
         act(g, "pass")

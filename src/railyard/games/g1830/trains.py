@@ -265,10 +265,10 @@ def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
     s["cash"][seat] -= price - from_corp
     if seller is None:
         s["bank"] += price
-        if tid in s["depot"]:
-            s["depot"].remove(tid)
-        else:
+        if tid in s["train_pool"]:
             s["train_pool"].remove(tid)
+        else:
+            depot.take(s["depot"], ttype(tid))
     else:
         s["corps"][seller]["cash"] += price
         s["corps"][seller]["trains"].remove(tid)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import operating as core
+from ...eighteen import trains as depot
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
                diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
 
@@ -118,11 +119,9 @@ def actor(g: "G1870State") -> int:
 
 # ---- trains (1.2-1.4, 2.1, 2.4, 9.5) -------------------------------------------------------
 def next_train(g: "G1870State") -> Any:
-    for t in g.st.trains:
-        left = g.s["depot"][t.name]
-        if left is None or left > 0:
-            return t
-    return None
+    """The train the bank sells next (1.2), or None."""
+    ty = depot.next_type(g.s["depot"])
+    return None if ty is None else next(t for t in g.st.trains if t.name == ty)
 
 
 def train_price(g: "G1870State", train_id: str) -> int:
@@ -411,8 +410,7 @@ def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
         if exchange is not None:                                  # 12.2 (option)
             price = diesels.exchange_price(g, corp, t, get_str(action, "exchange"))
         _check_funds(g, corp, price)
-        if s["depot"][t.name] is not None:
-            s["depot"][t.name] -= 1
+        depot.take(s["depot"], t.name)
         s["train_serial"] += 1
         tid = f"{t.name}-{s['train_serial']}"
         first = not any(_train_type(x) == t.name for x in s.get("bought", []))
