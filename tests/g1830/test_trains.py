@@ -453,7 +453,7 @@ def test_24_0b_president_money_for_a_train_of_another_players_company_up_to_face
     # einer anderen Eisenbahn kauft": any other railroad, not only his own (24.0d)
     g = emergency(500, 10, 5)
     g.s["corps"]["NYC"]["trains"] = ["2-0"]
-    g.s["depot"].remove("2-0")
+    g.s["depot"]["2"] -= 1
     g.s["corps"]["NYC"]["president"] = 1
     offered = [c for c in g.legal_actions() if c.type == "buy_train"
                and c.fixed.get("train") == "2-0"]

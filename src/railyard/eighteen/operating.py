@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from . import shares as sh
-from .trains import ttype
+from ..engine.errors import UNKNOWN_ID
+from .trains import take, ttype
 
 
 def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
@@ -81,6 +82,49 @@ def keep(g: Any, corp: str, amount: int) -> None:
     if amount:
         g.pay_from_bank(amount)
         g.s["corps"][corp]["cash"] += amount
+
+
+def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | None = None,
+              exchange: str | None = None) -> None:
+    """``corp`` buys ``tid`` for ``price`` from ``seller``, else from the bank (its pool or
+    its depot); the corporation pays what it can, its president ``seat`` the rest (1830
+    24.0, 1870 9.5.4); a train given in (``exchange``) goes to the bank pool."""
+    s = g.s
+    c = s["corps"][corp]
+    own = min(price, c["cash"])
+    c["cash"] -= own
+    s["cash"][seat] -= price - own
+    if seller is not None:
+        s["corps"][seller]["cash"] += price
+        s["corps"][seller]["trains"].remove(tid)
+    elif tid in s["train_pool"]:
+        s["bank"] += price
+        s["train_pool"].remove(tid)
+    else:
+        s["bank"] += price
+        take(s["depot"], ttype(tid))
+    if exchange is not None:
+        c["trains"].remove(exchange)
+        s["train_pool"].append(exchange)
+    c["trains"].append(tid)
+
+
+def discard_if_over(g: Any, corp: str, limit: int) -> None:
+    """A corporation over ``limit`` after a purchase (option of both titles) discards."""
+    if len(g.s["corps"][corp]["trains"]) > limit and corp not in g.s["op"]["discard"]:
+        g.s["op"]["discard"].append(corp)
+
+
+def discard(g: Any, corp: str, tid: str, limit: int) -> None:
+    """``corp`` returns its ``tid`` to the bank pool, for sale at face value (1830 21.0,
+    1870 2.4); at ``limit`` it has discarded enough."""
+    c = g.s["corps"][corp]
+    if tid not in c["trains"]:
+        g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+    c["trains"].remove(tid)
+    g.s["train_pool"].append(tid)
+    if len(c["trains"]) <= limit:
+        g.s["op"]["discard"].remove(corp)
 
 
 def rust(g: Any, types: set[str]) -> None:

@@ -24,31 +24,23 @@ def ttype(train_id: str) -> str:
     return ty
 
 
-def left(depot: Mapping[str, int | None], ty: str) -> bool:
-    """The bank still has a ``ty``."""
-    n = depot.get(ty, 0)
-    return n is None or n > 0
-
-
 def next_type(depot: Mapping[str, int | None]) -> str | None:
     """The smallest type the bank still sells (it sells the types in order)."""
-    return next((ty for ty in depot if left(depot, ty)), None)
+    return next((ty for ty, n in depot.items() if n is None or n > 0), None)
 
 
 def take(depot: dict[str, int | None], ty: str) -> None:
     """The bank sells one ``ty``."""
     n = depot[ty]
-    if n is not None:
-        depot[ty] = n - 1
+    depot[ty] = None if n is None else n - 1
 
 
 def offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
-    """The bank sells the next copy (``<type>-<n>``, counted from 0 in selling order) of
-    the smallest type still in the depot and of any type made available early
-    (``available_on`` bought), and the first returned copy of each type in the pool; each
-    at its face price.  (Remembered per depot, pool, bought types and definitions: they
-    change only when trains are bought.)"""
+    """The bank sells the next copy (``<type>-<n>``, numbered from 0) of the smallest type
+    still in the depot and of any type made available early (``available_on`` bought),
+    and the first returned copy of each type in the pool; each at its face price.
+    (Remembered per depot, pool, bought types and definitions.)"""
     key = (tuple(depot.values()), tuple(pool), tuple(bought), id(defs))
     hit = _OFFERS.get(key)
     if hit is not None and hit[0] is defs:
@@ -67,12 +59,10 @@ def _offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
             defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     first = next_type(depot)
-    for ty, n in depot.items():
+    for ty, n in depot.items():                  # (1830's depot: no unlimited type)
         d = defs[ty]
-        if n is not None and n <= 0 or ty != first and not (
-                d.available_on and d.available_on in bought):
-            continue
-        out.append((f"{ty}-{d.count - n if n is not None else 0}", d.price))
+        if n and (ty == first or d.available_on and d.available_on in bought):
+            out.append((f"{ty}-{d.count - n}", d.price))
     seen: set = set()
     for t in pool:
         ty = ttype(t)
