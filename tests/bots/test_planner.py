@@ -178,8 +178,7 @@ def test_train_that_rusts_at_once_is_not_worth_its_price():
     that lasts (life in operating rounds, economy.life)."""
     st = new_game("1830", 1)
     # 2-trains rust on the first 4-train; with the 3s gone only the 4s are left before it
-    st.s["depot"] = [t for t in st.s["depot"] if not t.startswith(("2-", "3-"))]
-    st.s["depot"] = ["2-9"] + st.s["depot"]
+    st.s["depot"].update({"2": 1, "3": 0})
     assert eco.life(st, "2") < eco.life(st, "5")
     assert eco.life(st, "2") <= 1.5
 

@@ -44,7 +44,7 @@ def _1830_dividend(seed):
 
 def _only_4s_and_later(st):
     """The bank's 2- and 3-trains sold: the next train is the first 4 (1830)."""
-    st.s["depot"] = [t for t in st.s["depot"] if not t.startswith(("2-", "3-"))]
+    st.s["depot"].update({"2": 0, "3": 0})
 
 
 def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
@@ -97,7 +97,7 @@ def test_last_train_of_a_type_opens_the_next(monkeypatch):
     pay both, the 3 is worth at least 0.8 x what the following 4 is worth to it, even
     when the 3 itself adds no revenue; without the money for the 4 it is not."""
     st, corp = _1830_dividend(21)
-    st.s["depot"] = ["3-4"] + [t for t in st.s["depot"] if not t.startswith(("2-", "3-"))]
+    st.s["depot"].update({"2": 0, "3": 1})          # the last 3, the 3-4
     v = st.s["corps"][corp]
     v["trains"] = ["3-0", "3-1"]
     assert eco.opens_next(st, "3") == "4"

@@ -11,8 +11,8 @@ def at_trains(**options):
     """PRR (seat 0) at its train purchase with $600; NYC (seat 1) owns the 2-0 and 2-1,
     B&O (seat 0 too) owns the 2-2; seat 1 owns the private DH; phase 3."""
     g = operating(corps={"PRR": (67, 0), "NYC": (67, 1), "B&O": (67, 0)}, **options)
-    for t in ("2-0", "2-1", "2-2", "3-0"):
-        g.s["depot"].remove(t)
+    g.s["depot"]["2"] -= 3              # the 2-0, 2-1, 2-2
+    g.s["depot"]["3"] -= 1              # and the 3-0 are sold
     g.s["corps"]["NYC"]["trains"] = ["2-0", "2-1"]
     g.s["corps"]["B&O"]["trains"] = ["2-2"]
     g.s["bought_types"] = ["2", "3"]

@@ -206,7 +206,7 @@ def test_import_plays_with_the_sites_unlimited_d_trains():
     # export notes 3.2 (train ids: unlimited D) and data file; ruling 2 of docs/games/1830.md
     game, _ = import_1830(_prefix(10))
     assert game.state.options["unlimited_d_trains"] is True
-    assert "D-15" in game.state.s["depot"]
+    assert game.state.s["depot"]["D"] == 16          # D-0 .. D-15
 
 
 # ---- 16.0: a corporation acts only in its own turn -------------------------------------
@@ -236,4 +236,4 @@ def test_optional_6_train_gives_three_6_trains():
     data = _prefix(10)
     data["settings"]["optional_rules"] = ["optional_6_train"]
     game, _ = import_1830(data)
-    assert [t for t in game.state.s["depot"] if t.startswith("6-")] == ["6-0", "6-1", "6-2"]
+    assert game.state.s["depot"]["6"] == 3

@@ -194,7 +194,7 @@ def test_20_1_route_revenue_and_20_3_payout():
     g = operating(corps={"PRR": (67, 0)})
     run_prr_line(g)
     g.s["corps"]["PRR"]["trains"] = ["2-0"]
-    g.s["depot"].remove("2-0")
+    g.s["depot"]["2"] -= 1
     act(g, "pass")
     act(g, "pass")  # no token
     act(g, "run_routes", routes=[{"train": "2-0", "chains": [["H12", "H14", "H16"]]}])
@@ -212,7 +212,7 @@ def test_20_3_example_pool_shares_pay_the_company_ipo_shares_nobody():
     give(g, "PRR", "ipo", ["PRR_4"])
     give(g, "PRR", "pool", ["PRR_5", "PRR_6"])
     cash, ccash, bank = g.s["cash"][0], g.s["corps"]["PRR"]["cash"], g.s["bank"]
-    op.payout(g, "PRR", 50)
+    op.pay(g, "PRR", 50, "payout")
     assert g.s["cash"][0] == cash + 25
     assert g.s["corps"]["PRR"]["cash"] == ccash + 10
     assert g.s["bank"] == bank - 35
@@ -221,7 +221,7 @@ def test_20_3_example_pool_shares_pay_the_company_ipo_shares_nobody():
 def test_8_2d_withhold_moves_left_and_the_company_keeps_all():
     g = operating(corps={"PRR": (67, 0)})
     ccash = g.s["corps"]["PRR"]["cash"]
-    op.withhold(g, "PRR", 50)
+    op.pay(g, "PRR", 50, "withhold")
     assert g.s["corps"]["PRR"]["cash"] == ccash + 50
     assert g.price("PRR") == 67          # "am Ende der Aktionsrunde"
     op.end_or(g)
@@ -324,7 +324,7 @@ def _canadian_west(**options):
     g.s["tiles"]["B10"] = ["15", 1]
     g.s["tokens"]["B10"] = [["PRR"]]
     g.s["corps"]["PRR"]["trains"] = ["3-0"]
-    g.s["depot"].remove("3-0")
+    g.s["depot"]["3"] -= 1
     act(g, "pass")          # no tile
     if g.s["op"]["step"] == "token":
         act(g, "pass")

@@ -181,8 +181,7 @@ def _cheapest_offer(game):
     price = {str(t["name"]): t["price"] for t in data_of(game.state.title)["trains"]}
     s = game.state.s
     depot = s["depot"]
-    nxt = next((k for k, v in depot.items() if v is None or v), None) \
-        if isinstance(depot, dict) else (depot[0].rsplit("-", 1)[0] if depot else None)
+    nxt = next((k for k, v in depot.items() if v is None or v), None)
     got = [price[t.rsplit("-", 1)[0]] for t in s["train_pool"]]
     return min(got + ([price[nxt]] if nxt else []))
 

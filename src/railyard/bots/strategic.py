@@ -73,15 +73,8 @@ def _defs(g) -> dict:
 
 def upcoming_types(g) -> list[str]:
     """Train types the bank still sells, in order."""
-    dep = g.s["depot"]
-    if isinstance(dep, dict):                               # 1870: type -> count (None: any)
-        return [t.name for t in g.st.trains if dep.get(t.name) is None or dep[t.name] > 0]
-    out: list[str] = []
-    for tid in dep:
-        ty = _type(tid)
-        if ty not in out:
-            out.append(ty)
-    return out
+    dep = g.s["depot"]                                      # type -> count (None: any)
+    return [t.name for t in g.st.trains if dep.get(t.name) is None or dep[t.name] > 0]
 
 
 def distance(g, tid: str) -> int | None:

@@ -1,13 +1,15 @@
-"""Operating-round rules both 18xx titles share (issue 27): the operating order, paying
-and keeping revenue, rusting trains and the corporations over the train limit.  The
-titles pass what differs (which holders' dividends go to the corporation, whether the
-market row breaks a tie in the order)."""
+"""Operating-round rules both 18xx titles share (issue 27): the operating order, the
+privates' revenue, the dividend step (paying, keeping, halves and the price moves),
+rusting trains and the corporations over the train limit.  The titles pass what differs
+(which holders' dividends go to the corporation, whether the market row breaks a tie in
+the order, a private's revenue, when a withholding corporation's price moves)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import shares as sh
-from .trains import ttype
+from ..engine.errors import UNKNOWN_ID
+from .trains import take, ttype
 
 
 def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
@@ -18,6 +20,41 @@ def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
     top = g.s["stacks"][f"{pos[0]},{pos[1]}"].index(corp)
     price = g.st.market.price(pos)
     return (-price, -pos[1], pos[0], top) if by_row else (-price, -pos[1], top)
+
+
+def pay_privates(g: Any, revenue: Callable[[str], int], corp_prefix: str = "") -> None:
+    """Every open owned private pays ``revenue(private)`` (if any) from the bank to its
+    player ``p<seat>`` or corporation ``corp_prefix + name`` (1830 16.0, 1870 5.1)."""
+    s = g.s
+    for sym, comp in s["companies"].items():
+        owner, amount = comp["owner"], revenue(sym)
+        if comp["closed"] or owner is None or not amount:
+            continue
+        g.pay_from_bank(amount)
+        if owner[0] == "p":
+            s["cash"][int(owner[1:])] += amount
+        else:
+            s["corps"][owner[len(corp_prefix):]]["cash"] += amount
+        g.event("private_revenue", company=sym, owner=owner, amount=amount)
+
+
+def dividend(g: Any, corp: str, revenue: int, kind: str, to_company: Iterable[str],
+             move_left: Callable[[Any, str], None] | None = None) -> None:
+    """The dividend step (1830 20.3, 1870 9.4): ``withhold`` or no revenue: the corporation
+    keeps it, its price moves left (or ``move_left``: 1830 8.2d at the round's end);
+    ``half`` (1870 9.4.2): it keeps half, rounded down to $10, pays the rest, the price
+    stays; any other kind pays all out (:func:`distribute`), the price moves right."""
+    kind = kind if revenue > 0 else "withhold"
+    g.event("dividend", corp=corp, revenue=revenue, kind=kind)
+    kept = revenue if kind == "withhold" else revenue // 20 * 10 if kind == "half" else 0
+    keep(g, corp, kept)
+    distribute(g, corp, revenue - kept, to_company)
+    if kind == "withhold" and move_left is not None:
+        move_left(g, corp)
+    elif kind != "half":
+        market = g.st.market
+        move = market.left if kind == "withhold" else market.right
+        g.set_pos(corp, move(g.s["corps"][corp]["pos"]))
 
 
 def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> None:
@@ -45,6 +82,49 @@ def keep(g: Any, corp: str, amount: int) -> None:
     if amount:
         g.pay_from_bank(amount)
         g.s["corps"][corp]["cash"] += amount
+
+
+def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | None = None,
+              exchange: str | None = None) -> None:
+    """``corp`` buys ``tid`` for ``price`` from ``seller``, else from the bank (its pool or
+    its depot); the corporation pays what it can, its president ``seat`` the rest (1830
+    24.0, 1870 9.5.4); a train given in (``exchange``) goes to the bank pool."""
+    s = g.s
+    c = s["corps"][corp]
+    own = min(price, c["cash"])
+    c["cash"] -= own
+    s["cash"][seat] -= price - own
+    if seller is not None:
+        s["corps"][seller]["cash"] += price
+        s["corps"][seller]["trains"].remove(tid)
+    elif tid in s["train_pool"]:
+        s["bank"] += price
+        s["train_pool"].remove(tid)
+    else:
+        s["bank"] += price
+        take(s["depot"], ttype(tid))
+    if exchange is not None:
+        c["trains"].remove(exchange)
+        s["train_pool"].append(exchange)
+    c["trains"].append(tid)
+
+
+def discard_if_over(g: Any, corp: str, limit: int) -> None:
+    """A corporation over ``limit`` after a purchase (option of both titles) discards."""
+    if len(g.s["corps"][corp]["trains"]) > limit and corp not in g.s["op"]["discard"]:
+        g.s["op"]["discard"].append(corp)
+
+
+def discard(g: Any, corp: str, tid: str, limit: int) -> None:
+    """``corp`` returns its ``tid`` to the bank pool, for sale at face value (1830 21.0,
+    1870 2.4); at ``limit`` it has discarded enough."""
+    c = g.s["corps"][corp]
+    if tid not in c["trains"]:
+        g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+    c["trains"].remove(tid)
+    g.s["train_pool"].append(tid)
+    if len(c["trains"]) <= limit:
+        g.s["op"]["discard"].remove(corp)
 
 
 def rust(g: Any, types: set[str]) -> None:

@@ -1,9 +1,10 @@
 """The train depot of the 18xx core: what the bank sells, and which trains rust.
 
-Plain data: ``depot`` lists the unsold train ids (``<type>-<n>``) in selling order, ``pool``
-the trains given back to the bank in the order returned, ``bought`` the types of which at
-least one was bought.  ``defs`` maps a type to an object with ``price``, ``available_on``
-and ``rusts_on``.
+Plain data, one shape in both titles: ``depot`` maps each train type, in selling order,
+to the copies the bank still has (None: no limit); ``pool`` lists the trains given back to
+the bank in the order returned; ``bought`` the types of which at least one was bought.
+A train id is ``<type>-<n>``; ``defs`` maps a type to an object with ``price``,
+``count``, ``available_on`` and ``rusts_on``.
 """
 from __future__ import annotations
 
@@ -23,13 +24,24 @@ def ttype(train_id: str) -> str:
     return ty
 
 
-def offers(depot: list[str], pool: list[str], bought: list[str],
+def next_type(depot: Mapping[str, int | None]) -> str | None:
+    """The smallest type the bank still sells (it sells the types in order)."""
+    return next((ty for ty, n in depot.items() if n is None or n > 0), None)
+
+
+def take(depot: dict[str, int | None], ty: str) -> None:
+    """The bank sells one ``ty``."""
+    n = depot[ty]
+    depot[ty] = None if n is None else n - 1
+
+
+def offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
-    """The bank sells the first unsold copy of the smallest type still in the depot, the first
-    copy of any type made available early (``available_on`` bought), and the first returned
-    copy of each type in the pool; each at its face price.  (Remembered per depot, pool,
-    bought types and definitions: they change only when trains are bought.)"""
-    key = (tuple(depot), tuple(pool), tuple(bought), id(defs))
+    """The bank sells the next copy (``<type>-<n>``, numbered from 0) of the smallest type
+    still in the depot and of any type made available early (``available_on`` bought),
+    and the first returned copy of each type in the pool; each at its face price.
+    (Remembered per depot, pool, bought types and definitions.)"""
+    key = (tuple(depot.values()), tuple(pool), tuple(bought), id(defs))
     hit = _OFFERS.get(key)
     if hit is not None and hit[0] is defs:
         return list(hit[1])
@@ -43,20 +55,15 @@ def offers(depot: list[str], pool: list[str], bought: list[str],
 _OFFERS: dict = {}
 
 
-def _offers(depot: list[str], pool: list[str], bought: list[str],
+def _offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
             defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    seen: set = set()
-    first = ttype(depot[0]) if depot else None
-    for t in depot:
-        ty = ttype(t)
-        if ty in seen:
-            continue
-        seen.add(ty)
+    first = next_type(depot)
+    for ty, n in depot.items():                  # (1830's depot: no unlimited type)
         d = defs[ty]
-        if ty == first or (d.available_on and d.available_on in bought):
-            out.append((t, d.price))
-    seen = set()
+        if n and (ty == first or d.available_on and d.available_on in bought):
+            out.append((f"{ty}-{d.count - n}", d.price))
+    seen: set = set()
     for t in pool:
         ty = ttype(t)
         if ty not in seen:

@@ -63,7 +63,7 @@ class CorpCore(TypedDict):
 
 class StateCore(TypedDict):
     """The fields of ``s`` every 18xx title has (the titles' ``State`` types add
-    ``corps``, ``depot``, ``auction``, ``stock``, ``op`` and their own)."""
+    ``corps``, ``auction``, ``stock``, ``op`` and their own)."""
     round: str                    # "auction", "stock", "operating"
     phase: str                    # the phase, named by its train ("2", "3", ...)
     sr: int                       # number of the stock round
@@ -79,6 +79,8 @@ class StateCore(TypedDict):
     tiles: Tiles
     tokens: Tokens
     supply: dict[str, int]        # tile name -> copies left
+    depot: dict[str, int | None]  # train type -> copies the bank sells (selling order;
+                                  # None: no limit)
     train_pool: list[str]         # trains in the bank pool
     ended: bool
     end_reason: str | None

@@ -317,19 +317,17 @@ def _train_refusals(state: Any, seat: int, corp: str, choices: list) -> list[dic
                 offered.add((_where_1830(state, tid), _ttype(tid)))
     cands = []
     one = {"corporation": corp} if state.title == "1870" else {}
-    depot = s.get("depot")
+    depot = s.get("depot") or {}                 # type -> copies left (None: no limit)
+    nxt = next((k for k, v in depot.items() if v is None or v), None)
     if state.title == "1870":
-        if ("depot", None) not in offered and any(v is None or v for v in
-                                                  (depot or {}).values()):
-            nxt = next((k for k, v in (depot or {}).items() if v is None or v), None)
+        if ("depot", None) not in offered and nxt is not None:
             cands.append((f"a {nxt}-train from the bank", {"type": "buy_train", "player": seat,
                           **one, "source": "depot"}, {}))
-    else:
-        first = (depot or [None])[0]
-        if first is not None and ("depot", _ttype(first)) not in offered:
-            cands.append((f"a {_ttype(first)}-train from the bank",
-                          {"type": "buy_train", "player": seat, "train": first,
-                           "price": prices.get(_ttype(first), 0)}, {}))
+    elif nxt is not None and ("depot", nxt) not in offered:
+        first = f"{nxt}-{next(t.count for t in state.st.trains if t.name == nxt) - depot[nxt]}"
+        cands.append((f"a {nxt}-train from the bank",     # its next copy, numbered from 0
+                      {"type": "buy_train", "player": seat, "train": first,
+                       "price": prices.get(nxt, 0)}, {}))
     seen = set()
     for tid in s.get("train_pool") or []:
         key = ("pool", _ttype(tid))
@@ -640,13 +638,9 @@ def _trains(state: Any, choices: list) -> list[dict[str, Any]]:
             where = f" from {src}"
         elif tid and tid in state.s.get("train_pool", []):
             where = " from the bank pool"
-        elif tid and tid in state.s.get("depot", []) if isinstance(state.s.get("depot"), list) \
-                else False:
-            where = " from the bank"
-        else:
-            for corp, cv in state.s["corps"].items():
-                if tid in cv.get("trains", []):
-                    where = f" from {corp}"
+        elif tid:                           # another company's train, else the bank's
+            where = next((f" from {corp}" for corp, cv in state.s["corps"].items()
+                          if tid in cv.get("trains", [])), " from the bank")
         name = _ttype(tid) if tid else None
         key = (name, where, tuple(sorted(r.items())) if r else a.get("price"))
         if key in seen:

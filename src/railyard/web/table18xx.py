@@ -140,12 +140,7 @@ def _round_text(view: dict[str, Any], names: dict[str, str]) -> str:
 def _depot(view: dict[str, Any], d: dict[str, Any]) -> dict[str, Any]:
     defs = {str(t["name"]): t for t in d.get("trains") or []}
     depot = view.get("depot")
-    counts: dict[str, Any] = {}
-    if isinstance(depot, dict):                         # 1870: type -> count left (None: ∞)
-        counts = {str(k): v for k, v in depot.items()}
-    else:                                               # 1830: train ids in order
-        for tid in depot or []:
-            counts[train_type(tid)] = counts.get(train_type(tid), 0) + 1
+    counts = {str(k): v for k, v in (depot or {}).items()}  # type -> count left (None: ∞)
     bought = set(view.get("bought_train_types") or [train_type(t) for t in
                                                     view.get("bought") or []])
     rows = []

@@ -24,20 +24,15 @@ SAVE_RATIO = 1.0
 def trains_before(g, ty: str) -> int | None:
     """Trains the bank sells before the first train of type ``ty`` (None: ``ty`` is not
     sold any more or never comes)."""
-    dep = g.s["depot"]
-    if isinstance(dep, dict):                               # 1870: type -> count (None: any)
-        n = 0
-        for t in g.st.trains:
-            if t.name == ty:
-                return n
-            left = dep.get(t.name)
-            if left is None:
-                return n + 99
-            n += left
-        return None
-    for i, tid in enumerate(dep):
-        if _type(tid) == ty:
-            return i
+    dep = g.s["depot"]                                      # type -> count (None: any)
+    n = 0
+    for t in g.st.trains:
+        if t.name == ty:
+            return n
+        left = dep.get(t.name)
+        if left is None:
+            return n + 99
+        n += left
     return None
 
 
@@ -72,9 +67,7 @@ def first_of_type(g, ty: str) -> bool:
     total = next((t.count for t in g.st.trains if t.name == ty), None)
     if total is None:
         return False
-    if isinstance(dep, dict):
-        return dep.get(ty) == total
-    return sum(1 for t in dep if _type(t) == ty) == total
+    return dep.get(ty) == total
 
 
 def rush_value(bot, g, corp: str, ty: str) -> float:
@@ -108,11 +101,8 @@ def rush_value(bot, g, corp: str, ty: str) -> float:
 
 def left_of_type(g, ty: str) -> int:
     """Trains of type ``ty`` the bank still sells (99: unlimited)."""
-    dep = g.s["depot"]
-    if isinstance(dep, dict):
-        left = dep.get(ty, 0)
-        return 99 if left is None else int(left)
-    return sum(1 for t in dep if _type(t) == ty)
+    left = g.s["depot"].get(ty, 0)
+    return 99 if left is None else int(left)
 
 
 def opens_next(g, ty: str) -> str | None:

@@ -439,14 +439,12 @@ class Encoder1830(e.Encoder18xx):
         if dc is None or dc[0] != s["depot"] or dc[1] != s["train_pool"]:
             ti = self.core.ti
             vec = np.zeros(2 * T, dtype=np.float32)
-            for tid in s["depot"]:
-                vec[ti[tid.rsplit("-", 1)[0]]] += 1.0
             for t in self.st.trains:
                 if t.count:
-                    vec[ti[t.name]] /= t.count
+                    vec[ti[t.name]] = (s["depot"][t.name] or 0) / t.count
             for tid in s["train_pool"]:
                 vec[T + ti[tid.rsplit("-", 1)[0]]] += 1.0
-            dc = self._depot_cache = (list(s["depot"]), list(s["train_pool"]), vec)
+            dc = self._depot_cache = (dict(s["depot"]), list(s["train_pool"]), vec)
         out[a:a + 2 * T] = dc[2]
         r = s["stock"]
         a = at["stock_turn"]

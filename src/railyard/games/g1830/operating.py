@@ -116,7 +116,7 @@ def advance(g: "G1830State") -> None:
         elif step == "dividend":
             if op["revenue"] > 0:
                 return
-            withhold(g, corp, 0)
+            pay(g, corp, 0, "withhold")
             op["step"] = "buy_train"
         elif step == "buy_train":
             if trains.buy_step_open(g, corp):
@@ -330,34 +330,23 @@ def dividend(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> d
     kind = act.get("kind")
     if kind not in ("payout", "withhold"):
         g.fail("'kind' must be 'payout' or 'withhold'.", "malformed")
-    rev = op["revenue"]
-    if kind == "payout":
-        payout(g, corp, rev)
-    else:
-        withhold(g, corp, rev)
+    pay(g, corp, op["revenue"], kind)
     op["step"] = "buy_train"
     return {"type": "dividend", "player": seat, "kind": kind}
 
 
-def payout(g: "G1830State", corp: str, revenue: int) -> None:
+def pay(g: "G1830State", corp: str, revenue: int, kind: str) -> None:
     """20.3: each 10 % pays a tenth; pool shares pay the company, IPO shares nobody; the
-    price moves right (8.2c)."""
-    g.event("dividend", corp=corp, revenue=revenue, kind="payout")
-    core.distribute(g, corp, revenue, ("pool",))
-    g.set_pos(corp, g.st.market.right(g.s["corps"][corp]["pos"]))
+    price moves right (8.2c).  Withheld, the company keeps everything and its price moves
+    one cell left "am Ende der Aktionsrunde" - at the end of the operating round, in the
+    order the companies withheld (8.2d, :func:`end_or`).  Option
+    ``withhold_moves_at_once`` (18xx.games): at once."""
+    core.dividend(g, corp, revenue, kind, ("pool",),
+                  None if g.options.get("withhold_moves_at_once") else _withheld)
 
 
-def withhold(g: "G1830State", corp: str, revenue: int) -> None:
-    """20.3 / 8.2d: the company keeps everything; its price moves one cell left "am Ende der
-    Aktionsrunde" - at the end of the operating round, in the order the companies withheld
-    (:func:`end_or`).  Option ``withhold_moves_at_once`` (18xx.games): at once."""
-    s = g.s
-    g.event("dividend", corp=corp, revenue=revenue, kind="withhold")
-    core.keep(g, corp, revenue)
-    if g.options.get("withhold_moves_at_once"):
-        g.set_pos(corp, g.st.market.left(s["corps"][corp]["pos"]))
-    else:
-        s["op"].setdefault("withheld", []).append(corp)
+def _withheld(g: "G1830State", corp: str) -> None:
+    g.s["op"].setdefault("withheld", []).append(corp)
 
 
 def price_after_round(g: "G1830State", corp: str) -> int | None:

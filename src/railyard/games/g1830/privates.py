@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...eighteen import operating as core
 from ...eighteen import shares as sh
 
 if TYPE_CHECKING:
@@ -39,18 +40,7 @@ def on_bought_from_bank(g: "G1830State", sym: str, seat: int) -> None:
 
 def pay_revenue(g: "G1830State") -> None:
     """16.0: each open private pays its fixed income to its owner (player or company)."""
-    s = g.s
-    for sym, comp in s["companies"].items():
-        owner = comp["owner"]
-        if owner is None or comp["closed"]:
-            continue
-        amount = g.st.privates[sym].revenue
-        if owner[0] == "p":
-            s["cash"][int(owner[1:])] += amount
-        else:
-            s["corps"][owner[1:]]["cash"] += amount
-        g.pay_from_bank(amount)
-        g.event("private_revenue", company=sym, owner=owner, amount=amount)
+    core.pay_privates(g, lambda sym: g.st.privates[sym].revenue, "c")
 
 
 def blocked_hexes(g: "G1830State") -> set[str]:

@@ -47,7 +47,6 @@ class G1830State(DictState):
         n = len(self.players)
         st = self.st
         start = st.starting_cash[n]
-        depot = [f"{t.name}-{i}" for t in st.trains for i in range(t.count)]
         return {
             "round": "auction",
             "phase": "2",
@@ -67,7 +66,7 @@ class G1830State(DictState):
             "tiles": {},
             "tokens": {},
             "supply": {name: t.count for name, t in st.board.tiles.items()},
-            "depot": depot,
+            "depot": {t.name: t.count for t in st.trains},
             "train_pool": [],
             "bought_types": [],
             "ability_used": [],

@@ -21,6 +21,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...eighteen import trains as depot
+
 if TYPE_CHECKING:
     from .state import G1830State
 
@@ -54,7 +56,7 @@ def render(g: "G1830State") -> Any:
     tiles = " ".join(f"{h}:{t}/{r}" for h, (t, r) in sorted(s["tiles"].items())) or "-"
     tokens = " ".join(f"{h}:{'|'.join(','.join(c) or '.' for c in cities)}"
                       for h, cities in sorted(s["tokens"].items())) or "-"
-    offered = sorted({t.rsplit("-", 1)[0] for t in s["depot"][:1]})
+    offered = [t for t in [depot.next_type(s["depot"])] if t]
     trains = Text(f"tiles {tiles}\ntokens {tokens}\nnext train {', '.join(offered) or '-'}"
                   f"; returned trains {' '.join(s['train_pool']) or '-'}")
     parts: list[Any] = [head, players, corps, trains]

@@ -256,32 +256,12 @@ def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
               seller: str | None, exchange: str | None) -> None:
     """The purchase of ``tid`` for ``price`` (from the bank, or from ``seller``), paid by
     ``corp`` and, for the rest, by its president ``seat`` (24.0)."""
-    s = g.s
-    op = s["op"]
-    c = s["corps"][corp]
-    # pay
-    from_corp = min(price, c["cash"])
-    c["cash"] -= from_corp
-    s["cash"][seat] -= price - from_corp
-    if seller is None:
-        s["bank"] += price
-        if tid in s["depot"]:
-            s["depot"].remove(tid)
-        else:
-            s["train_pool"].remove(tid)
-    else:
-        s["corps"][seller]["cash"] += price
-        s["corps"][seller]["trains"].remove(tid)
-    if exchange is not None:
-        c["trains"].remove(exchange)
-        s["train_pool"].append(exchange)
-    c["trains"].append(tid)
-    if corp == "B&O" and not s["companies"]["BO"]["closed"]:
+    core.buy_train(g, corp, seat, tid, price, seller, exchange)
+    if corp == "B&O" and not g.s["companies"]["BO"]["closed"]:
         privates.close(g, "BO")  # 23.2: the B&O's first train closes the B&O private
     if seller is None:
         _new_type(g, ttype(tid))
-    if len(c["trains"]) > limit(g) and corp not in op["discard"]:
-        op["discard"].append(corp)   # only with train_limit_purchase_then_discard
+    core.discard_if_over(g, corp, limit(g))   # only with train_limit_purchase_then_discard
 
 
 def _new_type(g: "G1830State", ty: str) -> None:
@@ -308,13 +288,7 @@ def discard(g: "G1830State", act: Mapping[str, Any], seat: int) -> dict:
     if corp not in op["discard"]:
         g.fail(f"{corp} does not have to discard a train.")
     tid = get_str(act, "train")
-    c = s["corps"][corp]
-    if tid not in c["trains"]:
-        g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
-    c["trains"].remove(tid)
-    s["train_pool"].append(tid)  # 21.0: returned to the bank, for sale at face value
-    if len(c["trains"]) <= limit(g):
-        op["discard"].remove(corp)
+    core.discard(g, corp, tid, limit(g))
     from .operating import advance
     advance(g)
     return {"type": "discard_train", "player": seat, "corporation": corp, "train": tid}

@@ -62,7 +62,6 @@ class Op(TypedDict):
 
 class State(StateCore):
     corps: dict[str, Corp]
-    depot: list[str]                     # train ids in the order they are sold
     bought_types: list[str]              # train types sold so far (phases, 13.0)
     ability_used: list[str]              # privates whose special ability is used
     auction: Auction

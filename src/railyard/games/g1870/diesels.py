@@ -91,10 +91,3 @@ def over_limit_purchase(g: "G1870State", corp: str) -> bool:
     return bool(g.options.get("train_limit_purchase_then_discard")) and any(
         "exchange" in ch.fixed for ch in choices(g, corp, 0))
 
-
-def discard_if_over(g: "G1870State", corp: str) -> None:
-    """After a purchase beyond the limit (only with the option): discard first (2.4)."""
-    from .operating import train_limit
-    op = g.s["op"]
-    if len(g.s["corps"][corp]["trains"]) > train_limit(g) and corp not in op["discard"]:
-        op["discard"].append(corp)

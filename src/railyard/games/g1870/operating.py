@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
 from ...eighteen import operating as core
+from ...eighteen import trains as depot
+from ...eighteen.trains import ttype
 from . import (destinations, dividends, emergency, privates, routes, running, stations,
                diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
 
@@ -24,31 +26,16 @@ PRIVATES_CLOSE_PHASE = "4"
 
 
 def pay_privates(g: "G1870State") -> None:
-    """5.1: every open private pays its revenue to its owner."""
-    s = g.s
-    for sym, comp in s["companies"].items():
-        owner = comp["owner"]
-        rev = g.st.privates[sym].revenue
-        if sym == "SLSF" and g.options.get("historical_start"):
-            rev = variants.facts()["historical_slsf_revenue"]    # historical start
-        if comp["closed"] or owner is None or not rev:
-            continue
-        g.pay_from_bank(rev)
-        if owner.startswith("p"):
-            s["cash"][int(owner[1:])] += rev
-        else:
-            s["corps"][owner]["cash"] += rev
-        g.event("private_revenue", company=sym, owner=owner, amount=rev)
-
-
-def order_key(g: "G1870State", corp: str) -> Any:
-    """3.3.7: higher price first; equal: further right; same cell: top of the stack."""
-    return core.order_key(g, corp)
+    """5.1: every open private pays its revenue to its owner (SLSF's own with the
+    historical start)."""
+    own = {"SLSF": variants.facts()["historical_slsf_revenue"]} \
+        if g.options.get("historical_start") else {}
+    core.pay_privates(g, lambda sym: own.get(sym, g.st.privates[sym].revenue))
 
 
 def operating_order(g: "G1870State") -> list[str]:
     corps = [c for c, v in g.s["corps"].items() if v["pos"] is not None and not v["closed"]]
-    return sorted(corps, key=lambda c: order_key(g, c))
+    return sorted(corps, key=lambda c: core.order_key(g, c))     # 3.3.7
 
 
 def next_round(g: "G1870State") -> None:
@@ -128,23 +115,17 @@ def actor(g: "G1870State") -> int:
 
 # ---- trains (1.2-1.4, 2.1, 2.4, 9.5) -------------------------------------------------------
 def next_train(g: "G1870State") -> Any:
-    for t in g.st.trains:
-        left = g.s["depot"][t.name]
-        if left is None or left > 0:
-            return t
-    return None
+    """The train the bank sells next (1.2), or None."""
+    ty = depot.next_type(g.s["depot"])
+    return None if ty is None else next(t for t in g.st.trains if t.name == ty)
 
 
 def train_price(g: "G1870State", train_id: str) -> int:
-    return next(x.price for x in g.st.trains if x.name == _train_type(train_id))
+    return next(x.price for x in g.st.trains if x.name == ttype(train_id))
 
 
 def train_limit(g: "G1870State") -> int:
     return g.phase_info()["train_limit"]
-
-
-def _train_type(train_id: str) -> str:
-    return train_id.split("-")[0]
 
 
 def _phase_change(g: "G1870State", type_: str) -> None:
@@ -209,7 +190,7 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
         out.append(Choice("buy_train", pres, {"corporation": corp, "source": "depot"}))
     out.extend(diesels.choices(g, corp, pres))                    # 12.2 (option)
     for tid in sorted(set(s["train_pool"])):
-        price = g.st.trains[[x.name for x in g.st.trains].index(_train_type(tid))].price
+        price = train_price(g, tid)
         if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
             out.append(Choice("buy_train", pres, {"corporation": corp, "source": "pool",
                                                    "train": tid}))
@@ -426,15 +407,10 @@ def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
         if exchange is not None:                                  # 12.2 (option)
             price = diesels.exchange_price(g, corp, t, get_str(action, "exchange"))
         _check_funds(g, corp, price)
-        if s["depot"][t.name] is not None:
-            s["depot"][t.name] -= 1
         s["train_serial"] += 1
         tid = f"{t.name}-{s['train_serial']}"
-        first = not any(_train_type(x) == t.name for x in s.get("bought", []))
+        first = not any(ttype(x) == t.name for x in s.get("bought", []))
         s.setdefault("bought", []).append(tid)
-        if exchange is not None:
-            c["trains"].remove(exchange)
-            s["train_pool"].append(exchange)
     elif source in s["corps"]:
         return trade.buy(g, action, corp, source)              # 9.5.2
     elif source == "pool":
@@ -443,18 +419,13 @@ def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
             g.fail(f"The bank pool has no train {tid}.", UNKNOWN_ID)
         price = train_price(g, tid)
         _check_funds(g, corp, price)
-        s["train_pool"].remove(tid)
         first = False
     else:
         g.fail("The source must be 'depot', 'pool' or a corporation.")
-    short = max(0, price - c["cash"])             # 9.5.4: the president pays the rest
-    c["cash"] -= price - short
-    s["cash"][c["president"]] -= short
-    s["bank"] += price
-    c["trains"].append(tid)
+    core.buy_train(g, corp, c["president"], tid, price, None, exchange)   # 9.5.4
     if first:
-        _phase_change(g, _train_type(tid))
-    diesels.discard_if_over(g, corp)
+        _phase_change(g, ttype(tid))
+    core.discard_if_over(g, corp, train_limit(g))  # train_limit_purchase_then_discard
     out = {"type": "buy_train", "player": action["player"], "corporation": corp,
            "source": source, "train": tid, "price": price}
     if source == "depot" and action.get("variant") is not None:
@@ -478,19 +449,11 @@ def _check_funds(g: "G1870State", corp: str, price: int) -> None:
 
 
 def _discard(g: "G1870State", action: Any) -> dict:
-    s = g.s
-    op = s["op"]
-    corp = op["discard"][0]
+    corp = g.s["op"]["discard"][0]
     if action.get("corporation") != corp:
         g.fail(f"{corp} must return a train first (2.4).")
     tid = get_str(action, "train")
-    c = s["corps"][corp]
-    if tid not in c["trains"]:
-        g.fail(f"{corp} has no train {tid}.", UNKNOWN_ID)
-    c["trains"].remove(tid)
-    s["train_pool"].append(tid)
-    if len(c["trains"]) <= train_limit(g):
-        op["discard"].pop(0)
+    core.discard(g, corp, tid, train_limit(g))
     return {"type": "discard_train", "player": action["player"], "corporation": corp,
             "train": tid}
 

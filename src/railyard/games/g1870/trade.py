@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import operating as core
 
 from . import diesels
 
@@ -75,13 +76,11 @@ def buy(g: "G1870State", action: Mapping[str, Any], corp: str, other: str) -> di
 
 
 def transfer(g: "G1870State", offer: dict) -> None:
-    s = g.s
-    buyer, seller = s["corps"][offer["buyer"]], s["corps"][offer["seller"]]
-    seller["trains"].remove(offer["train"])
-    buyer["trains"].append(offer["train"])
-    buyer["cash"] -= offer["price"]
-    seller["cash"] += offer["price"]
-    diesels.discard_if_over(g, offer["buyer"])
+    from .operating import train_limit
+    corp = offer["buyer"]                 # pays from its own cash only (9.5.4)
+    core.buy_train(g, corp, g.s["corps"][corp]["president"], offer["train"], offer["price"],
+                   offer["seller"])
+    core.discard_if_over(g, corp, train_limit(g))
 
 
 def actor(g: "G1870State") -> int:

@@ -106,7 +106,6 @@ class State(StateCore):
     corps: dict[str, Corp]
     closed_count: int
     bonus: Bonus
-    depot: dict[str, int | None]        # train type -> copies left in the bank (None: no limit)
     train_serial: int                   # the number of the next train id
     auction: Auction
     stock: Stock | None

@@ -71,10 +71,7 @@ def render_with(d: dict[str, Any], state: dict[str, Any], name: str) -> str:
     top = map_bottom + 24
     out += _market(d, view, colours, top)
     line_y = top + market_rows * CELL_H + 18
-    depot = view.get("depot") or []
-    if isinstance(depot, dict):
-        depot = [f"{k}×{len(v) if isinstance(v, list) else v}" for k, v in depot.items()]
-    depot = list(depot)
+    depot = [f"{k}×{v}" for k, v in (view.get("depot") or {}).items() if v is None or v]
     summary = (f"Phase {view.get('phase', '?')} · {view.get('round', '')} round · bank "
                f"${view.get('bank', '?')} · next trains: {', '.join(map(str, depot[:4]))}")
     out.append(f'<text x="{PAD}" y="{line_y}" font-size="11">{esc(summary)}</text>')
