@@ -36,7 +36,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..web.render.hex18xx import _revenue as revenue_text  # the browser's reading
-from ..web.render.hex18xx import name_lines
+from ..web.render.hex18xx import _label_names, name_lines
 
 HW = 6                  # columns per half hex: a box is 2 * HW wide (11 inside)
 RH = 5                  # lines per row: a border line and 4 inside
@@ -345,8 +345,8 @@ class MapView:
             cv.put(top + 2, left + 1 + INNER - len(tag), tag, base)
         elif name and terrain:
             third.append(terrain.replace("$", ""))
-        if tile.get("label") and not laid:
-            third.append(str(tile["label"]))
+        if tile.get("label") and not laid and not _label_names(str(tile["label"]), name):
+            third.append(str(tile["label"]))     # "NY" beside New York's name says nothing
         line3 = " ".join(third)
         coord = hid
         cv.put(top + 4, left + 1, _fit(line3, INNER - len(coord) - 1), base)
