@@ -129,6 +129,7 @@ def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float
     right below, left below; then beside, above, below and further out), kept inside the
     hex and clear of the tile's other slots and revenues; ``hw``: half its width."""
     first = None
+    hh = 6.5 if hw <= 6.5 else 6.0          # half the height (a wide one's box is 12 high)
     half = slots * r
     spots = [(x + sx * (half + 5), y + sy * (r + 2)) for sx, sy in
              ((1, -1), (-1, -1), (1, 1), (-1, 1))]
@@ -140,12 +141,13 @@ def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float
         if far > 1:                  # kept inside the hex, clear of the neighbours' text
             rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
         first = first or (rx, ry)
-        if not _hits((rx - hw, ry - 6.5, rx + hw, ry + 6.5), taken):
-            return rx, ry
-    grid = [(cx + i * 2.0, cy + j * 2.0) for i in range(-14, 15) for j in range(-14, 15)]
+        box = (rx - hw, ry - hh, rx + hw, ry + hh)
+        if not _hits(box, taken) and (hw <= 6.5 or _inside(box, cx, cy)):
+            return rx, ry                  # a wide one ("40/50/60") wholly inside the hex
+    grid = [(cx + i * 1.0, cy + j * 1.0) for i in range(-28, 29) for j in range(-28, 29)]
     grid.sort(key=lambda p: math.hypot(p[0] - x, p[1] - y))     # the nearest free place
     for rx, ry in grid:
-        box = (rx - hw, ry - 6.5, rx + hw, ry + 6.5)
+        box = (rx - hw, ry - hh, rx + hw, ry + hh)
         if _inside(box, cx, cy) and not _hits(box, taken):
             return rx, ry
     return first or (x, y)
@@ -248,13 +250,18 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
         if rev not in ("0", "") and not (shared and i):   # one revenue for the tile's cities
-            hw = max(6.5, len(rev) * 7 * 0.33)          # a wide revenue ("20/40/50")
+            fs = 7 if len(rev) <= 3 else 6              # a wide revenue ("20/40/50"):
+            hw = 6.5 if len(rev) <= 3 else len(rev) * fs * 0.25 + 2     # smaller, boxed
             rx, ry = _revenue_spot(x, y, slots, r, cx, cy, taken, hw)
-            taken.append((rx - hw, ry - 6.5, rx + hw, ry + 6.5, 2))
-            out.append(f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" '
+            hh = 6.5 if hw <= 6.5 else 6.0
+            taken.append((rx - hw, ry - hh, rx + hw, ry + hh, 2))
+            ring = (f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" ' if hw <= 6.5 else
+                    f'<rect x="{rx - hw:.1f}" y="{ry - 6:.1f}" width="{2 * hw:.1f}" '
+                    f'height="12" rx="6" ')
+            out.append(ring +
                        f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
-                       f'data-node="c{i}" x="{rx:.1f}" y="{ry + 2.5:.1f}" '
-                       f'font-size="7" text-anchor="middle">{esc(rev)}</text>')
+                       f'data-node="c{i}" x="{rx:.1f}" y="{ry + fs * 0.35:.1f}" '
+                       f'font-size="{fs}" text-anchor="middle">{esc(rev)}</text>')
     for i, off in enumerate(tile.get("offboards") or []):
         out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
                    f'font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">'
@@ -466,6 +473,9 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                         *reserved]
     printed = h.get("tile") or {}
     laid = tile is not printed
+    own = printed_name_box(h) if not laid else None
+    if own is not None:              # a printed hex's name stays on top: revenues keep clear
+        taken.append(own)
     start = len(out)
     out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
     coord_box, tile_len = list(taken[:1 + len(reserved)]), len(out) - start
