@@ -502,6 +502,7 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                                    bare, laid, label=False)
             place = _name_place(lines, size, cx, cy, bare)
             out[start:start + tile_len] = tile_parts
+            tile_len = len(tile_parts)
         if place is None and _label_names(str(tile.get("label") or ""), str(h["name"])):
             # a full tile (New York's two cities with four stations) whose label names the
             # place ("NY", "B"): the label stands for the name, kept in the hex's tooltip
@@ -530,6 +531,7 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                         _hits(b, [o for o in again if o is not b and (len(o) == 4 or o[4])])
                         for b in new if len(b) == 5 and b[4] > 1):
                     out[start:start + tile_len] = parts
+                    tile_len = len(parts)
                     place = spot
                     break
         nx, top, size, hide_coord = place or (cx, cy - R * 0.55 - (len(lines) - 1) *
