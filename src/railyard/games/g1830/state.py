@@ -247,7 +247,7 @@ class G1830State(DictState):
         if self.s.get("round") != "operating" or corp not in self.s["corps"] or \
                 a.get("company") or op.get("step") != "token":
             return ""
-        cost = track.token_cost(self, corp)
+        cost = track.token_cost(self, str(corp))
         return f" for ${cost}" if cost else ""
 
     def _train_purchase_words(self, a: Mapping[str, Any]) -> str:
