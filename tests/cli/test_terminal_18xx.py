@@ -420,3 +420,83 @@ def test_map_commands_region_and_find():
     turn.handle("f track")
     found = play.text().splitlines()[-1]
     assert re.match(r"\s+\d+\. .*track", found, re.I)
+
+
+def _late(title: str, seed: int, actions: int = 1500) -> Game:
+    game, bot = Game(title, ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(seed + 100)
+    while not game.is_terminal and len(game.log) < actions:
+        game.apply(bot.choose(game.state))
+    return game
+
+
+def _plain(renderable: Any, width: int) -> str:
+    con = Console(width=width, record=True, color_system=None, file=open(os.devnull, "w"))
+    con.print(renderable)
+    return con.export_text()
+
+
+def test_tables_fit_80_and_120_columns_without_cutting_a_word():
+    """The players' and corporations' tables of a late game (eight corporations started in
+    1830, ten in 1870) keep every header and cell whole at 80 columns (rich would end a cut
+    word with "…") and no line is longer than the terminal."""
+    from railyard.cli.play18xx import table_view
+    for title, seed in (("1830", 3), ("1870", 2)):
+        game = _late(title, seed)
+        syms = [s for s, c in game.public_view()["corporations"].items() if c.get("floated")]
+        assert len(syms) >= 6
+        for width in (80, 120):
+            text = _plain(table_view(game), width)
+            assert "…" not in text, (title, width, text)
+            assert max(len(x) for x in text.splitlines()) <= width
+            head = next(x for x in text.splitlines() if "cash" in x)
+            for word in ("player", "cash", "certs", "worth", *syms):
+                assert word in head.split(), (word, head)
+            for word in ("president", "treasury", "trains", "stations", "offering"):
+                assert word in text, word
+
+
+def test_market_chart_shows_each_corporation_at_its_price():
+    """``k`` (and ``railyard show``): the stock market as a chart of the prices of the data
+    file, with each corporation named at the price the engine holds for it."""
+    from railyard.cli.play18xx import market_view
+    game = _late("1830", 3)
+    for width in (80, 120):
+        text = _plain(market_view(game), width)
+        assert max(len(x) for x in text.splitlines()) <= width
+        assert " 350" in text.splitlines()[1]                 # the top row, to $350
+        prices = next(x for x in text.replace("\n", " ").split("Zones")[0:1]).split(
+            "Prices (top of a stack first): ")[1]
+        said = {}
+        for part in prices.split(";"):
+            price, syms = part.split(":")
+            for s in syms.split(","):
+                said[s.strip()] = int(price.strip().lstrip("$"))
+        for sym, c in game.public_view()["corporations"].items():
+            if c.get("pos"):
+                assert said[sym] == c["price"], (sym, said.get(sym), c["price"])
+
+
+def test_stopless_tiles_name_every_join_within_the_hex():
+    """A tile without stops whose exits do not tell which sides join shows its joins in
+    the hex (no "…"): pairs "W-E", groups of sides all joined "SW+W+NW"; read back, they
+    are exactly the tile's track in that rotation."""
+    from railyard.cli import map18xx as m
+    for title in ("1830", "1870"):
+        for tile in m.data_for(title)["tiles"]:
+            if tile.get("cities") or tile.get("towns") or tile.get("offboards"):
+                continue
+            for rot in range(6):
+                said = m.track_pairs(tile, rot)
+                pairs = {tuple(sorted(((int(p[0][1:]) + rot) % 6, (int(p[1][1:]) + rot) % 6)))
+                         for p in tile.get("paths") or []}
+                if len(pairs) < 2:
+                    continue
+                back = set()
+                for word in said.split():
+                    sides = [m.SHORT.index(x) for x in re.split("[+-]", word)]
+                    back |= {(a, b) for i, a in enumerate(sorted(sides))
+                             for b in sorted(sides)[i + 1:]}
+                assert back == pairs, (title, tile["name"], rot, said)
+                words = said.split()           # on one line, or on two (lines 2 and 3)
+                assert all(len(w) <= m.INNER for w in words)
+                assert len(said) <= m.INNER or len(said) <= 2 * m.INNER + 1

@@ -118,3 +118,30 @@ def test_chicago_express_prints_the_hex_names_its_texts_use(browser):  # noqa: F
     costs = page.evaluate("() => [...document.querySelectorAll('text.cost')].map(t => t.textContent)")
     assert "0" not in costs and len(costs) > 100
     page.close()
+
+
+#: a crowded case still open: a two-line name ("Dunkirk & Buffalo") above a brown double
+#: city whose upper stop leaves no room for it (found over random games: seeds 3, 16, 19 of
+#: the first 20 in 1830, none in 1870)
+_CROWDED_OPEN = {("1830", 3)}
+
+
+@pytest.mark.parametrize("title,seed", [(t, s) for t in ("1830", "1870") for s in range(1, 7)])
+def test_crowded_late_random_positions_have_no_overlapping_or_covered_label(  # noqa: F811
+        browser, title, seed, request):
+    """Random bots' games crowd the map as people rarely do (every city full, brown and
+    gray tiles side by side): the map after 1,500 actions (or at the end, if sooner) has no
+    text over another, none cut and no name covered."""
+    if (title, seed) in _CROWDED_OPEN:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="crowded case still open"))
+    from railyard.bots.random_bot import RandomBot
+    from railyard.engine import Game
+    from railyard.web.render import render_board
+    g, bot = Game(title, ["Ann", "Bob", "Cy", "Di"], seed), RandomBot(seed + 100)
+    while not g.is_terminal and len(g.log) < 1500:
+        g.apply(bot.choose(g.state))
+    view = g.public_view()
+    assert len(view["tiles"]) >= 15
+    got, _, covered = _measure(browser, render_board({"title": title, "view": view}))
+    assert got["out"] == [], got["out"]
+    assert covered == [], covered

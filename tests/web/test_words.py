@@ -32,6 +32,7 @@ ENGINE = [re.compile(p) for p in (
 SLIPS = [re.compile(p) for p in (
     r"\b[Aa] a\b", r"\b[Aa] [AEIOU][a-z]", r"\bYou is\b", r"\bhis\b", r"\bhe holds\b",
     r"\b(\w+) \1\b",                      # a doubled word
+    r"(?<![\w$])\d+'s\b",                  # a seat number for a name ("1's offer", 1870)
 )]
 THIRD_PERSON = re.compile(r"^(Offers|Ends|Buys|Sells|Passes|Lays|Places|Runs|Pays|Withholds|"
                           r"Bids|Starts|Protects|Accepts|Refuses|Redeems|Reissues|Discards|"

@@ -9,7 +9,8 @@ east side, the bottom border the south-west and south-east side.  Inside a box:
 * lines 1-2: the hex's name (on two lines when long; or its terrain, a water "≈" or
   mountain "▲" with the cost) and 1870's marks;
 * line 3: the stops (for track without stops whose exits do not tell which sides join,
-  the joins: "W-E NW-SE"): a city's slots as the corporation symbols of its stations (in the
+  the joins: "W-E NW-SE", "SW+W+NW" for three sides joined with one another, four joins
+  on lines 2 and 3): a city's slots as the corporation symbols of its stations (in the
   corporation's colour), an empty slot as "○" or the symbol of the corporation whose home
   it is in brackets ("(PRR)"), a town as "•", an off-board area as its revenues ("30/60");
 * line 4: the revenue (a city's or town's, for the current phase), the tile number ("#57")
@@ -35,7 +36,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..web.render.hex18xx import _revenue as revenue_text  # the browser's reading
-from ..web.render.hex18xx import name_lines
+from ..web.render.hex18xx import _label_names, name_lines
 
 HW = 6                  # columns per half hex: a box is 2 * HW wide (11 inside)
 RH = 5                  # lines per row: a border line and 4 inside
@@ -91,14 +92,31 @@ SHORT = ["SW", "W", "NW", "NE", "E", "SE"]
 
 
 def track_pairs(tile: dict[str, Any], rotation: int) -> str:
-    """The sides a stopless tile's track joins, short: "W-E NW-SE" (a crossing)."""
-    out = []
+    """The sides a stopless tile's track joins, short: "W-E NW-SE" (a crossing); sides
+    that are all joined with one another as one group, "SW+W+NW" (a junction of three
+    sides, where a list of its three pairs would not fit the hex)."""
+    pairs = set()
     for path in tile.get("paths") or []:
         a, b = str(path[0]), str(path[1])
         if a.startswith("e") and b.startswith("e"):
             ends = sorted(((int(a[1:]) + rotation) % 6, (int(b[1:]) + rotation) % 6))
-            out.append(f"{SHORT[ends[0]]}-{SHORT[ends[1]]}")
-    return " ".join(out) if len(out) > 1 else ""
+            pairs.add((ends[0], ends[1]))
+    if len(pairs) < 2:
+        return ""
+    groups: list[set[int]] = []                # the sides joined, side by side
+    for a, b in sorted(pairs):
+        hit = [g for g in groups if a in g or b in g]
+        merged = {a, b}.union(*hit)
+        groups = [g for g in groups if g not in hit] + [merged]
+    out = []
+    for g in sorted(groups, key=min):
+        sides = sorted(g)
+        every = {(x, y) for i, x in enumerate(sides) for y in sides[i + 1:]}
+        if len(sides) > 2 and every <= pairs:
+            out.append("+".join(SHORT[e] for e in sides))
+        else:
+            out += [f"{SHORT[x]}-{SHORT[y]}" for x, y in sorted(pairs) if x in g]
+    return " ".join(out)
 
 
 def joins_words(tile: dict[str, Any], rotation: int) -> str:
@@ -294,8 +312,15 @@ class MapView:
         # line 3: the stops
         tokens = (self.view.get("tokens") or {}).get(hid) if tile_override is None else None
         parts = self.stops(tile, tokens)
+        two_lines = False
         if not parts:
             pairs = track_pairs(tile, rot)
+            if len(pairs) > INNER and len(named) < 2:   # four joins: on lines 2 and 3
+                words, first = pairs.split(" "), ""
+                while words and len((first + " " + words[0]).strip()) <= INNER:
+                    first = (first + " " + words.pop(0)).strip()
+                cv.put(top + 2, left + 1 + max(0, (INNER - len(first)) // 2), first, base)
+                pairs, two_lines = " ".join(words), True
             if len(pairs) > 1:               # which sides join, where the exits do not say
                 parts = [(pairs, None)]
         width = sum(len(t) for t, _ in parts)
@@ -314,14 +339,14 @@ class MapView:
         if revs:
             third.append("$" + "/".join(revs))
         tag = f"#{laid}" if laid and tile.get("name") is not None else ""
-        if tag and len(named) > 1:
+        if tag and (len(named) > 1 or two_lines):
             third.append(tag)
         elif tag:
             cv.put(top + 2, left + 1 + INNER - len(tag), tag, base)
         elif name and terrain:
             third.append(terrain.replace("$", ""))
-        if tile.get("label") and not laid:
-            third.append(str(tile["label"]))
+        if tile.get("label") and not laid and not _label_names(str(tile["label"]), name):
+            third.append(str(tile["label"]))     # "NY" beside New York's name says nothing
         line3 = " ".join(third)
         coord = hid
         cv.put(top + 4, left + 1, _fit(line3, INNER - len(coord) - 1), base)

@@ -27,6 +27,7 @@ import re
 from functools import partial
 from typing import Any, Callable
 
+from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -36,8 +37,8 @@ from . import map18xx
 
 TITLES = ("1830", "1870")
 HELP = ("Type the number of a choice; a hex coordinate (e.g. H10) to lay a tile there; "
-        "m = map (m H10: the map around H10), t = table, f TEXT = the choices containing "
-        "TEXT, u = undo, s = save, l = log, v = view all again, q = quit.")
+        "m = map (m H10: the map around H10), t = table, k = stock market, f TEXT = the "
+        "choices containing TEXT, u = undo, s = save, l = log, v = view all again, q = quit.")
 TRAIN_ID = re.compile(r"^([0-9A-Za-z]+)-\d+$")
 
 
@@ -82,11 +83,13 @@ def table_view(src: Any) -> Group:
     if s.get("cert_limit") is not None:
         head.append(f" · certificate limit {s['cert_limit']}")
     started = t["started"]
-    players = Table(title="Players", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("", "player", "cash", *(c["sym"] for c in started), "certs", "privates",
-                "worth"):
+    # light tables (a rule under the header, a space between columns, long words folded,
+    # never cut) so that every column fits 80 columns; the privates' owners are listed
+    # below
+    players = _table("Players")
+    for col in ("", "player", "cash", *(c["sym"] for c in started), "certs", "worth"):
         players.add_column(col, justify="right" if col not in ("player", "privates", "")
-                           else "left")
+                           else "left", overflow="fold", min_width=len(col))
     for p in t["players"]:
         mark = ("▶" if p["to_act"] else "") + ("P" if p["priority"] else "")
         cells = []
@@ -94,16 +97,16 @@ def table_view(src: Any) -> Group:
             sh = p["shares"][c["sym"]]
             cells.append(f"{sh['pct']}%{'*' if sh['president'] else ''}" if sh["pct"] else "")
         players.add_row(mark, p["name"], f"${p['cash']}", *cells, str(p["certs"]),
-                        " ".join(p["privates"]) or "", f"${p['worth']}")
+                        f"${p['worth']}")
     out: list[Any] = [head, players,
                       Text("▶ to act · P priority deal · * president", style="dim")]
     if started:
-        corps = Table(title="Corporations", title_justify="left", show_edge=False,
-                      pad_edge=False)
-        for col in ("", "president", "par", "price", "treasury", "trains", "stations left",
-                    "initial offering", "pool", "last revenue"):
+        corps = _table("Corporations")
+        for col in ("", "president", "par", "price", "treasury", "trains", "stations\nleft",
+                    "initial\noffering", "pool", "last\nrevenue"):
             corps.add_column(col, justify="left" if col in ("", "president", "trains")
-                             else "right")
+                             else "right", overflow="fold",
+                             min_width=max(len(w) for w in col.split("\n")))
         for c in started:
             pres = c["president"]
             name = Text(c["sym"], style=f"bold {map18xx.ink(c['color'])} on {c['color']}")
@@ -143,20 +146,106 @@ def table_view(src: Any) -> Group:
     return Group(*out)
 
 
+#: the market's zones as the browser colours them (web/static/style.css)
+ZONE_BG = {"p": "#f0b9b0", "y": "#f7e35a", "o": "#f3a44f", "b": "#c9996a", "c": "#777777"}
+ZONE_WORDS = [("p", "par"), ("y", "not counted for the certificate limit"),
+              ("o", "may hold more than 60%"), ("b", "may buy several at once")]
+
+
+def market_view(src: Any) -> "MarketView":
+    """The stock market chart as the browser shows it (see :class:`MarketView`)."""
+    st = getattr(src, "state", src)
+    return MarketView(state_json(st))
+
+
+class MarketView:
+    """The stock market chart: each cell's price on its zone's colour; a cell holding
+    markers in the colour of the corporation on top, its symbol under the price (ending
+    in "+" when more share the cell); then each occupied price with its corporations, the
+    top of the stack first, and the zones' meaning.  Cells are 5 columns wide, or 4 where
+    the terminal is too narrow for that (80 columns)."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        from ..web.render.g1830 import _title_data
+        self.d, _ = _title_data(state)
+        view = state["view"]
+        self.colours = {c["sym"]: c.get("color", "#666666")
+                        for c in self.d.get("corporations") or []}
+        stacks = view.get("stacks") or {}
+        self.at: dict[tuple[int, int], list[str]] = {}
+        for sym, c in (view.get("corporations") or {}).items():
+            pos = c.get("pos") if isinstance(c, dict) else None
+            if isinstance(pos, list) and len(pos) == 2 and not c.get("closed"):
+                self.at.setdefault((int(pos[0]), int(pos[1])), []).append(sym)
+        for key, lst in self.at.items():
+            order = stacks.get(f"{key[0]},{key[1]}") or []
+            lst.sort(key=lambda x: order.index(x) if x in order else 99)
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        market = self.d.get("market") or []
+        cols = max((len(r) for r in market), default=0)
+        w = 5 if cols * 5 <= options.max_width else 4
+        yield Text("Stock market", style="bold")
+        for r, row in enumerate(market):
+            prices, marks = Text(), Text()
+            for col, cell in enumerate(row):
+                if not cell:
+                    prices.append(" " * w)
+                    marks.append(" " * w)
+                    continue
+                price = cell.rstrip("abcdefghijklmnopqrstuvwxyz")
+                bg = ZONE_BG.get(cell[len(price):len(price) + 1], "#f4f1e8")
+                here = self.at.get((r, col), [])
+                prices.append(f"{price:>{w - 1}}", style=f"{map18xx.ink(bg)} on {bg}")
+                prices.append(" ")
+                if here:
+                    top = self.colours.get(here[0], "#666666")
+                    sym = here[0][:w - 1] if len(here) == 1 else here[0][:w - 2] + "+"
+                    marks.append(f"{sym:<{w - 1}}", style=f"bold {map18xx.ink(top)} on {top}")
+                else:
+                    marks.append(" " * (w - 1), style=f"on {bg}")
+                marks.append(" ")
+            prices.rstrip()
+            yield prices
+            if here_row(self.at, r):
+                marks.rstrip()
+                yield marks
+        where = []
+        for (r, col), syms in sorted(self.at.items(), key=lambda kv: (kv[0][1], -kv[0][0]),
+                                     reverse=True):
+            price = market[r][col].rstrip("abcdefghijklmnopqrstuvwxyz")
+            where.append(f"${price}: " + ", ".join(syms))
+        if where:
+            yield Text("Prices (top of a stack first): " + "; ".join(where))
+        key = Text("Zones: ")
+        for z, words in ZONE_WORDS:
+            key.append(f" {words} ", style=f"{map18xx.ink(ZONE_BG[z])} on {ZONE_BG[z]}")
+            key.append(" ")
+        yield key
+
+
+def here_row(at: dict[tuple[int, int], list[str]], r: int) -> bool:
+    """Whether a row of the market holds a marker."""
+    return any(k[0] == r for k in at)
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                 pad_edge=False, padding=(0, 0))
+
+
 def _trains(names: list[str]) -> str:
-    """A corporation's trains: "2-train ×2, 3-train"."""
-    counts: dict[str, int] = {}
-    for x in names:
-        counts[x] = counts.get(x, 0) + 1
-    return ", ".join(f"{k}-train" + (f" ×{n}" if n > 1 else "") for k, n in counts.items()) \
-        or "none"
+    """A corporation's trains as on the browser's sheet: "2 2 3" (two 2-trains and a
+    3-train; the column is headed "trains")."""
+    return " ".join(str(x) for x in names) or "none"
 
 
 def board_view(src: Any) -> Group:
     """The table and the map (strips fitting the console's width): what ``railyard show``
     and ``replay`` print for 1830 and 1870."""
     st = getattr(src, "state", src)
-    return Group(table_view(st), map18xx.FittedMap(st.title, state_json(st)["view"]))
+    return Group(table_view(st), market_view(st),
+                 map18xx.FittedMap(st.title, state_json(st)["view"]))
 
 
 # ---- stable numbering ----------------------------------------------------------------------
@@ -245,6 +334,8 @@ class Turn18xx:
         laid; otherwise a line says it is as before."""
         self.refresh()
         self.out.print(table_view(self.game))
+        if self.st.s.get("round") != "operating":        # prices matter in a stock round
+            self.out.print(market_view(self.game))
         view = self.game.state.public_view()
         board = json.dumps([view.get("tiles"), view.get("tokens")], sort_keys=True,
                            default=str)
@@ -438,6 +529,9 @@ class Turn18xx:
             return False
         if w.lower() in ("t", "table"):
             self.out.print(table_view(self.game))
+            return False
+        if w.lower() in ("k", "market"):
+            self.out.print(market_view(self.game))
             return False
         if w.upper() in self.tile_hexes():
             return self.lay_tile(w.upper())

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping, cast
 from ...engine.actions import Action, Choice
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, consent, operating, private_sale, stock, trains
+from . import auction, consent, operating, private_sale, stock, track, trains
 from .data import PRIVATE_ORDER, static
 
 
@@ -208,15 +208,12 @@ class G1830State(DictState):
                                    f"{a.get('corporation')}",
             "exchange": lambda: "exchanges the Mohawk & Hudson for a 10% NYC share",
             "lay_tile": lambda: f"lays tile {a.get('tile')} on {a.get('hex')}" + (
-                f" with {a['company']}" if a.get("company") else ""),
-            "place_token": lambda: f"places a station in {a.get('hex')}",
+                f" with {a['company']}" if a.get("company") else "") + self._lay_cost(a),
+            "place_token": lambda: f"places a station in {a.get('hex')}" + self._token_cost(a),
             "run_routes": lambda: "runs its trains" + (f" for ${a['revenue']}"
                                                        if "revenue" in a else ""),
             "dividend": lambda: "pays out" if a.get("kind") == "payout" else "withholds",
-            "buy_train": lambda: f"buys a {str(a.get('train')).rsplit('-', 1)[0]}-train for "
-                                 f"${a.get('price')}" + (
-                                     f" giving in its {str(a['exchange']).rsplit('-', 1)[0]}"
-                                     f"-train" if a.get("exchange") else ""),
+            "buy_train": lambda: self._train_purchase_words(a),
             "discard_train": lambda: f"discards a {str(a.get('train')).rsplit('-', 1)[0]}-train",
             "buy_company": lambda: f"has the company buy {a.get('company')} for "
                                    f"${a.get('price')}",
@@ -232,6 +229,44 @@ class G1830State(DictState):
         if text is None:
             return f"{who} {str(t or 'acts').replace('_', ' ')}"
         return f"{who} {text()}"
+
+    def _lay_cost(self, a: Mapping[str, Any]) -> str:
+        """The terrain paid for a first tile on a hex (18.0; not with the Champlain &
+        St.Lawrence's free lay, 17.0), as the lay does it."""
+        hx = self.st.board.hexes.get(str(a.get("hex")))
+        if hx is None or a.get("hex") in self.s["tiles"] or a.get("company") == "CS":
+            return ""
+        return f", paying ${hx.terrain_cost} for the terrain" if hx.terrain_cost else ""
+
+    def _token_cost(self, a: Mapping[str, Any]) -> str:
+        """What the operating corporation pays for the station (19.0; the Delaware &
+        Hudson's station is free, 17.0)."""
+        op = self.s.get("op") or {}
+        corp = op.get("corp")
+        if self.s.get("round") != "operating" or corp not in self.s["corps"] or \
+                a.get("company") or op.get("step") != "token":
+            return ""
+        cost = track.token_cost(self, str(corp))
+        return f" for ${cost}" if cost else ""
+
+    def _train_purchase_words(self, a: Mapping[str, Any]) -> str:
+        """A train purchase with its seller: "buys a 4-train from the bank for $300",
+        "buys ERIE's 3-train for $90", or, when the seller's president must agree (21.0),
+        "offers $90 for ERIE's 3-train" (the answer follows in the log)."""
+        tid = a.get("train")
+        kind = str(tid).rsplit("-", 1)[0]
+        seller = next((c for c, v in self.s["corps"].items() if tid in (v.get("trains") or [])),
+                      None)
+        op = self.s.get("op") or {}
+        buyer = op.get("corp")
+        swap = (f" giving in its {str(a['exchange']).rsplit('-', 1)[0]}-train"
+                if a.get("exchange") else "")
+        if seller is None or seller == buyer:
+            return f"buys a {kind}-train from the bank for ${a.get('price')}{swap}"
+        p = a.get("player")
+        if isinstance(p, int) and consent.needed(self, p, self.s["corps"][seller]["president"]):
+            return f"offers ${a.get('price')} for {seller}'s {kind}-train"
+        return f"buys {seller}'s {kind}-train for ${a.get('price')}"
 
     # ---- shared helpers --------------------------------------------------------------
     def cert_counts(self) -> list[int]:

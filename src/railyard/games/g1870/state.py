@@ -250,6 +250,9 @@ class G1870State(DictState):
         p = action.get("player")
         who = self.players[p] if isinstance(p, int) and 0 <= p < len(self.players) else "?"
         a = action
+        buyer = a.get("buyer")
+        if isinstance(buyer, int) and 0 <= buyer < len(self.players):
+            a = {**a, "buyer": self.players[buyer]}    # a player's offer: named, not numbered
         corp = a.get("corporation")
         if corp and a.get("type") not in ("par", "buy_share", "sell_shares", "bid",
                                           "buy_private", "pass", "protect", "decline"):

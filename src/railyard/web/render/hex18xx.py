@@ -124,18 +124,31 @@ def _text_box(x: float, y: float, text: str, size: float, anchor: str = "start")
 
 
 def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float,
-                  taken: list[Box]) -> tuple[float, float]:
+                  taken: list[Box], hw: float = 6.5) -> tuple[float, float]:
     """Where a city's revenue circle goes: beside its slots (right above, left above,
-    right below, left below), kept inside the hex and clear of the tile's other slots and
-    revenues."""
+    right below, left below; then beside, above, below and further out), kept inside the
+    hex and clear of the tile's other slots and revenues; ``hw``: half its width."""
     first = None
-    for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
-        rx, ry = x + sx * (slots * r + 5), y + sy * (r + 2)
+    hh = 6.5 if hw <= 6.5 else 6.0          # half the height (a wide one's box is 12 high)
+    half = slots * r
+    spots = [(x + sx * (half + 5), y + sy * (r + 2)) for sx, sy in
+             ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+    spots += [(x + half + hw + 1, y), (x - half - hw - 1, y), (x, y - r - 7), (x, y + r + 7)]
+    for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):    # then further out
+        spots.append((x + sx * (half + hw + 3), y + sy * (r + 6)))
+    for rx, ry in spots:
         far = math.hypot(rx - cx, ry - cy) / (R * 0.86)
         if far > 1:                  # kept inside the hex, clear of the neighbours' text
             rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
         first = first or (rx, ry)
-        if not _hits((rx - 6.5, ry - 6.5, rx + 6.5, ry + 6.5), taken):
+        box = (rx - hw, ry - hh, rx + hw, ry + hh)
+        if not _hits(box, taken) and (hw <= 6.5 or _inside(box, cx, cy)):
+            return rx, ry                  # a wide one ("40/50/60") wholly inside the hex
+    grid = [(cx + i * 1.0, cy + j * 1.0) for i in range(-28, 29) for j in range(-28, 29)]
+    grid.sort(key=lambda p: math.hypot(p[0] - x, p[1] - y))     # the nearest free place
+    for rx, ry in grid:
+        box = (rx - hw, ry - hh, rx + hw, ry + hh)
+        if _inside(box, cx, cy) and not _hits(box, taken):
             return rx, ry
     return first or (x, y)
 
@@ -183,7 +196,7 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
             spots = [(x + 6, y - 5), (x + 6, y + 11), (x - 6 - w, y - 5), (x - 6 - w, y + 11)]
             tx, ty = next((s for s in spots if _inside(_text_box(*s, rev, 8), cx, cy)
                            and not _hits(_text_box(*s, rev, 8), taken)), spots[0])
-            taken.append(_text_box(tx, ty, rev, 8))
+            taken.append(_text_box(tx, ty, rev, 8) + (2,))      # 2: a revenue
             out.append(f'<text class="revenue" data-node="t{i}" x="{tx:.1f}" '
                        f'y="{ty:.1f}" font-size="8">{esc(rev)}</text>')
     cities = tile.get("cities") or []
@@ -191,6 +204,26 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         x, y = pos[f"c{i}"]
         n = max(1, int(city.get("slots") or 1))
         taken.append((x - n * 7.5, y - 7.5, x + n * 7.5, y + 7.5))
+    label_part: list[str] = []      # placed before the revenues, drawn last
+    if label and tile.get("label"):
+        label_text = str(tile["label"])
+        lx, ly, size = cx - W / 2 + 5, cy + 4, 8.0    # at the left, or where no stop is
+        spots = ((-W / 2 + 5, 4), (W / 2 - 5, 4), (-W / 4, -R * 0.3), (W / 4, -R * 0.3),
+                 (-W / 2 + 5, R * 0.3), (W / 2 - 5, R * 0.3), (0, R * 0.62), (0, -R * 0.62))
+        found = False
+        for sz in (8.0, 6.0) if fit else ():        # a full tile: the label smaller
+            lw = _text_box(0, 0, label_text, sz)[2]
+            for fx, fy in spots:
+                x = cx + fx - (lw if fx > 0 else lw / 2 if fx == 0 else 0)
+                box = _text_box(x, cy + fy, label_text, sz)
+                if _inside(box, cx, cy) and not _hits(box, taken):
+                    lx, ly, size, found = x, cy + fy, sz, True
+                    break
+            if found:
+                break
+        taken.append(_text_box(lx, ly, label_text, size) + (3,))   # 3: the label
+        label_part.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
+                          f'font-size="{size:g}" font-weight="bold">{esc(label_text)}</text>')
     shared = len(cities) > 1 and len({_revenue(c.get("revenue"), phase_colour)
                                       for c in cities}) == 1
     for i, city in enumerate(cities):
@@ -217,35 +250,23 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
         if rev not in ("0", "") and not (shared and i):   # one revenue for the tile's cities
-            rx, ry = _revenue_spot(x, y, slots, r, cx, cy, taken)
-            taken.append((rx - 6.5, ry - 6.5, rx + 6.5, ry + 6.5))
-            out.append(f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" '
+            fs = 7 if len(rev) <= 3 else 6              # a wide revenue ("20/40/50"):
+            hw = 6.5 if len(rev) <= 3 else len(rev) * fs * 0.25 + 2     # smaller, boxed
+            rx, ry = _revenue_spot(x, y, slots, r, cx, cy, taken, hw)
+            hh = 6.5 if hw <= 6.5 else 6.0
+            taken.append((rx - hw, ry - hh, rx + hw, ry + hh, 2))
+            ring = (f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" ' if hw <= 6.5 else
+                    f'<rect x="{rx - hw:.1f}" y="{ry - 6:.1f}" width="{2 * hw:.1f}" '
+                    f'height="12" rx="6" ')
+            out.append(ring +
                        f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
-                       f'data-node="c{i}" x="{rx:.1f}" y="{ry + 2.5:.1f}" '
-                       f'font-size="7" text-anchor="middle">{esc(rev)}</text>')
+                       f'data-node="c{i}" x="{rx:.1f}" y="{ry + fs * 0.35:.1f}" '
+                       f'font-size="{fs}" text-anchor="middle">{esc(rev)}</text>')
     for i, off in enumerate(tile.get("offboards") or []):
         out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
                    f'font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">'
                    f'{esc(_revenue(off.get("revenue"), None))}</text>')
-    if label and tile.get("label"):
-        label_text = str(tile["label"])
-        lx, ly, size = cx - W / 2 + 5, cy + 4, 8.0    # at the left, or where no stop is
-        spots = ((-W / 2 + 5, 4), (W / 2 - 5, 4), (-W / 4, -R * 0.3), (W / 4, -R * 0.3),
-                 (-W / 2 + 5, R * 0.3), (W / 2 - 5, R * 0.3), (0, R * 0.62), (0, -R * 0.62))
-        found = False
-        for sz in (8.0, 6.0) if fit else ():        # a full tile: the label smaller
-            lw = _text_box(0, 0, label_text, sz)[2]
-            for fx, fy in spots:
-                x = cx + fx - (lw if fx > 0 else lw / 2 if fx == 0 else 0)
-                box = _text_box(x, cy + fy, label_text, sz)
-                if _inside(box, cx, cy) and not _hits(box, taken):
-                    lx, ly, size, found = x, cy + fy, sz, True
-                    break
-            if found:
-                break
-        taken.append(_text_box(lx, ly, label_text, size))
-        out.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
-                   f'font-size="{size:g}" font-weight="bold">{esc(label_text)}</text>')
+    out += label_part
     return out
 
 
@@ -378,12 +399,13 @@ def _name_place(lines: list[str], size: float, cx: float, cy: float,
     top = cy - R * 0.55 - (n - 1) * (size + 0.5)
     if taken is None:
         return cx, top, size, False
-    # a box's fifth item says what a name may cover: 0 a town's dot, 1 the coordinate
+    # a box's fifth item says what it is: 0 a town's dot and 1 the coordinate (a name may
+    # cover them, if need be), 2 a revenue, 3 a label
     passes = ((taken, size), (taken, size * 0.85), (taken, size * 0.75),
-              ([b for b in taken if len(b) == 4 or b[4] == 1], size),
-              ([b for b in taken if len(b) == 4 or b[4] == 1], size * 0.85),
-              ([b for b in taken if len(b) == 4], size),
-              ([b for b in taken if len(b) == 4], size * 0.85))
+              ([b for b in taken if len(b) == 4 or b[4] != 0], size),
+              ([b for b in taken if len(b) == 4 or b[4] != 0], size * 0.85),
+              ([b for b in taken if len(b) == 4 or b[4] > 1], size),
+              ([b for b in taken if len(b) == 4 or b[4] > 1], size * 0.85))
     for avoid, sz in passes:
         step = sz + 0.5
         for fx, fy in _NAME_SPOTS:
@@ -396,6 +418,12 @@ def _name_place(lines: list[str], size: float, cx: float, cy: float,
                 coord = [b for b in taken if len(b) == 5 and b[4] == 1]
                 return x, first, sz, _hits(box, coord)
     return None
+
+
+def _name_box(lines: list[str], x: float, first: float, size: float) -> Box:
+    """The box of a name's lines, the first with its baseline at ``first``."""
+    a = _text_box(x, first, max(lines, key=len), size, "middle")
+    return (a[0], a[1], a[2], a[3] + (len(lines) - 1) * (size + 0.5))
 
 
 def _label_names(label: str, name: str) -> bool:
@@ -445,6 +473,9 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                         *reserved]
     printed = h.get("tile") or {}
     laid = tile is not printed
+    own = printed_name_box(h) if not laid else None
+    if own is not None:              # a printed hex's name stays on top: revenues keep clear
+        taken.append(own)
     start = len(out)
     out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
     coord_box, tile_len = list(taken[:1 + len(reserved)]), len(out) - start
@@ -471,10 +502,38 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                                    bare, laid, label=False)
             place = _name_place(lines, size, cx, cy, bare)
             out[start:start + tile_len] = tile_parts
+            tile_len = len(tile_parts)
         if place is None and _label_names(str(tile.get("label") or ""), str(h["name"])):
             # a full tile (New York's two cities with four stations) whose label names the
             # place ("NY", "B"): the label stands for the name, kept in the hex's tooltip
             lines = []
+        if place is None and laid and lines:
+            # crowded (a two-line name beside a full double city): the name takes a place
+            # clear of the stops and tokens, and the tile's revenues and label are placed
+            # again around it
+            hard = [b for b in taken[len(coord_box):] if len(b) == 4 or b[4] == 0]
+            hard += coord_box
+            spots = [_name_place(lines, sz, cx, cy, hard)
+                     for sz in (size, size * 0.85, size * 0.75, size * 0.65)]
+            spots += [(cx, cy - R * 0.55 - (len(lines) - 1) * (sz + 0.5), sz, False)
+                      for sz in (size, size * 0.85, size * 0.75, size * 0.65)]  # as printed
+            spots = sorted((p for p in spots if p and p[2] >= size * 0.64),
+                           key=lambda p: -p[2])      # the largest first
+            for spot in spots:
+                box = _name_box(lines, spot[0], spot[1], spot[2])
+                if _hits(box, hard):
+                    continue
+                again = list(coord_box) + [box]
+                parts = draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour,
+                                  again, laid)
+                new = again[len(coord_box) + 1:]
+                if not _hits(box, [b for b in new if len(b) == 4 or b[4] != 0]) and not any(
+                        _hits(b, [o for o in again if o is not b and (len(o) == 4 or o[4])])
+                        for b in new if len(b) == 5 and b[4] > 1):
+                    out[start:start + tile_len] = parts
+                    tile_len = len(parts)
+                    place = spot
+                    break
         nx, top, size, hide_coord = place or (cx, cy - R * 0.55 - (len(lines) - 1) *
                                               (size + 0.5), size, False)
         step = size + 0.5
