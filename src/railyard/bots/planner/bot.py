@@ -120,9 +120,16 @@ class PlannerBot(StrategicBot):
 
     def own_company_train(self, g, corp: str, buys: list[Choice]):
         """A train bought from another company the seat presides (at $1) when that company
-        keeps a train and this one has none: the trainless company runs, nobody pays."""
+        keeps a train and this one has none and cannot pay the cheapest train itself: the
+        trainless company runs, nobody pays.  (A company that can pay its own train does
+        not take one: in an 1830 game a new company with $1,000 took a 4-train for $1
+        from the seat's other company, bought a 5-train as well, and the other company,
+        left with one train, withheld five times for a train it never got.)"""
         v = g.s["corps"][corp]
         if v["trains"]:
+            return None
+        low = cheapest_train(g)
+        if low is not None and v["cash"] >= low:
             return None
         for c in buys:
             if not c.ranges or not self._seller_is_mine(g, c) or not self._spare_train(g, c):
@@ -375,11 +382,45 @@ class PlannerBot(StrategicBot):
         if market > cost:
             score += 80.0 * (market - cost) / cost
         score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
-        if v["president"] != self.seat and not lasting_trains(g, corp):
-            low = cheapest_train(g)
-            if low is not None and v["cash"] < low:
-                score *= 0.3
+        if eco.at_risk(g, corp):
+            # a company heading for a crash: no more shares of it, neither to keep its
+            # presidency nor to become the holder its president can dump it on
+            if v["president"] == self.seat or eco.dump_target(g, corp, self.seat, 10):
+                return 0.0
+            score *= 0.3
         return score
+
+    def dump(self, g, sells: list[Choice]) -> Action | None:
+        """The basic bot's dump (sell a presidency the seat cannot carry, when another
+        player becomes president), judged by :func:`.economy.need_price` - the train the
+        company will likely have to pay - instead of the cheapest train on offer, which
+        the companies operating first often take."""
+        seat = self.seat
+        need = eco.need_price(g)
+        if need is None:
+            return None
+        for c in sells:
+            corp = c.fixed["corporation"]
+            v = g.s["corps"][corp]
+            if v["president"] != seat or not eco.at_risk(g, corp):
+                continue
+            gap = need - v["cash"]
+            if gap < g.s["cash"][seat] * 0.5:
+                continue
+            lo, hi = c.ranges["count"]
+            for k in range(lo, hi + 1):
+                act = {**c.base(), "count": k}
+                self.tried_positions += 1
+                w = g.clone()
+                try:
+                    w.apply(act)
+                except IllegalAction:
+                    continue
+                if w.s["corps"][corp]["president"] != seat:
+                    if g.worth(seat) - w.worth(seat) < gap:
+                        return act
+                    break
+        return None
 
     def expected_revenue(self, g, corp: str) -> int:
         self.planned += 1

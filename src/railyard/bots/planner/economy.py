@@ -269,9 +269,59 @@ def blocked(bot, g, w, rivals: list[str]) -> float:
     return total
 
 
+#: trains of the bank's next type left at which a company operating later is not counted
+#: on to get one (the others buy them first): it will have to pay the type after
+SCARCE = 2
+
+
+def need_price(g) -> int | None:
+    """What a company that needs a train will likely pay for it: the cheapest train on
+    offer (the bank's next type or a pool train), but when at most ``SCARCE`` trains of
+    the bank's next type are left, the price of the type after (in the 1830 games against
+    ``basic`` bots the last 5- and 6-trains went to the companies operating first, and a
+    company that had counted on one bought a $1,100 D-train with its president's money)."""
+    up = upcoming_types(g)
+    defs = _defs(g)
+    offers = [defs[_type(t)].price for t in g.s["train_pool"]]
+    if up:
+        p = defs[up[0]].price
+        if len(up) > 1 and left_of_type(g, up[0]) <= SCARCE:
+            p = defs[up[1]].price
+        offers.append(p)
+    return min(offers) if offers else None
+
+
+def at_risk(g, corp: str) -> bool:
+    """A floated company heading for a crash: none of its trains lasts past the next two
+    types the bank sells and its treasury lacks :func:`need_price` - its president will
+    have to pay the train, withhold, or sell the presidency on (a dump)."""
+    v = g.s["corps"][corp]
+    if not v["floated"] or not is_open(g, corp) or lasting_trains(g, corp):
+        return False
+    need = need_price(g)
+    return need is not None and v["cash"] < need
+
+
+def dump_target(g, corp: str, seat: int, extra: int = 0) -> bool:
+    """With ``extra`` more percent the seat would hold at least 20 % of another player's
+    company and at least as much as every other non-president: the holder the president
+    can make president by selling (1830 13.3, 1870 7.4)."""
+    pres = g.s["corps"][corp]["president"]
+    if pres is None or pres == seat:
+        return False
+    mine = pct(g, corp, seat) + extra
+    if mine < 20:
+        return False
+    others = [pct(g, corp, s) for s in range(len(g.players)) if s not in (seat, pres)]
+    return mine >= max(others, default=0)
+
+
 def sell_before_crash(bot, g, sells: list[Any]):
     """Sells the shares of another player's company that has no train, lacks the money for
-    the cheapest and will withhold or sink: the price falls, the dividends stop."""
+    the cheapest and will withhold or sink: the price falls, the dividends stop.  Of a
+    company :func:`at_risk` whose president could dump it on the seat
+    (:func:`dump_target`), sells down to one share (in the 1830 games against ``basic``
+    bots the planner was made president of such companies and paid their D-trains)."""
     low = cheapest_train(g)
     if low is None:
         return None
@@ -284,4 +334,15 @@ def sell_before_crash(bot, g, sells: list[Any]):
             continue
         lo, hi = c.ranges.get("count", (1, 1))
         return {**c.base(), "count": hi}
+    for c in sells:
+        corp = c.fixed.get("corporation")
+        v = g.s["corps"].get(corp)
+        if v is None or v["president"] == bot.seat or not at_risk(g, corp):
+            continue
+        if not dump_target(g, corp, bot.seat):
+            continue
+        lo, hi = c.ranges.get("count", (1, 1))
+        want = (pct(g, corp, bot.seat) - 10) // 10
+        if want >= lo:
+            return {**c.base(), "count": max(lo, min(hi, want))}
     return None
