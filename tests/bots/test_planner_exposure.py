@@ -1,4 +1,4 @@
-"""The planner's exposure to companies heading for a crash (issue 22, session 10): in 1830
+"""What cost the planner its games against three ``basic`` bots (issue 22, session 10): in 1830
 games against three ``basic`` bots the planner lost when it held, or bought, 20-30 % of
 another player's company whose trains were about to rust and whose treasury could not pay
 the next one - the president sold down and the planner became president of it and paid a
@@ -180,3 +180,27 @@ def test_does_not_buy_more_of_its_own_company_heading_for_a_crash():
     base_score = super(PlannerBot, bot).share_score(st, corp, "ipo", 3000, 0)
     assert base_score > 0                                 # the basic rule would buy
     assert bot.share_score(st, corp, "ipo", 3000, 0) == 0.0
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 12), ("1870", 13)])
+def test_starts_no_company_it_cannot_float_with_its_own_money(title, seed):
+    """A stock turn with companies to start: with money for four shares at the lowest par
+    but not six, the planner starts none (the basic bot does, and in an 1870 game such a
+    company lay unfloated for thirteen stock rounds)."""
+    from railyard.bots.strategic import StrategicBot
+    st = new_game(title, seed)
+    bots = [PlannerBot(70 + i, "easy") for i in range(4)]
+
+    def cond(s):
+        seat = s.current_player
+        return s.s["round"] == "stock" and any(c.type == "par" for c in s.legal_actions()) \
+            and not any(v["president"] == seat for v in s.s["corps"].values())
+    if not play_until(st, bots, cond):
+        pytest.skip("no position")
+    seat = st.current_player
+    low = min(c.fixed["price"] for c in st.legal_actions() if c.type == "par")
+    st.s["cash"][seat] = 5 * low
+    basic = StrategicBot(0, "normal").choose(observe(st))
+    assert basic["type"] == "par", basic                 # the old rule starts it
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["type"] != "par", act

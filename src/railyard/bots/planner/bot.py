@@ -272,7 +272,8 @@ class PlannerBot(StrategicBot):
         company about to crash (:func:`.economy.sell_before_crash`); at the certificate
         limit with an own company not yet floated, sell the least useful share of another
         player's company to make room for it (:meth:`make_room`); start a company only
-        with room under the certificate limit for the five certificates that float it;
+        with room under the certificate limit for the five certificates that float it
+        and money (after the reserve) for the six shares at par;
         late in the game a third company first, selling other players' shares to make
         room for it (:meth:`wants_late_company`)."""
         sells = [c for c in choices if c.type == "sell_shares"]
@@ -295,8 +296,13 @@ class PlannerBot(StrategicBot):
                 act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
                 if act is not None:
                     return act
-        if any(c.type == "par" for c in choices) and room < FLOAT_CERTS:
-            choices = [c for c in choices if c.type != "par"]
+        if any(c.type == "par" for c in choices):
+            # only a company it can float with its own money: in an 1870 game the planner
+            # started a company at $90 with money for 40 %, no other player bought an
+            # unfloated share, and the company lay unfloated for thirteen stock rounds
+            money = g.s["cash"][self.seat] - self.reserve(g)
+            choices = [c for c in choices if c.type != "par" or
+                       (room >= FLOAT_CERTS and FLOAT_SHARES * c.fixed["price"] <= money)]
         return super().stock(g, choices)
 
     def wants_late_company(self, g) -> bool:
@@ -430,6 +436,9 @@ class PlannerBot(StrategicBot):
 #: certificates a president holds once the company floats (the 20 % certificate and four
 #: 10 % shares: 60 %)
 FLOAT_CERTS = 5
+#: shares (of 10 %) sold from the initial offering that float a company in 1830 (11.0) and
+#: 1870 (7.1.2): what a president pays alone at par to float it
+FLOAT_SHARES = 6
 #: money (after the reserve for its companies' trains) a player needs to start a third
 #: company late in the game (six shares at a par of $75)
 LATE_CASH = 450
