@@ -204,3 +204,15 @@ def test_starts_no_company_it_cannot_float_with_its_own_money(title, seed):
     assert basic["type"] == "par", basic                 # the old rule starts it
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["type"] != "par", act
+
+
+def test_a_train_counts_as_soon_rusting_a_few_trains_before_its_rust():
+    """1830: a 4-train rusts with the first D.  With the 5-trains next and three of them
+    left it is not soon rusting (five trains before the D); with two 5s left (two 5s and
+    two 6s before the D) it is."""
+    st = new_game("1830", 3)
+    _only_from(st, "5")
+    assert not eco.soon_rusting(st, "4-1")
+    st.s["depot"] = [t for t in st.s["depot"] if t != "5-0"]
+    assert eco.soon_rusting(st, "4-1")
+    assert not eco.soon_rusting(st, "5-1")              # a 5 never rusts

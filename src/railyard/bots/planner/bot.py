@@ -408,7 +408,7 @@ class PlannerBot(StrategicBot):
         for c in sells:
             corp = c.fixed["corporation"]
             v = g.s["corps"][corp]
-            if v["president"] != seat or not eco.at_risk(g, corp):
+            if v["president"] != seat or not eco.at_risk(g, corp, wide=False):
                 continue
             gap = need - v["cash"]
             if gap < g.s["cash"][seat] * 0.5:

@@ -291,12 +291,35 @@ def need_price(g) -> int | None:
     return min(offers) if offers else None
 
 
-def at_risk(g, corp: str) -> bool:
-    """A floated company heading for a crash: none of its trains lasts past the next two
-    types the bank sells and its treasury lacks :func:`need_price` - its president will
+#: trains the bank sells before a train's rusting type at which the train counts as
+#: soon gone for :func:`at_risk` (in an 1830 game the planner bought a third share of a
+#: company whose 4-trains rusted two operating rounds later, with four trains before the D)
+RISK_TRAINS = 4
+
+
+def soon_rusting(g, tid: str) -> bool:
+    """The train rusts when one of the next two types is bought, or after at most
+    ``RISK_TRAINS`` more trains from the bank."""
+    r = _defs(g)[_type(tid)].rusts_on
+    if r is None:
+        return False
+    if r in upcoming_types(g)[:2]:
+        return True
+    before = trains_before(g, r)
+    return before is not None and before <= RISK_TRAINS
+
+
+def at_risk(g, corp: str, wide: bool = True) -> bool:
+    """A floated company heading for a crash: all its trains rust soon
+    (:func:`soon_rusting`; with ``wide`` False only those that rust when one of the next
+    two types is bought) and its treasury lacks :func:`need_price` - its president will
     have to pay the train, withhold, or sell the presidency on (a dump)."""
     v = g.s["corps"][corp]
-    if not v["floated"] or not is_open(g, corp) or lasting_trains(g, corp):
+    if not v["floated"] or not is_open(g, corp):
+        return False
+    if not wide and lasting_trains(g, corp):
+        return False
+    if not all(soon_rusting(g, t) for t in v["trains"]):
         return False
     need = need_price(g)
     return need is not None and v["cash"] < need
