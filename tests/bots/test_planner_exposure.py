@@ -216,3 +216,38 @@ def test_a_train_counts_as_soon_rusting_a_few_trains_before_its_rust():
     st.s["depot"] = [t for t in st.s["depot"] if t != "5-0"]
     assert eco.soon_rusting(st, "4-1")
     assert not eco.soon_rusting(st, "5-1")              # a 5 never rusts
+
+
+def test_wants_no_late_company_it_cannot_make_room_for(monkeypatch):
+    """1870, late (the bank sells 4-trains next), rich, presiding one company: three
+    certificates below the limit and no other player's share to sell, the planner does
+    not aim at a third company (it bought a share and sold it again every turn for four
+    stock rounds); with two shares of another player's company to sell it does."""
+    from railyard.bots.planner.bot import FLOAT_CERTS
+    st = new_game("1870", 14)
+    bots = [PlannerBot(60 + i, "easy") for i in range(4)]
+
+    def cond(s):
+        if s.s["round"] != "stock" or s.s["sr"] < 2:
+            return False
+        seat = s.current_player
+        own = [c for c, v in s.s["corps"].items() if v["president"] == seat]
+        return len(own) == 1 and s.s["corps"][own[0]]["floated"]
+    if not play_until(st, bots, cond):
+        pytest.skip("no position")
+    seat = st.current_player
+    st.s["depot"] = {k: (0 if k in ("1", "2", "3") else v) for k, v in st.s["depot"].items()}
+    assert upcoming_types(st)[0] not in ("1", "2", "3")
+    st.s["cash"][seat] = 3000
+    for c, v in st.s["corps"].items():
+        if v["president"] is not None and v["president"] != seat:
+            _give(st, c, seat, 0)
+    other = next(c for c, v in st.s["corps"].items()
+                 if v["president"] is not None and v["president"] != seat)
+    monkeypatch.setattr(type(st), "cert_count",
+                        lambda self, s, *a, **k: self.cert_limit() - (FLOAT_CERTS - 2))
+    bot = PlannerBot(0, "normal")
+    bot.seat = seat
+    assert not bot.wants_late_company(st)
+    _give(st, other, seat, 20)
+    assert bot.wants_late_company(st)

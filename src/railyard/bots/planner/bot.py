@@ -42,7 +42,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
 from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, is_open,
-                         lasting_trains, next_train, presided, price, train_limit,
+                         lasting_trains, next_train, pct, presided, price, train_limit,
                          upcoming_types)
 from . import economy as eco
 from . import track
@@ -319,6 +319,13 @@ class PlannerBot(StrategicBot):
         if not any(v["president"] is None and not v["floated"] and is_open(g, c)
                    for c, v in g.s["corps"].items()):
             return False
+        # room for its five certificates, now or after selling other players' shares
+        # (else it bought a share and sold it again every turn: an 1870 game, four
+        # stock rounds at 11 of 14 certificates, two of them its own presidencies)
+        others = sum(pct(g, c, self.seat) // 10 for c, v in g.s["corps"].items()
+                     if v["president"] != self.seat)
+        if cert_room(g, self.seat) + others < FLOAT_CERTS:
+            return False
         return g.s["cash"][self.seat] - self.reserve(g) >= LATE_CASH
 
     def least_loss_other_sale(self, g, sells: list[Choice], want: int) -> Action | None:
@@ -385,6 +392,15 @@ class PlannerBot(StrategicBot):
             v["par"] if g.title == "1830" else (v.get("ipo_price") or market))
         if not cost or cost > cash - reserve:
             return score
+        if score <= 0 and v["president"] != self.seat and cash - reserve - cost >= IDLE_CASH \
+                and lasting_trains(g, corp) and not eco.at_risk(g, corp):
+            # idle money earns nothing: a share of a running company that pays more than
+            # the low yield ``IDLE_YIELD`` over the horizon beats holding it (an 1870
+            # planner sat on $2,000-4,000 for four stock rounds and lost to a player who
+            # held shares)
+            yld = self.expected_revenue(g, corp) * self.cfg["horizon"] / 10 / max(cost, 1)
+            if yld >= IDLE_YIELD:
+                score = 100.0 * yld
         if market > cost:
             score += 80.0 * (market - cost) / cost
         score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
@@ -433,6 +449,12 @@ class PlannerBot(StrategicBot):
         return super().expected_revenue(g, corp)
 
 
+#: money above the reserve and the share's price from which a share with a low yield is
+#: bought rather than the money kept (:meth:`PlannerBot.share_score`)
+IDLE_CASH = 600
+#: the least yield over the share-value horizon for such a share (the basic rule: 12 %,
+#: halved when another player presides)
+IDLE_YIELD = 0.05
 #: certificates a president holds once the company floats (the 20 % certificate and four
 #: 10 % shares: 60 %)
 FLOAT_CERTS = 5
