@@ -203,18 +203,33 @@ def save_for(bot, g, corp: str) -> tuple[int, float] | None:
     return best
 
 
+def last_rounds(g, revenue: int) -> bool:
+    """The game ends with this set of operating rounds: the bank is broken, or runs of this
+    size by every floated company over the rounds left in the set would break it (then
+    a treasury's money counts for nobody, a dividend for its holders)."""
+    if g.s.get("bank_broken"):
+        return True
+    bank = g.s.get("bank")
+    if bank is None:
+        return False
+    n = sum(1 for v in g.s["corps"].values() if v["floated"] and not v.get("closed"))
+    left = max(1, int(g.s.get("or_total") or 1) - int(g.s.get("or_num") or 1) + 1)
+    return bank < revenue * n * left
+
+
 def withhold_for(bot, g, corp: str, revenue: int) -> int:
     """Money the company should keep from this run (0: pay out).  It withholds when it has
     no lasting train and lacks the cheapest one, with at most one train when the run
     pays the next train it can use, and when there is a train it has room for and would
     buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run
     pays, or that two runs pay when it is the first of a new type (the rush) or the
-    company's trains all rust soon; never when the bank is nearly broken."""
+    company's trains all rust soon; never when the bank is nearly broken, nor, for a
+    company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
     v = g.s["corps"][corp]
     bank = g.s.get("bank", 10 ** 6)
-    if bank < 4 * revenue:
+    if bank < 4 * revenue or (v["trains"] and last_rounds(g, revenue)):
         return 0
     low = cheapest_train(g)
     if low is None:
