@@ -13,6 +13,11 @@ Seats are bot specs: ``planner:LEVEL`` (this package's ``PlannerBot``), ``basic`
         planner:normal,basic,basic,basic --games 4 --seed 0 [--workers 2] [--json]
 
 Prints one line per game and a summary (``--json``: one JSON object).
+
+``--merge FILE...`` instead merges the ``--json`` outputs of a ``railyard tournament``
+played in parts (``--first-game``) into one summary (:func:`merge`)::
+
+    .venv/bin/python benchmarks/planner_matches.py --merge parts/game-*.json
 """
 from __future__ import annotations
 
@@ -123,8 +128,70 @@ def summarise(title: str, seats: list[str], games: list[dict]) -> dict:
             "errors": [f"game {r['game']}: {r['error']}" for r in games if r["error"]]}
 
 
+def merge(paths: list[str]) -> dict:
+    """One summary of several ``railyard tournament --json`` outputs of one tournament
+    played in parts (``--first-game``; e.g. one game per call, so that a run stopped by a
+    deadline keeps every finished game): per bot kind the seat-games, wins (ties shared,
+    as the tournament counts them), win rate with its Wilson 95 % interval, mean score,
+    bankruptcies and CPU time per decision (the mean over all decisions, and the parts'
+    p95 values: their median and maximum - the parts' raw times are not in their output);
+    per game the seats, scores, winners, stock rounds, final phase and ending."""
+    games, bots, p95s = [], {}, {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                d = json.load(f)
+        except (OSError, ValueError):
+            continue                                    # a part still running or cut off
+        games += d.get("per_game", [])
+        for k, b in d.get("bots", {}).items():
+            acc = bots.setdefault(k, {"cpu_total": 0.0, "moves": 0})
+            acc["cpu_total"] += b.get("cpu_ms_mean", 0.0) * b.get("moves", 0)
+            acc["moves"] += b.get("moves", 0)
+            p95s.setdefault(k, []).append(b.get("cpu_ms_p95", 0.0))
+    games.sort(key=lambda r: r["game"])
+    per: dict = {}
+    for r in games:
+        for i, k in enumerate(r["seats"]):
+            d = per.setdefault(k, {"games": 0, "wins": 0.0, "scores": [], "bankrupt": 0})
+            d["games"] += 1
+            d["wins"] += (1 / len(r["winners"])) if i in r["winners"] else 0.0
+            d["scores"].append(r["scores"][i])
+            d["bankrupt"] += 1 if i in (r.get("bankrupt") or []) else 0
+    out_bots = {}
+    for k, d in per.items():
+        lo, hi = wilson(d["wins"], d["games"])
+        acc = bots.get(k, {"cpu_total": 0.0, "moves": 0})
+        out_bots[k] = {"games": d["games"], "wins": round(d["wins"], 2),
+                       "win_rate": round(d["wins"] / d["games"], 3),
+                       "ci95": [round(lo, 3), round(hi, 3)],
+                       "mean_score": round(statistics.mean(d["scores"]), 1),
+                       "bankruptcies": d["bankrupt"],
+                       "cpu_ms_mean": round(acc["cpu_total"] / max(1, acc["moves"]), 1),
+                       "cpu_ms_p95_parts_median": round(statistics.median(p95s[k]), 1)
+                       if p95s.get(k) else None,
+                       "cpu_ms_p95_parts_max": round(max(p95s[k]), 1) if p95s.get(k)
+                       else None,
+                       "moves": acc["moves"]}
+    srs = [r.get("stock_rounds") for r in games if r.get("stock_rounds") is not None]
+    return {"parts": len(paths), "games": len(games), "bots": out_bots,
+            "stock_rounds": sorted(srs),
+            "median_sr": statistics.median(srs) if srs else None,
+            "phases": sorted(str(r.get("phase")) for r in games),
+            "endings": sorted(str(r.get("end")) for r in games),
+            "distinct_results": len({tuple(r["scores"]) for r in games}),
+            "per_game": [{k: r.get(k) for k in ("game", "seed", "seats", "scores", "winners",
+                                                 "stock_rounds", "phase", "end")}
+                         for r in games]}
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    import sys
+    if len(sys.argv) > 1 and sys.argv[1] == "--merge":
+        print(json.dumps(merge(sys.argv[2:]), indent=1))
+        return
+    ap = argparse.ArgumentParser(
+        epilog="--merge FILE...: one summary of `railyard tournament --json` parts")
     ap.add_argument("title", choices=["1830", "1870"])
     ap.add_argument("seats", help="comma-separated seat specs")
     ap.add_argument("--games", type=int, default=4)

@@ -92,6 +92,36 @@ def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
         assert act["kind"] == "payout", (value, act)
 
 
+def test_pays_out_in_the_last_operating_rounds_instead_of_saving(monkeypatch):
+    """The position where the company withholds to buy its 4 (test above): when runs of
+    this size by the floated companies over the rounds left in this set would break the
+    bank, the game ends with this set and treasury money counts for nobody - it pays
+    out; and once the bank is broken, too."""
+    real = eco.train_score
+
+    def score(bot, g, corp, ty, tprice, exchange=False, depth=0):
+        return 1000.0 if ty == "4" else real(bot, g, corp, ty, tprice, exchange, depth)
+    monkeypatch.setattr(eco, "train_score", score)
+    st, corp = _1830_dividend(21)
+    _only_4s_and_later(st)
+    v = st.s["corps"][corp]
+    v["trains"] = ["3-0", "3-1"]
+    rev = st.s["op"]["revenue"]
+    v["cash"] = 300 - rev + 10
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["kind"] == "withhold", act                # as above: it saves
+    floated = sum(1 for c in st.s["corps"].values() if c["floated"])
+    left = st.s["or_total"] - st.s["or_num"] + 1
+    st.s["bank"] = rev * floated * left - 1               # the runs left in the set break it
+    assert st.s["bank"] >= 4 * rev                        # not the old "nearly broken" rule
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["kind"] == "payout", act
+    st.s["bank"] = 9000
+    st.s["bank_broken"] = True
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["kind"] == "payout", act
+
+
 def test_last_train_of_a_type_opens_the_next(monkeypatch):
     """Buying the last 3-train of 1830 makes the 4-trains available: for a company that can
     pay both, the 3 is worth at least 0.8 x what the following 4 is worth to it, even

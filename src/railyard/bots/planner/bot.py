@@ -42,7 +42,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from .. import strategic as base
 from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, is_open,
-                         lasting_trains, next_train, presided, price, train_limit,
+                         lasting_trains, next_train, pct, presided, price, train_limit,
                          upcoming_types)
 from . import economy as eco
 from . import track
@@ -120,9 +120,16 @@ class PlannerBot(StrategicBot):
 
     def own_company_train(self, g, corp: str, buys: list[Choice]):
         """A train bought from another company the seat presides (at $1) when that company
-        keeps a train and this one has none: the trainless company runs, nobody pays."""
+        keeps a train and this one has none and cannot pay the cheapest train itself: the
+        trainless company runs, nobody pays.  (A company that can pay its own train does
+        not take one: in an 1830 game a new company with $1,000 took a 4-train for $1
+        from the seat's other company, bought a 5-train as well, and the other company,
+        left with one train, withheld five times for a train it never got.)"""
         v = g.s["corps"][corp]
         if v["trains"]:
+            return None
+        low = cheapest_train(g)
+        if low is not None and v["cash"] >= low:
             return None
         for c in buys:
             if not c.ranges or not self._seller_is_mine(g, c) or not self._spare_train(g, c):
@@ -265,7 +272,8 @@ class PlannerBot(StrategicBot):
         company about to crash (:func:`.economy.sell_before_crash`); at the certificate
         limit with an own company not yet floated, sell the least useful share of another
         player's company to make room for it (:meth:`make_room`); start a company only
-        with room under the certificate limit for the five certificates that float it;
+        with room under the certificate limit for the five certificates that float it
+        and money (after the reserve) for the six shares at par;
         late in the game a third company first, selling other players' shares to make
         room for it (:meth:`wants_late_company`)."""
         sells = [c for c in choices if c.type == "sell_shares"]
@@ -288,8 +296,13 @@ class PlannerBot(StrategicBot):
                 act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
                 if act is not None:
                     return act
-        if any(c.type == "par" for c in choices) and room < FLOAT_CERTS:
-            choices = [c for c in choices if c.type != "par"]
+        if any(c.type == "par" for c in choices):
+            # only a company it can float with its own money: in an 1870 game the planner
+            # started a company at $90 with money for 40 %, no other player bought an
+            # unfloated share, and the company lay unfloated for thirteen stock rounds
+            money = g.s["cash"][self.seat] - self.reserve(g)
+            choices = [c for c in choices if c.type != "par" or
+                       (room >= FLOAT_CERTS and FLOAT_SHARES * c.fixed["price"] <= money)]
         return super().stock(g, choices)
 
     def wants_late_company(self, g) -> bool:
@@ -305,6 +318,13 @@ class PlannerBot(StrategicBot):
             return False
         if not any(v["president"] is None and not v["floated"] and is_open(g, c)
                    for c, v in g.s["corps"].items()):
+            return False
+        # room for its five certificates, now or after selling other players' shares
+        # (else it bought a share and sold it again every turn: an 1870 game, four
+        # stock rounds at 11 of 14 certificates, two of them its own presidencies)
+        others = sum(pct(g, c, self.seat) // 10 for c, v in g.s["corps"].items()
+                     if v["president"] != self.seat)
+        if cert_room(g, self.seat) + others < FLOAT_CERTS:
             return False
         return g.s["cash"][self.seat] - self.reserve(g) >= LATE_CASH
 
@@ -372,23 +392,75 @@ class PlannerBot(StrategicBot):
             v["par"] if g.title == "1830" else (v.get("ipo_price") or market))
         if not cost or cost > cash - reserve:
             return score
+        if score <= 0 and v["president"] != self.seat and cash - reserve - cost >= IDLE_CASH \
+                and lasting_trains(g, corp) and not eco.at_risk(g, corp):
+            # idle money earns nothing: a share of a running company that pays more than
+            # the low yield ``IDLE_YIELD`` over the horizon beats holding it (an 1870
+            # planner sat on $2,000-4,000 for four stock rounds and lost to a player who
+            # held shares)
+            yld = self.expected_revenue(g, corp) * self.cfg["horizon"] / 10 / max(cost, 1)
+            if yld >= IDLE_YIELD:
+                score = 100.0 * yld
         if market > cost:
             score += 80.0 * (market - cost) / cost
         score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
-        if v["president"] != self.seat and not lasting_trains(g, corp):
-            low = cheapest_train(g)
-            if low is not None and v["cash"] < low:
-                score *= 0.3
+        if eco.at_risk(g, corp):
+            # a company heading for a crash: no more shares of it, neither to keep its
+            # presidency nor to become the holder its president can dump it on
+            if v["president"] == self.seat or eco.dump_target(g, corp, self.seat, 10):
+                return 0.0
+            score *= 0.3
         return score
+
+    def dump(self, g, sells: list[Choice]) -> Action | None:
+        """The basic bot's dump (sell a presidency the seat cannot carry, when another
+        player becomes president), judged by :func:`.economy.need_price` - the train the
+        company will likely have to pay - instead of the cheapest train on offer, which
+        the companies operating first often take."""
+        seat = self.seat
+        need = eco.need_price(g)
+        if need is None:
+            return None
+        for c in sells:
+            corp = c.fixed["corporation"]
+            v = g.s["corps"][corp]
+            if v["president"] != seat or not eco.at_risk(g, corp, wide=False):
+                continue
+            gap = need - v["cash"]
+            if gap < g.s["cash"][seat] * 0.5:
+                continue
+            lo, hi = c.ranges["count"]
+            for k in range(lo, hi + 1):
+                act = {**c.base(), "count": k}
+                self.tried_positions += 1
+                w = g.clone()
+                try:
+                    w.apply(act)
+                except IllegalAction:
+                    continue
+                if w.s["corps"][corp]["president"] != seat:
+                    if g.worth(seat) - w.worth(seat) < gap:
+                        return act
+                    break
+        return None
 
     def expected_revenue(self, g, corp: str) -> int:
         self.planned += 1
         return super().expected_revenue(g, corp)
 
 
+#: money above the reserve and the share's price from which a share with a low yield is
+#: bought rather than the money kept (:meth:`PlannerBot.share_score`)
+IDLE_CASH = 600
+#: the least yield over the share-value horizon for such a share (the basic rule: 12 %,
+#: halved when another player presides)
+IDLE_YIELD = 0.05
 #: certificates a president holds once the company floats (the 20 % certificate and four
 #: 10 % shares: 60 %)
 FLOAT_CERTS = 5
+#: shares (of 10 %) sold from the initial offering that float a company in 1830 (11.0) and
+#: 1870 (7.1.2): what a president pays alone at par to float it
+FLOAT_SHARES = 6
 #: money (after the reserve for its companies' trains) a player needs to start a third
 #: company late in the game (six shares at a par of $75)
 LATE_CASH = 450

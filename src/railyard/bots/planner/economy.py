@@ -193,18 +193,33 @@ def save_for(bot, g, corp: str) -> tuple[int, float] | None:
     return best
 
 
+def last_rounds(g, revenue: int) -> bool:
+    """The game ends with this set of operating rounds: the bank is broken, or runs of this
+    size by every floated company over the rounds left in the set would break it (then
+    a treasury's money counts for nobody, a dividend for its holders)."""
+    if g.s.get("bank_broken"):
+        return True
+    bank = g.s.get("bank")
+    if bank is None:
+        return False
+    n = sum(1 for v in g.s["corps"].values() if v["floated"] and not v.get("closed"))
+    left = max(1, int(g.s.get("or_total") or 1) - int(g.s.get("or_num") or 1) + 1)
+    return bank < revenue * n * left
+
+
 def withhold_for(bot, g, corp: str, revenue: int) -> int:
     """Money the company should keep from this run (0: pay out).  It withholds when it has
     no lasting train and lacks the cheapest one, with at most one train when the run
     pays the next train it can use, and when there is a train it has room for and would
     buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run
     pays, or that two runs pay when it is the first of a new type (the rush) or the
-    company's trains all rust soon; never when the bank is nearly broken."""
+    company's trains all rust soon; never when the bank is nearly broken, nor, for a
+    company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
     v = g.s["corps"][corp]
     bank = g.s.get("bank", 10 ** 6)
-    if bank < 4 * revenue:
+    if bank < 4 * revenue or (v["trains"] and last_rounds(g, revenue)):
         return 0
     low = cheapest_train(g)
     if low is None:
@@ -259,9 +274,82 @@ def blocked(bot, g, w, rivals: list[str]) -> float:
     return total
 
 
+#: trains of the bank's next type left at which a company operating later is not counted
+#: on to get one (the others buy them first): it will have to pay the type after
+SCARCE = 2
+
+
+def need_price(g) -> int | None:
+    """What a company that needs a train will likely pay for it: the cheapest train on
+    offer (the bank's next type or a pool train), but when at most ``SCARCE`` trains of
+    the bank's next type are left, the price of the type after (in the 1830 games against
+    ``basic`` bots the last 5- and 6-trains went to the companies operating first, and a
+    company that had counted on one bought a $1,100 D-train with its president's money)."""
+    up = upcoming_types(g)
+    defs = _defs(g)
+    offers = [defs[_type(t)].price for t in g.s["train_pool"]]
+    if up:
+        p = defs[up[0]].price
+        if len(up) > 1 and left_of_type(g, up[0]) <= SCARCE:
+            p = defs[up[1]].price
+        offers.append(p)
+    return min(offers) if offers else None
+
+
+#: trains the bank sells before a train's rusting type at which the train counts as
+#: soon gone for :func:`at_risk` (in an 1830 game the planner bought a third share of a
+#: company whose 4-trains rusted two operating rounds later, with four trains before the D)
+RISK_TRAINS = 4
+
+
+def soon_rusting(g, tid: str) -> bool:
+    """The train rusts when one of the next two types is bought, or after at most
+    ``RISK_TRAINS`` more trains from the bank."""
+    r = _defs(g)[_type(tid)].rusts_on
+    if r is None:
+        return False
+    if r in upcoming_types(g)[:2]:
+        return True
+    before = trains_before(g, r)
+    return before is not None and before <= RISK_TRAINS
+
+
+def at_risk(g, corp: str, wide: bool = True) -> bool:
+    """A floated company heading for a crash: all its trains rust soon
+    (:func:`soon_rusting`; with ``wide`` False only those that rust when one of the next
+    two types is bought) and its treasury lacks :func:`need_price` - its president will
+    have to pay the train, withhold, or sell the presidency on (a dump)."""
+    v = g.s["corps"][corp]
+    if not v["floated"] or not is_open(g, corp):
+        return False
+    if not wide and lasting_trains(g, corp):
+        return False
+    if not all(soon_rusting(g, t) for t in v["trains"]):
+        return False
+    need = need_price(g)
+    return need is not None and v["cash"] < need
+
+
+def dump_target(g, corp: str, seat: int, extra: int = 0) -> bool:
+    """With ``extra`` more percent the seat would hold at least 20 % of another player's
+    company and at least as much as every other non-president: the holder the president
+    can make president by selling (1830 13.3, 1870 7.4)."""
+    pres = g.s["corps"][corp]["president"]
+    if pres is None or pres == seat:
+        return False
+    mine = pct(g, corp, seat) + extra
+    if mine < 20:
+        return False
+    others = [pct(g, corp, s) for s in range(len(g.players)) if s not in (seat, pres)]
+    return mine >= max(others, default=0)
+
+
 def sell_before_crash(bot, g, sells: list[Any]):
     """Sells the shares of another player's company that has no train, lacks the money for
-    the cheapest and will withhold or sink: the price falls, the dividends stop."""
+    the cheapest and will withhold or sink: the price falls, the dividends stop.  Of a
+    company :func:`at_risk` whose president could dump it on the seat
+    (:func:`dump_target`), sells down to one share (in the 1830 games against ``basic``
+    bots the planner was made president of such companies and paid their D-trains)."""
     low = cheapest_train(g)
     if low is None:
         return None
@@ -274,4 +362,15 @@ def sell_before_crash(bot, g, sells: list[Any]):
             continue
         lo, hi = c.ranges.get("count", (1, 1))
         return {**c.base(), "count": hi}
+    for c in sells:
+        corp = c.fixed.get("corporation")
+        v = g.s["corps"].get(corp)
+        if v is None or v["president"] == bot.seat or not at_risk(g, corp):
+            continue
+        if not dump_target(g, corp, bot.seat):
+            continue
+        lo, hi = c.ranges.get("count", (1, 1))
+        want = (pct(g, corp, bot.seat) - 10) // 10
+        if want >= lo:
+            return {**c.base(), "count": max(lo, min(hi, want))}
     return None
