@@ -21,13 +21,24 @@ rollout).  For one decision:
   number of turns (``iterations``) or its budget of playout actions; a candidate's value is
   the seat's lead over the best other seat (final scores if the game ended, else
   ``heuristics.worth``) after the last turn all candidates still searched completed;
-  ``hard`` halves the candidates after turns 2, 4, 8, ... (``Budget.halve_to``: successive
-  halving), so the budget plays the promising ones deeper;
+  ``halve_to`` (no level uses it now) halves the candidates after turns 2, 4, 8, ...
+  (successive halving);
 - North American Railways hides the other players' money and its bot draws at random: each
   turn plays every candidate once to the end of the game in a fresh world from
   ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
   (1 for a win, ties shared, plus ``LEAD_WEIGHT`` times the lead in dollars) over the turns
   all candidates completed;
+- ``hard`` (``nest`` 1): **nested rollout** (Yan, Diaconis, Rusmevichientong and Van Roy's
+  nested rollout; a second step of policy improvement): in each candidate's playout the
+  searching seat's next decision is not the rule of thumb's but that of an inner one-step
+  rollout (``_inner_pick``: the rule of thumb's answer and the ``inner_top`` - 1 best others
+  by its score, all amounts in an auction, each played on by the rule of thumb for
+  ``inner_horizon`` actions, CE/AR 40, NAR to the end; the best lead); every other decision
+  in the playout is the rule of thumb's.  CE/AR: one playout per candidate to ``horizon``
+  (60) actions, in the candidates' order (the rule of thumb's first), a candidate the budget
+  cut short is not chosen; NAR: turns of one sampled world each, every candidate played on
+  to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
+  searches' playout actions count in the same budget;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
