@@ -6,7 +6,8 @@ actions, test_work_budgets.py)."""
 import pytest
 
 from railyard.bots import make_bot, observe, play_move
-from railyard.bots.mcts import LEVELS, MctsBot
+from railyard.bots.candidates import candidates
+from railyard.bots.mcts import LEVELS, MctsBot, rollout_policy
 from railyard.bots.rules import GreedyBot, auction_move, in_auction
 from railyard.bots.selfplay import seat_names, start
 from railyard.engine import available
@@ -163,13 +164,13 @@ def test_no_playout_action_after_the_time_limit(title, monkeypatch):
     assert late == []
 
 
-def test_hard_halves_its_candidates_and_answers_among_the_survivors():
-    """mcts:hard (successive halving, CE/AR): after turns 2, 4, 8, ... the worse half of
-    the candidates stops; the answer is one of those that went on, and those were played
-    deeper with the same budget."""
+def test_halving_answers_among_the_survivors():
+    """Successive halving (``halve_to``, CE/AR; no level uses it since hard nests): after
+    turns 2, 4, 8, ... the worse half of the candidates stops; the answer is one of those
+    that went on, and those were played deeper with the same budget."""
     halved = 0
     for st in positions("chicago-express", every=9, count=6):
-        bot = MctsBot(3, "hard", actions=400)
+        bot = MctsBot(3, "hard", actions=400, nest=0, halve_to=3)
         act = bot.choose(observe(st))
         assert any(ch.matches(act) for ch in st.legal_actions())
         if bot.contenders is not None:
@@ -179,3 +180,102 @@ def test_hard_halves_its_candidates_and_answers_among_the_survivors():
             assert action_key(act) in kept
             assert 3 <= len(bot.contenders) < len(bot.last_order)
     assert halved >= 2
+
+
+def test_hard_nests_a_search_only_at_the_searching_seats_next_decision(monkeypatch):
+    """mcts:hard's playouts (nested rollout) ask the inner search only for the searching
+    seat, at most ``nest`` (1) times per candidate playout (CE/AR: one playout per
+    candidate); every other decision is the rule of thumb's.  The answer is legal and the
+    decision spends at most its budget."""
+    from railyard.bots import mcts
+
+    real = mcts.MctsBot._inner_pick
+    calls = []
+
+    def spy(self, s, me, *args):
+        calls.append((s.current_player, me))
+        return real(self, s, me, *args)
+
+    monkeypatch.setattr(mcts.MctsBot, "_inner_pick", spy)
+    nested = 0
+    for title in ("chicago-express", "american-rails"):
+        for st in positions(title, every=19, count=4):
+            calls.clear()
+            bot = MctsBot(3, "hard", actions=900)
+            act = bot.choose(observe(st))
+            assert any(ch.matches(act) for ch in st.legal_actions())
+            assert bot.work <= 900
+            assert all(p == me == st.current_player for p, me in calls)
+            assert len(calls) <= max(1, len(bot.last_order)) * LEVELS["hard"].nest
+            nested += bool(calls)
+    assert nested >= 4
+
+
+def test_the_inner_search_picks_the_candidate_with_the_best_lead():
+    """``_inner_pick`` against a re-computation: the rule of thumb's answer and the best
+    others by its score (five in all), each played on by ``GreedyBot`` (one step) for the
+    inner horizon; the answer has the largest lead, the rule of thumb's on ties."""
+    from railyard.bots import mcts
+    from railyard.bots.candidates import action_key, candidates
+    from railyard.bots.heuristics import worth
+
+    checked = 0
+    for st in positions("chicago-express", every=5, count=30):
+        if in_auction(st):
+            continue
+        me = st.current_player
+        choices = st.legal_actions()
+        acts = candidates(st, choices)
+        if len(acts) < 2:
+            continue
+        g = GreedyBot(0)
+        scored = sorted(acts, key=lambda a: -g.score(st, a, me, 1))
+        base = g.pick(st.clone(), me, choices)
+        pool = [base] + [a for a in scored[:5] if action_key(a) != action_key(base)]
+        horizon = LEVELS["hard"].inner_horizon["chicago-express"]
+        leads = []
+        for a in pool:
+            t = st.clone()
+            t.apply(dict(a))
+            for _ in range(horizon):
+                if t.current_player is None:
+                    break
+                t.apply(g.pick(t, t.current_player, t.legal_actions()))
+            w = worth(t)
+            leads.append(w[me] - max(w[j] for j in range(len(w)) if j != me))
+        best = max(leads)
+        bot = MctsBot(1, "hard")
+        bot.policy = mcts.rollout_policy("chicago-express", 0)
+        got = bot._inner_pick(st.clone(), me, choices, horizon, 10 ** 9, 1e18, [0])
+        assert got is not None
+        winners = [action_key(a) for a, v in zip(pool, leads) if v >= best - 1e-9]
+        if leads[0] >= best - 1e-9:
+            assert action_key(got) == action_key(base)      # the rule of thumb on ties
+        else:
+            assert action_key(got) in winners
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "american-rails"])
+def test_nested_playouts_judge_candidates_otherwise_than_plain_ones(title):
+    """The nested search is not the one-step search under another name: on the same
+    positions and candidates, the values of the nested playouts differ from those of
+    playouts where the seat's own next decision is the rule of thumb's (``nest`` 0) in some
+    decisions."""
+    differ = searched = 0
+    for st in positions(title, every=10, count=5):
+        view = observe(st)
+        world = view.world()
+        order = candidates(world, world.legal_actions())[:4]
+        if len(order) < 2:
+            continue
+        vals = []
+        for nest in (1, 0):
+            bot = MctsBot(2, "hard", nest=nest)
+            bot.policy = rollout_policy(title, 5)
+            vals.append(bot._nested_values(view, world, order, st.current_player, 10 ** 6,
+                                           1e18))
+        searched += 1
+        differ += vals[0] != vals[1]
+    assert searched >= 2 and differ >= 1

@@ -68,6 +68,8 @@ def cpu_burner():
     # mcts:normal spent all of a 0.75 s wall-clock limit before issue 22: with half the CPU
     # it searched less and chose otherwise
     ("chicago-express", ["mcts:easy", "mcts:normal", "mcts:easy"], 12, "thread"),
+    # mcts:hard's nested rollout (its inner searches count in the same budget)
+    ("chicago-express", ["mcts:hard", "mcts:easy", "mcts:easy"], 8, "thread"),
     # the strategic bot's build loop stopped at a wall-clock limit (easy 0.3 s, normal 0.45 s:
     # after three or four candidates on this clock; the moves differed from move 65 on)
     ("1830", ["basic:easy", "basic:normal", "basic:easy", "basic:hard"], 160, "clock"),

@@ -21,13 +21,24 @@ rollout).  For one decision:
   number of turns (``iterations``) or its budget of playout actions; a candidate's value is
   the seat's lead over the best other seat (final scores if the game ended, else
   ``heuristics.worth``) after the last turn all candidates still searched completed;
-  ``hard`` halves the candidates after turns 2, 4, 8, ... (``Budget.halve_to``: successive
-  halving), so the budget plays the promising ones deeper;
+  ``halve_to`` (no level uses it now) halves the candidates after turns 2, 4, 8, ...
+  (successive halving);
 - North American Railways hides the other players' money and its bot draws at random: each
   turn plays every candidate once to the end of the game in a fresh world from
   ``view.sample(rng)`` (never the true hidden state); a candidate's value is its mean result
   (1 for a win, ties shared, plus ``LEAD_WEIGHT`` times the lead in dollars) over the turns
   all candidates completed;
+- ``hard`` (``nest`` 1): **nested rollout** (Yan, Diaconis, Rusmevichientong and Van Roy's
+  nested rollout; a second step of policy improvement): in each candidate's playout the
+  searching seat's next decision is not the rule of thumb's but that of an inner one-step
+  rollout (``_inner_pick``: the rule of thumb's answer and the ``inner_top`` - 1 best others
+  by its score, all amounts in an auction, each played on by the rule of thumb for
+  ``inner_horizon`` actions, CE/AR 40, NAR to the end; the best lead); every other decision
+  in the playout is the rule of thumb's.  CE/AR: one playout per candidate to ``horizon``
+  (60) actions, in the candidates' order (the rule of thumb's first), a candidate the budget
+  cut short is not chosen; NAR: turns of one sampled world each, every candidate played on
+  to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
+  searches' playout actions count in the same budget;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
@@ -85,6 +96,16 @@ class Budget:
     #: candidates still searched (at most ``halve_to`` kept at least) stops, so the budget
     #: plays the promising ones deeper; 0: every candidate to the same depth
     halve_to: int = 0
+    #: nested rollout: the searching seat's first ``nest`` decisions inside each playout are
+    #: chosen by an inner rollout search (``_inner_pick``) instead of the rule of thumb;
+    #: 0: every decision in a playout is the rule of thumb's (one-step rollout)
+    nest: int = 0
+    #: (nested) playout actions after the candidate per title (0: to the end of the game)
+    horizon: Mapping[str, int] | None = None
+    #: (nested) candidates of an inner decision (the rule of thumb's and the best others by
+    #: its score; all bid amounts in an auction) and their playouts' length per title
+    inner_top: int = 5
+    inner_horizon: Mapping[str, int] | None = None
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
@@ -93,8 +114,11 @@ LEVELS = {
                        "north-american-railways": 600}, 4, 18.0),
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
-    "hard": Budget(5000, {"chicago-express": 2400, "american-rails": 1000,
-                          "north-american-railways": 80000}, 16, 180.0, halve_to=3),
+    "hard": Budget(1000, {"chicago-express": 2400, "american-rails": 1600,
+                       "north-american-railways": 80000}, 10, 180.0, nest=1,
+                   horizon={"chicago-express": 60, "american-rails": 60},
+                   inner_top=5,
+                   inner_horizon={"chicago-express": 40, "american-rails": 40}),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
@@ -153,7 +177,8 @@ class MctsBot:
     def __init__(self, seed: int | None = None, level: str = "normal", *,
                  method: str = "rollout", iterations: int | None = None,
                  seconds: float | None = None, top: int | None = None,
-                 actions: int | None = None,
+                 actions: int | None = None, nest: int | None = None,
+                 halve_to: int | None = None,
                  rollout_depth: int | None = None, exploration: float = 0.3,
                  informed: bool = True, rule_auctions: bool = True,
                  greedy_rollouts: bool = True, epsilon: float = 0.1) -> None:
@@ -170,7 +195,9 @@ class MctsBot:
         #: playout actions per decision (None: the level's figure for the title played)
         self.actions = actions
         self.top = budget.top if top is None else top
-        self.halve_to = budget.halve_to
+        self.halve_to = budget.halve_to if halve_to is None else halve_to
+        self.nest = budget.nest if nest is None else nest
+        self.budget = budget
         self.rollout_depth = rollout_depth
         self.c = exploration
         #: (uct) playouts bid as the rule-of-thumb bot does (rules.auction_move), else at random
@@ -247,7 +274,9 @@ class MctsBot:
             return base
         budget = self.budget_for(view.title)
         self.last_order = order
-        if view.hidden_information:
+        if self.nest:
+            vals = self._nested_values(view, world, order, me, budget, deadline)
+        elif view.hidden_information:
             vals = self._sampled_values(view, order, me, budget, deadline)
         else:
             vals = self._playout_values(world, order, me, budget, deadline)
@@ -346,6 +375,124 @@ class MctsBot:
         finally:
             self.work += spent
         return [t / turn for t in tot]
+
+    # ------------------------------------------------------------------ nested rollout
+    def _nested_values(self, view: SeatView, world: Any, order: list[Action], me: int,
+                       budget: int, deadline: float) -> list[float] | None:
+        """Nested rollout: each candidate is played on (``_nested_playout``) with the
+        searching seat's next ``nest`` decisions chosen by an inner rollout search and every
+        other decision by the rule of thumb.  Without hidden information (CE, AR) one
+        playout per candidate, in the order given (the rule of thumb's first), to the
+        title's ``horizon``; a candidate the budget cut short gets no value and cannot be
+        chosen.  With hidden information (NAR) turns as in ``_sampled_values``: per turn one
+        world from ``view.sample(rng)``, every candidate played on in a copy of it to the
+        end; the mean over the complete turns.  None when no candidate (no turn) was
+        completed."""
+        title = view.title
+        bud = self.budget
+        horizon = (bud.horizon or {}).get(title, 0)
+        inner_h = (bud.inner_horizon or {}).get(title, 0)
+        spent = [0]
+        hidden = view.hidden_information
+        n = len(order)
+        try:
+            if not hidden:
+                vals = [float("-inf")] * n
+                for i, a in enumerate(order):
+                    s = world.clone()
+                    s.apply(dict(a))
+                    d = self._nested_playout(s, me, horizon, inner_h, budget, deadline, spent)
+                    if d is None:
+                        break
+                    vals[i] = d[0]
+                    self.last_iterations = i + 1
+                return vals if self.last_iterations else None
+            tot = [0.0] * n
+            turn = 0
+            while turn < self.iterations:
+                sample = view.sample(self.rng)
+                row = []
+                for a in order:
+                    s = sample.clone()
+                    s.apply(dict(a))
+                    d = self._nested_playout(s, me, horizon, inner_h, budget, deadline, spent)
+                    if d is None:
+                        return [t / turn for t in tot] if turn else None
+                    row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
+                for i, v in enumerate(row):
+                    tot[i] += v
+                turn += 1
+                self.last_iterations = turn
+            return [t / turn for t in tot] if turn else None
+        finally:
+            self.work += spent[0]
+
+    def _nested_playout(self, s: Any, me: int, horizon: int, inner_h: int, budget: int,
+                        deadline: float, spent: list[int]) -> tuple[float, float | None] | None:
+        """Plays ``s`` on for ``horizon`` actions (0: to the end): the seat's first ``nest``
+        decisions by ``_inner_pick``, the others by the rule of thumb.  ``lead(s, me)`` at
+        the end, or None when the budget ran out first."""
+        policy = self.policy
+        nested = steps = 0
+        while s.current_player is not None and (not horizon or steps < horizon):
+            if self._out_of_budget(spent[0], budget, deadline):
+                return None
+            choices = s.legal_actions()
+            if s.current_player == me and nested < self.nest and \
+                    (len(choices) > 1 or choices[0].ranges):
+                act = self._inner_pick(s, me, choices, inner_h, budget, deadline, spent)
+                if act is None:
+                    return None
+                nested += 1
+            else:
+                act = policy(s, choices)
+            spent[0] += 1
+            s.apply(act)
+            steps += 1
+        return lead(s, me)
+
+    def _inner_pick(self, s: Any, me: int, choices: list, inner_h: int, budget: int,
+                    deadline: float, spent: list[int]) -> Action | None:
+        """The seat's choice inside a playout by a one-step rollout: the rule of thumb's
+        answer and the ``inner_top`` - 1 best others by its score (every amount in an
+        auction), each played on with the rule of thumb for ``inner_h`` actions (0: to the
+        end); the best lead, the rule of thumb's on ties.  None when the budget ran out."""
+        acts = candidates(s, choices)
+        if len(acts) == 1:
+            return acts[0]
+        if s.title == "north-american-railways":
+            base = self.policy(s, choices)
+            acts = acts[:self.budget.inner_top]
+        elif in_auction(s):
+            base = auction_move(s, me, choices)
+        else:
+            scores = [self.greedy.score(s, a, me, self.greedy.depth) for a in acts]
+            first = 0
+            for i, sc in enumerate(scores):
+                if sc > scores[first] + 1e-9:
+                    first = i
+            base = acts[first]
+            if len(acts) > self.budget.inner_top:
+                order = sorted(range(len(acts)), key=lambda i: -scores[i])
+                acts = [acts[i] for i in order[:self.budget.inner_top]]
+        key = action_key(base)
+        order = [base] + [a for a in acts if action_key(a) != key]
+        policy = self.policy
+        best, best_v = base, float("-inf")
+        for a in order:
+            t = s.clone()
+            t.apply(dict(a))
+            steps = 0
+            while t.current_player is not None and (not inner_h or steps < inner_h):
+                if self._out_of_budget(spent[0], budget, deadline):
+                    return None
+                t.apply(policy(t, t.legal_actions()))
+                spent[0] += 1
+                steps += 1
+            v = lead(t, me)[0]
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return dict(best)
 
     # ------------------------------------------------------------------ uct method
     def _choose_uct(self, view: SeatView) -> Action:
