@@ -71,10 +71,14 @@ def test_levels_are_wired_and_budgets_grow():
 
 @pytest.mark.parametrize("title", ["1830", "1870"])
 def test_search_overrules_a_withholding_policy(title):
-    """A company with trains and a full treasury: withholding (1830 8.2 / 1870 7.3: the
-    price falls, the holders get nothing) loses value against paying out; the search finds
-    the payout although the policy's answer is to withhold."""
+    """A company with trains, and the bank broken (the game ends with this set of operating
+    rounds, 1830 25.0 / 1870 10.1.1): withholding (1830 8.2 / 1870 7.3: the price falls, the
+    holders get nothing, the treasury counts for nobody's score) loses value against paying
+    out; the search finds the payout although the policy's answer is to withhold.  (Early
+    in the game the search may withhold: money in the treasury buys the train that rushes
+    the others' trains to the scrap heap.)"""
     st = position(title, 5, dividend_due)
+    st.s["bank_broken"] = True
     corp = st.s["op"]["corp"]
     assert st.s["corps"][corp]["trains"] and st.s["op"]["revenue"] > 0
     seat = st.current_player
