@@ -31,6 +31,7 @@ from typing import Any
 
 from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
+from ..strategic import price as sh_price
 from .bot import LEVELS, PlannerBot
 from .value import position_value
 
@@ -45,7 +46,7 @@ from .value import position_value
 SEARCH: dict[str, dict[str, Any]] = {
     "normal": {"k": 3, "ors": 1, "stock_ors": 1, "samples": 1, "budget": 240,
                "margin": 10.0, "kinds": ("train", "dividend", "stock")},
-    "hard": {"k": 4, "ors": 2, "stock_ors": 9, "samples": 2, "budget": 1000,
+    "hard": {"k": 4, "ors": 2, "stock_ors": 9, "samples": 2, "budget": 800,
              "margin": 10.0, "kinds": ("train", "dividend", "stock", "build")},
 }
 
@@ -220,6 +221,19 @@ class SearchBot(PlannerBot):
                 scored.append((-s, i, c.base()))
         scored.sort(key=lambda x: (x[0], x[1]))
         out += [a for _, _, a in scored]
+        # and the share buys of the best yield the policy's scoring left out (it passes
+        # often on its thresholds): the play-on judges them
+        yields = []
+        for i, c in enumerate(choices):
+            if c.type != "buy_share" or not g.s["corps"][c.fixed["corporation"]]["floated"]:
+                continue
+            corp = c.fixed["corporation"]
+            p = (sh_price(g, corp) if c.fixed["source"] == "pool" else
+                 g.s["corps"][corp].get("par")) or 0
+            if 0 < p <= cash:
+                yields.append((-self.expected_revenue(g, corp) / p, i, c.base()))
+        yields.sort(key=lambda x: (x[0], x[1]))
+        out += [a for _, _, a in yields[:2]]
         return out
 
     def build_candidates(self, g, choices: list[Choice], act: Action) -> list[Action]:
