@@ -4,24 +4,28 @@ At the decisions that matter - train purchases, dividends, share buys / sells / 
 stock round and (at ``hard``) the track lay or station - the bot takes the policy's answer
 and a few other candidates (:meth:`SearchBot.candidates`), plays each on with the policy for
 every seat on a copy of its view (1830 and 1870 hide nothing but the future: the copy *is*
-the position the seat sees) to a horizon - the end of the next operating round(s) - and
-takes the candidate whose position at the cut is worth most to its seat
-(:func:`position_value`).  The policy's own answer wins ties and every candidate must beat
-it by ``margin`` dollars, so the search changes a decision only where the look-ahead sees a
-clear gain.
+the position the seat sees) to a horizon - operating-round ends, a stock-round decision to
+the end of the next operating round or set of them - and takes the candidate whose position
+at the cut is worth most to its seat (:func:`.value.position_value`: worth plus each
+holding's future dividends, price steps and treasury).  The policy's own answer wins ties
+and every candidate must beat it by ``margin`` dollars, so the search changes a decision
+only where the look-ahead sees a clear gain.
 
 The play-on policy is a cheap :class:`~.bot.PlannerBot` per seat (``ROLLOUT``: few lays,
-small optimiser budget; the same seeded generator state for every candidate of a decision,
-so the candidates are compared on the same future).  The budget is counted work: policy
-decisions simulated per searched decision (``budget``, split evenly over the candidates;
-a play-on stops at its share even before the horizon) - never seconds; the wall clock is
-only the planner's safety cap (``cap``), after which the remaining candidates are not
-played on and ``capped`` is set.
+small optimiser budget).  Each candidate is played on ``samples`` times with different
+seeds, the same seeds for every candidate of a decision (common random numbers: the
+candidates are compared on the same futures), and the values averaged.  The budget is
+counted work: policy decisions simulated per searched decision (``budget``, split evenly
+over the candidates and their play-ons; a play-on stops at its share even before the
+horizon) - never seconds; the wall clock is only the planner's safety cap (``cap``), after
+which the remaining candidates are not played on and ``capped`` is set.
 
-Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search (made by
-:func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``); ``normal`` searches
-trains, dividends and the stock round over 3 candidates to the end of the next operating
-round; ``hard`` also track and stations, over 4 candidates and two operating rounds.
+Levels (``SEARCH``, the same code): ``easy`` is the planner at its easy setting without
+search (made by :func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``); ``normal``
+searches trains, dividends and the stock round over 3 candidates, one play-on each, to the
+end of the operating round (a stock-round decision: the end of the next one); ``hard`` also
+track and stations, over 4 candidates, two play-ons each, to the second operating-round
+end (a stock-round decision: the end of the next set of operating rounds).
 """
 from __future__ import annotations
 
