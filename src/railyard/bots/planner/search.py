@@ -4,28 +4,24 @@ At the decisions that matter - train purchases, dividends, share buys / sells / 
 stock round and (at ``hard``) the track lay or station - the bot takes the policy's answer
 and a few other candidates (:meth:`SearchBot.candidates`), plays each on with the policy for
 every seat on a copy of its view (1830 and 1870 hide nothing but the future: the copy *is*
-the position the seat sees) to a horizon - operating-round ends, a stock-round decision to
-the end of the next operating round or set of them - and takes the candidate whose position
-at the cut is worth most to its seat (:func:`.value.position_value`: worth plus each
-holding's future dividends, price steps and treasury).  The policy's own answer wins ties
-and every candidate must beat it by ``margin`` dollars, so the search changes a decision
-only where the look-ahead sees a clear gain.
+the position the seat sees) to a horizon - the end of the next operating round(s) - and
+takes the candidate whose position at the cut is worth most to its seat
+(:func:`position_value`).  The policy's own answer wins ties and every candidate must beat
+it by ``margin`` dollars, so the search changes a decision only where the look-ahead sees a
+clear gain.
 
 The play-on policy is a cheap :class:`~.bot.PlannerBot` per seat (``ROLLOUT``: few lays,
-small optimiser budget).  Each candidate is played on ``samples`` times with different
-seeds, the same seeds for every candidate of a decision (common random numbers: the
-candidates are compared on the same futures), and the values averaged.  The budget is
-counted work: policy decisions simulated per searched decision (``budget``, split evenly
-over the candidates and their play-ons; a play-on stops at its share even before the
-horizon) - never seconds; the wall clock is only the planner's safety cap (``cap``), after
-which the remaining candidates are not played on and ``capped`` is set.
+small optimiser budget; the same seeded generator state for every candidate of a decision,
+so the candidates are compared on the same future).  The budget is counted work: policy
+decisions simulated per searched decision (``budget``, split evenly over the candidates;
+a play-on stops at its share even before the horizon) - never seconds; the wall clock is
+only the planner's safety cap (``cap``), after which the remaining candidates are not
+played on and ``capped`` is set.
 
-Levels (``SEARCH``, the same code): ``easy`` is the planner at its easy setting without
-search (made by :func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``); ``normal``
-searches trains, dividends and the stock round over 3 candidates, one play-on each, to the
-end of the operating round (a stock-round decision: the end of the next one); ``hard`` also
-track and stations, over 4 candidates, two play-ons each, to the second operating-round
-end (a stock-round decision: the end of the next set of operating rounds).
+Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search (made by
+:func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``); ``normal`` searches
+trains, dividends and the stock round over 3 candidates to the end of the next operating
+round; ``hard`` also track and stations, over 4 candidates and two operating rounds.
 """
 from __future__ import annotations
 
@@ -35,27 +31,27 @@ from typing import Any
 
 from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
-from ..strategic import price as sh_price
+from ...eighteen import shares as sh
 from .bot import LEVELS, PlannerBot
-from .value import position_value
 
 #: per level: candidates per decision (``k``, the policy's answer included), operating-round
-#: ends to play on to after a decision of an operating round (``ors``) and after a stock
-#: round's (``stock_ors``; a play-on also stops when the next stock round begins once an
-#: operating round has ended, so a large number means "to the end of the next set of
-#: operating rounds"), policy decisions simulated per searched decision (``budget``, over all
-#: candidates), the decision kinds searched, the gain over the policy's answer needed to
-#: overrule it (``margin``, dollars of position value).  Both levels run the same code; hard
-#: differs by its budget, its candidates and its depth.
+#: ends to play on to (``ors``), policy decisions simulated per searched decision (``budget``,
+#: over all candidates), the decision kinds searched, the gain over the policy's answer needed
+#: to overrule it (``margin``, dollars of position value)
 SEARCH: dict[str, dict[str, Any]] = {
-    "normal": {"k": 3, "ors": 1, "stock_ors": 1, "samples": 1, "budget": 240,
-               "margin": 10.0, "kinds": ("train", "dividend", "stock")},
-    "hard": {"k": 4, "ors": 2, "stock_ors": 9, "samples": 2, "budget": 800,
-             "margin": 10.0, "kinds": ("train", "dividend", "stock", "build")},
+    "normal": {"k": 3, "ors": 1, "budget": 300, "margin": 10.0,
+               "kinds": ("train", "dividend", "stock")},
+    "hard": {"k": 5, "ors": 2, "budget": 1200, "margin": 10.0,
+             "kinds": ("train", "dividend", "stock", "build")},
 }
 
 #: the play-on policy's settings (a planner at easy, cheaper still)
 ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False}
+
+#: position value: operating rounds of the company's present revenue counted, and the
+#: share of its treasury counted, for each holder by their holding
+REVENUE_ROUNDS = 2.0
+TREASURY = 0.5
 
 
 class _View:
@@ -118,18 +114,15 @@ class SearchBot(PlannerBot):
         if len(cands) < 2:
             return act
         self.searched += 1
-        best = self.pick(g, view.seat, cands, kind)
+        best = self.pick(g, view.seat, cands)
         if best is not act:
             self.overruled += 1
         return best
 
-    def pick(self, g, seat: int, cands: list[Action], kind: str = "train") -> Action:
+    def pick(self, g, seat: int, cands: list[Action]) -> Action:
         """The candidate (``cands[0]`` is the policy's answer) whose play-on ends worth most
-        to ``seat``; another one only when it beats the policy's by ``margin``.  Every
-        candidate is played on with the same seeds (common random numbers)."""
-        samples = max(1, int(self.search.get("samples", 1)))
-        share = max(1, self.search["budget"] // (len(cands) * samples))
-        ors = self.search["stock_ors" if kind == "stock" else "ors"]
+        to ``seat``; another one only when it beats the policy's by ``margin``."""
+        share = max(1, self.search["budget"] // len(cands))
         seed = self.search_seed + self.decisions
         t_cap = time.perf_counter() + self.cfg["cap"]
         values: list[float] = []
@@ -137,8 +130,7 @@ class SearchBot(PlannerBot):
             if values and time.perf_counter() > t_cap:    # safety cap only
                 self.capped = True
                 break
-            values.append(sum(self.play_on(g, seat, act, share, seed + 7919 * j, ors)
-                              for j in range(samples)) / samples)
+            values.append(self.play_on(g, seat, act, share, seed))
         best, best_v = cands[0], values[0] + self.search["margin"]
         for act, v in zip(cands[1:], values[1:]):
             if v > best_v:
@@ -225,19 +217,6 @@ class SearchBot(PlannerBot):
                 scored.append((-s, i, c.base()))
         scored.sort(key=lambda x: (x[0], x[1]))
         out += [a for _, _, a in scored]
-        # and the share buys of the best yield the policy's scoring left out (it passes
-        # often on its thresholds): the play-on judges them
-        yields = []
-        for i, c in enumerate(choices):
-            if c.type != "buy_share" or not g.s["corps"][c.fixed["corporation"]]["floated"]:
-                continue
-            corp = c.fixed["corporation"]
-            p = (sh_price(g, corp) if c.fixed["source"] == "pool" else
-                 g.s["corps"][corp].get("par")) or 0
-            if 0 < p <= cash:
-                yields.append((-self.expected_revenue(g, corp) / p, i, c.base()))
-        yields.sort(key=lambda x: (x[0], x[1]))
-        out += [a for _, _, a in yields[:2]]
         return out
 
     def build_candidates(self, g, choices: list[Choice], act: Action) -> list[Action]:
@@ -267,13 +246,10 @@ class SearchBot(PlannerBot):
                 self._rollers.append(b)
         return self._rollers
 
-    def play_on(self, g, seat: int, act: Action, steps: int, seed: int,
-                ors: int | None = None) -> float:
-        """Position value for ``seat`` after ``act`` and the policy's play of every seat
-        until ``ors`` operating rounds have ended (default the level's ``ors``) or, once
-        one has, the next stock round begins - or ``steps`` decisions, or the game's
-        end."""
-        limit = self.search["ors"] if ors is None else ors
+    def play_on(self, g, seat: int, act: Action, steps: int, seed: int) -> float:
+        """Position value for ``seat`` after ``act`` and the policy's play of every seat to
+        the ``ors``-th end of an operating round (or ``steps`` decisions, or the game's
+        end)."""
         w = g.clone()
         try:
             w.apply(act)
@@ -299,9 +275,9 @@ class SearchBot(PlannerBot):
             except IllegalAction:
                 break
             m = _or_mark(w)
-            if m != mark and mark[0] == "operating":        # an operating round ended
+            if mark is not None and m != mark:
                 ends += 1
-                if ends >= limit or m[0] == "stock":
+                if ends >= self.search["ors"]:
                     break
             mark = m
         return position_value(self._rollers[0], w, seat)
@@ -337,6 +313,32 @@ def _or_mark(w):
     s = w.s
     return (s["round"], s.get("sr"), s.get("or_num")) if s["round"] == "operating" else \
         (s["round"], s.get("sr"))
+
+
+def position_value(bot: PlannerBot, w, seat: int) -> float:
+    """What the position is worth to ``seat`` against the others: for each player its worth
+    (cash + shares at market + privates) plus, for each company by its holding, the
+    revenue its trains earn now (the policy's optimiser estimate) over ``REVENUE_ROUNDS``
+    operating rounds and ``TREASURY`` x the company's treasury; the seat's value minus the
+    mean of the others'.  At the game's end: the final worth only."""
+    n = len(w.players)
+    over = w.current_player is None
+    corp_value: dict[str, float] = {}
+    if not over:
+        for c, v in w.s["corps"].items():
+            if v.get("closed") or not v.get("floated") or v.get("pos") is None:
+                continue
+            rev = bot.rev(w, c) if v["trains"] else 0
+            corp_value[c] = (REVENUE_ROUNDS * rev + TREASURY * v["cash"]) / 100.0
+    vals = []
+    for p in range(n):
+        total = float(w.worth(p))
+        for c, cv in corp_value.items():
+            total += sh.percent(w.s["holders"][c], str(p)) * cv
+        vals.append(total)
+    mine = vals[seat]
+    others = [x for i, x in enumerate(vals) if i != seat]
+    return mine - (sum(others) / len(others) if others else 0.0)
 
 
 def _same(a: Action, b: Action) -> bool:
