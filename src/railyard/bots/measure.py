@@ -65,7 +65,7 @@ def playout_throughput(info: TitleInfo, players: list[str],
     (not timed), then ``clone()`` and the title's ``random_playout`` to the end are timed:
     the same games as :func:`throughput` without their setup and what each title's
     playout leaves out (the small games: Choices, action dicts and re-validation; 1830 and
-    1870: the engine wrapper's checks, undo snapshot and event watch, and in their
+    1870: the engine wrapper's turn and shape checks, and in their
     frequent steps Choices and the drawn action's second check; see each title's
     ``playout.py``).  None when the title
     has no ``random_playout``."""

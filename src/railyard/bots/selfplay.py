@@ -40,8 +40,7 @@ def fast_play_out(state: GameState, bot: RandomBot,
                   max_actions: int = DEFAULT_MAX_ACTIONS) -> int:
     """Like :func:`play_out`, through the title's ``random_playout`` where it has one (the
     same game: the small games' without Choices, action dicts and re-validation; 1830's and
-    1870's without the engine wrapper's turn and shape checks, undo snapshot and event
-    watch), which is what search playouts need; otherwise :func:`play_out`."""
+    1870's without the engine wrapper's turn and shape checks), which is what search playouts need; otherwise :func:`play_out`."""
     fast = getattr(state, "random_playout", None)
     if fast is None or type(bot) is not RandomBot or bot.auto_routes:
         return play_out(state, bot, max_actions)

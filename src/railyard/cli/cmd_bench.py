@@ -77,7 +77,8 @@ def command(title: str | None, games: int | None, seconds: float | None, count: 
     steps (1830: stock turns and most operating steps; 1870: tile lays as groups, stock
     turns, route runs) in legal_actions() order without Choices or without re-checking
     the drawn action, and the rest through legal_actions() and the rules' checks; none has
-    the engine contract's turn check, undo snapshot and event watch.  "setup µs": making a
+    the engine contract's turn check (no state takes an undo snapshot, and only a Game's
+    state records events).  "setup µs": making a
     start position.  Rates and times are CPU time of this
     single-threaded process, so a busy machine distorts them less; the wall-clock rate is
     shown too."""

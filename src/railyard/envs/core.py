@@ -69,9 +69,9 @@ class Episode:
         self._seat = self.state.current_player
         # titles that keep GameState.apply (generic checks, then the title's _apply, which
         # checks the rules before it changes anything) are stepped through _apply; titles
-        # with their own apply (1830/1870: rollback, events) through their encoder's
-        # ``step`` where it has one (the rules with their checks, without the snapshot
-        # and the event watch no episode reads), else through apply
+        # with their own apply (1830/1870: turn and shape checks, events) through their encoder's
+        # ``step`` where it has one (the rules with their checks, without the
+        # turn checks and the events no episode reads), else through apply
         self._direct = type(self.state).apply is GameState.apply
         self._fast = None if self._direct else getattr(self.encoder, "step", None)
 
@@ -140,8 +140,8 @@ class Episode:
         seat) hold by construction: the title's own ``_apply`` runs, which checks the
         rules again before it changes anything.  1830 and 1870 step through their
         encoder's ``step`` (the rules of the action with their checks, as the random
-        playouts run them; no snapshot to undo a refusal -- an id's action is legal -- and
-        no event log, which no episode reads; the same position as ``state.apply``:
+        playouts run them; no turn check -- an id's action is legal -- and no
+        event log, which no episode reads; the same position as ``state.apply``:
         tests/envs/test_encoders_18xx.py)."""
         act = self.action(action_id)
         if self._direct:

@@ -303,9 +303,8 @@ class Encoder18xx:
     def step(self, state: Any, action: Mapping[str, Any]) -> None:
         """Apply an action :meth:`to_action` made for this position, faster than
         ``state.apply``: the rules of the action run with their checks (``_dispatch``),
-        as in the random playouts, without the engine contract's shape and turn checks,
-        the snapshot that undoes a refused action and the watch that finds the events of
-        the log.  ``run_routes`` (the optimiser's routes, checked by the game) goes
+        as in the random playouts, without the engine contract's shape and turn checks
+        and without events (only a Game's state records them).  ``run_routes`` (the optimiser's routes, checked by the game) goes
         through ``state.apply``.  For environments and benchmarks; anything else (a
         player's action, a saved log) goes through ``state.apply``."""
         if action.get("type") == "run_routes" or state.current_player != action.get("player"):

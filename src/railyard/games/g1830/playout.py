@@ -2,7 +2,7 @@
 
 The random bot's game (:class:`~railyard.bots.random_bot.RandomBot`: uniform over the
 legal choices, offers of privates between players left out) without the engine contract's
-checks, undo snapshot and event watch, like :meth:`DictState.random_playout`, and in the
+turn and shape checks, like :meth:`DictState.random_playout`, and in the
 frequent positions also without Choices and without checking the drawn action again:
 
 - a stock-round turn (no offer open): the choices come from :func:`stock.share_options`

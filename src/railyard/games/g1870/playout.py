@@ -8,7 +8,7 @@ same float operations, one ``rng.choices`` call over as many entries, then the b
 ``pick_value`` for the ranges), so the generator gives the same numbers.  What it does
 differently:
 
-- the engine contract's turn and shape checks, undo snapshot and event watch are left
+- the engine contract's turn and shape checks are left
   out (as ``DictState.random_playout``);
 - before the trains run, the tile lays are listed as groups (hex, tile, rotations,
   :func:`.track.lay_groups`) and only the drawn lay is made into an action; the network
