@@ -115,3 +115,16 @@ def test_9_2_2_no_second_station_beside_the_destination_marker():
                       "hex": "K12", "city": 0})
     assert "9.2.2" in err.message and "destination marker" in err.message
     assert "K12" not in [c.fixed["hex"] for c in g.legal_actions() if c.type == "place_token"]
+
+
+def test_the_log_line_of_a_station_names_what_the_corporation_pays():
+    """9.2.1: the second marker costs $40; the log says so (issue 24: every movement of
+    money has its line), from the action as the player gives it (no price in it)."""
+    g = ic_reaching_baton_rouge()
+    given = {"type": "place_token", "player": g.current_player, "corporation": "IC",
+             "hex": "M14", "city": 0}
+    line = g.describe(given)
+    cash = g.s["corps"]["IC"]["cash"]
+    g.apply(given)
+    assert cash - g.s["corps"]["IC"]["cash"] == 40
+    assert line.endswith("places a station in M14 for $40")

@@ -10,7 +10,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
 from ...eighteen.state import DictState
-from . import auction, operating, recorded, stock, variants
+from . import auction, operating, recorded, stations, stock, variants
 from .data import PRIVATE_ORDER, raw_data
 
 
@@ -54,7 +54,7 @@ def describe_action(a: Mapping[str, Any]) -> str:
         return (f"lays tile {a.get('tile')} on {a.get('hex')}"
                 + (f" for {_money(cost)}" if isinstance(cost, int) and cost else ""))
     if t == "place_token":
-        cost = a.get("cost")
+        cost = a.get("cost", a.get("price"))
         return (f"places a station in {a.get('hex')}"
                 + (f" for {_money(cost)}" if isinstance(cost, int) and cost else ""))
     if t == "run_routes":
@@ -257,6 +257,10 @@ class G1870State(DictState):
         if corp and a.get("type") not in ("par", "buy_share", "sell_shares", "bid",
                                           "buy_private", "pass", "protect", "decline"):
             who = f"{who} ({corp})"
+        op = self.s.get("op") if self.s.get("round") == "operating" else None
+        if a.get("type") == "place_token" and op and op.get("corp") in self.s["corps"] \
+                and "cost" not in a and "price" not in a:
+            a = {**a, "cost": stations.next_price(self, op["corp"])}   # 9.2.1: what it pays
         r = self.s.get("stock") if self.s.get("round") == "stock" else None
         if a.get("type") == "pass" and r and r.get("acted"):
             return f"{who} ends the turn"       # after a purchase or sale: not a pass
