@@ -297,3 +297,32 @@ def test_the_private_auction_shows_each_high_bid_and_bidder(title):
                 assert "high bid" not in row["info"]
         g.apply(bot.choose(g.state))
     assert seen
+
+
+@pytest.mark.parametrize("title,seed", [("1830", 1), ("1870", 3)])
+def test_a_company_buying_a_private_is_offered_the_range_the_engine_accepts(title, seed):
+    """A corporation buying a private from a player (1830 16.0-16.1, 1870 5.2) is a choice
+    worded for the player deciding ("Have B&O buy the private ...") that says the range of
+    prices; the engine takes the ends of that range and refuses a dollar more."""
+    from railyard.web.decisions18xx import decisions
+    bot = RandomBot(5)
+    g = Game(title, ["Ann", "Bob", "Cy"], seed)
+    seen = 0
+    while not g.is_terminal and len(g.log) < 3000 and seen < 3:
+        d = decisions(g, {g.current_player})
+        for _, it in _items(d):
+            act = it.get("action") or {}
+            if act.get("type") not in ("buy_company", "buy_private") or not it.get("input") \
+                    or g.state.s.get("round") != "operating":
+                continue
+            lo, hi = it["input"]["min"], it["input"]["max"]
+            corp = act.get("corporation") or g.state.s["op"]["corp"]
+            assert it["label"] == f"Have {corp} buy the private {act['company']}"
+            assert it["detail"] == f"{corp} pays its owner any price from ${lo} to ${hi}"
+            for price in (lo, hi):
+                g.state.clone().apply(dict(act, price=price))
+            with pytest.raises(IllegalAction):
+                g.state.clone().apply(dict(act, price=hi + 1))
+            seen += 1
+        g.apply(bot.choose(g.state))
+    assert seen, "no private offered to a corporation in this game"

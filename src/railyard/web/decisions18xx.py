@@ -703,7 +703,11 @@ def _generic(state: Any, choices: list, pass_label: str = "Pass") -> list[dict[s
             item["label"] = f"Buy no more trains: end {who}'s turn"
         if c.type in ("buy_company", "buy_private") and state.s.get("round") == "operating":
             corp = a.get("corporation") or (state.s.get("op") or {}).get("corp") or "The company"
-            item["label"] = f"{corp} buys the private {a.get('company')}"
+            item["label"] = f"Have {corp} buy the private {a.get('company')}"
+            lo, hi = (c.ranges or {}).get("price") or (None, None)
+            if lo is not None:
+                item["detail"] = f"{corp} pays its owner any price from {_money(lo)} to " \
+                                 f"{_money(hi)}"
         if c.type == "protect":
             after, _ = _try(state, a)
             if after is not None:
