@@ -30,14 +30,19 @@ def play_until(st, bots, cond, limit=30000):
 
 
 def _only_from(st, ty):
-    """The bank sells nothing before the first train of type ``ty`` (1830's list depot)."""
+    """The bank sells nothing before the first train of type ``ty`` (the depot: copies
+    left per type, in selling order)."""
     keep = False
-    dep = []
-    for t in st.s["depot"]:
-        keep = keep or t.split("-")[0] == ty
-        if keep:
-            dep.append(t)
+    dep = {}
+    for t, n in st.s["depot"].items():
+        keep = keep or t == ty
+        dep[t] = n if keep else 0
     st.s["depot"] = dep
+
+
+def _sell_one(st, ty):
+    """The bank has sold one more train of type ``ty``."""
+    st.s["depot"][ty] -= 1
 
 
 def _give(st, corp, seat, percent):
@@ -97,7 +102,7 @@ def test_need_price_is_the_type_after_when_the_next_type_is_nearly_gone():
     defs = _defs(st)
     _only_from(st, "5")
     assert eco.need_price(st) == defs["5"].price           # three 5-trains left
-    st.s["depot"] = [t for t in st.s["depot"] if t != "5-0"]
+    _sell_one(st, "5")
     assert upcoming_types(st)[:2] == ["5", "6"]
     assert eco.need_price(st) == defs["6"].price           # two left: others take them
 
@@ -213,7 +218,7 @@ def test_a_train_counts_as_soon_rusting_a_few_trains_before_its_rust():
     st = new_game("1830", 3)
     _only_from(st, "5")
     assert not eco.soon_rusting(st, "4-1")
-    st.s["depot"] = [t for t in st.s["depot"] if t != "5-0"]
+    _sell_one(st, "5")
     assert eco.soon_rusting(st, "4-1")
     assert not eco.soon_rusting(st, "5-1")              # a 5 never rusts
 
