@@ -11,22 +11,10 @@ from railyard.bots.planner.bot import FLOAT_CERTS, cert_room
 from railyard.bots.random_bot import RandomBot
 from railyard.bots.strategic import Revenue, train_limit
 from railyard.bots.views import observe
-from railyard.engine import available
+
+from .planner_helpers import new_game, play_until
 
 
-def new_game(title, seed, n=4):
-    info = available()[title]
-    return info.factory(["a", "b", "c", "d", "e", "f"][:n], seed, info.resolve_options({}))
-
-
-def play_until(st, bots, cond, limit=30000):
-    for _ in range(limit):
-        if st.current_player is None:
-            return False
-        if cond(st):
-            return True
-        st.apply(bots[st.current_player].choose(observe(st)))
-    return False
 
 
 def _1830_dividend(seed):
