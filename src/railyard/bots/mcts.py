@@ -114,7 +114,7 @@ LEVELS = {
                        "north-american-railways": 600}, 4, 18.0),
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
-    "hard": Budget(1000, {"chicago-express": 2400, "american-rails": 1600,
+    "hard": Budget(1000, {"chicago-express": 2000, "american-rails": 1600,
                        "north-american-railways": 80000}, 10, 180.0, nest=1,
                    horizon={"chicago-express": 60, "american-rails": 60},
                    inner_top=5,
