@@ -50,6 +50,24 @@ def make(spec: str, seed: int):
                      f"random")
 
 
+def note_turn(st, turns: dict) -> None:
+    """After an action: note in ``turns`` ((SR, OR, company) -> [owned a train at the
+    turn's start, the turn's revenue]) the operating turn under way, if any."""
+    op = st.s.get("op") if st.s["round"] == "operating" else None
+    corp = (op or {}).get("corp")
+    if corp:
+        key = (st.s["sr"], st.s["or_num"], corp)
+        if key not in turns:                   # the turn's start: did it own a train?
+            turns[key] = [bool(st.s["corps"][corp]["trains"]), 0]
+        turns[key][1] = max(turns[key][1], op.get("revenue") or 0)
+
+
+def turn_counts(turns: dict) -> tuple[int, int]:
+    """(operating turns begun with a train, those of them that earned $0)."""
+    runs = sum(1 for t, _ in turns.values() if t)
+    return runs, sum(1 for t, r in turns.values() if t and r == 0)
+
+
 def play(args) -> dict:
     title, seats, g, seed, max_actions = args
     info = available()[title]
@@ -75,15 +93,8 @@ def play(args) -> dict:
             cpu[p].append(time.thread_time() - c0)
             st.apply(act)
             acts += 1
-            op = st.s.get("op") if st.s["round"] == "operating" else None
-            corp = (op or {}).get("corp")
-            if corp:
-                key = (st.s["sr"], st.s["or_num"], corp)
-                if key not in turns:           # the turn's start: did it own a train?
-                    turns[key] = [bool(st.s["corps"][corp]["trains"]), 0]
-                turns[key][1] = max(turns[key][1], op.get("revenue") or 0)
-        runs = sum(1 for t, _ in turns.values() if t)
-        zero = sum(1 for t, r in turns.values() if t and r == 0)
+            note_turn(st, turns)
+        runs, zero = turn_counts(turns)
         res = st.result()
         out.update(scores=[float(x) for x in res.scores], winners=list(res.winners),
                    reason=st.s.get("end_reason"), sr=st.s.get("sr"),
