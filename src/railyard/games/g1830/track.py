@@ -10,6 +10,7 @@ from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import (blank_sides, free_spaces, hexes_to_lay, network_hexes,
                                put_tile, put_token, static_lays)
+from ...eighteen.track import lay_error as lay_error_core
 from . import privates
 
 if TYPE_CHECKING:
@@ -19,70 +20,58 @@ ERIE_HOME = "E11"
 
 
 # ---- tiles ------------------------------------------------------------------------------
+#: the refusals of :func:`~railyard.eighteen.track.lay_error` in 1830's words
+WORDS = {
+    "not_layable": "No tile may be laid on a gray or red hex (18.0).",
+    "none_left": "No tile {tile} is left.",
+    "phase": "{Colour} tiles are not available yet (22.0).",
+    "follow": "A {colour} tile cannot go on a {old} hex (yellow on plain hexes, green "
+              "replaces yellow, brown replaces green; 18.0, 18.1).",
+    "label": "Tile {tile} does not fit {hex}: OO, NY and B tiles go only on their own hexes "
+             "and nothing else goes there (18.2).",
+    "keep": "The new tile must keep every existing track and show the same cities and "
+            "towns (18.0, 18.1).",
+    "off_map": "Track may not run off the board (18.0).",
+    "closed": "Track may not run into the blank side of {neighbour} (18.0).",
+}
+
+
 def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
-              special: str | None = None, reach: Any = None,
-              ctx: dict | None = None) -> tuple[str | None, Any]:
-    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot``; else
-    (None, city mapping)."""
+              special: str | None = None) -> tuple[str | None, Any]:
+    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot`` (``special``:
+    the private whose ability it uses); else (None, city mapping)."""
     s = g.s
     board = g.st.board
-    hx = board.hexes.get(hex_id)
-    if hx is None:
-        return f"There is no hex {hex_id}.", None
-    new = board.tiles.get(tile_name)
-    if new is None:
-        return f"There is no tile {tile_name}.", None
-    if not hx.layable:
-        return "No tile may be laid on a gray or red hex (18.0).", None
-    if s["supply"].get(tile_name, 0) <= 0:
-        return f"No tile {tile_name} is left.", None
-    allowed = ctx["allowed"] if ctx else g.phase_info()["tiles"]
-    if new.colour not in allowed:
-        return f"{new.colour.capitalize()} tiles are not available yet (22.0).", None
-    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-    if not board.colour_may_follow(cur, new):
-        return (f"A {new.colour} tile cannot go on a {cur.colour} hex (yellow on plain hexes, "
-                f"green replaces yellow, brown replaces green; 18.0, 18.1)."), None
-    if new.label != hx.printed.label:
-        return (f"Tile {tile_name} does not fit {hex_id}: OO, NY and B tiles go only on their "
-                f"own hexes and nothing else goes there (18.2)."), None
-    blocked = ctx["blocked"] if ctx else privates.blocked_hexes(g)
-    if special is None and hex_id in blocked:
-        return f"{hex_id} is reserved by a private company owned by a player (18.0).", None
-    mapping = board.upgrade_mappings(cur, cur_rot, new, rot)
-    if mapping is None:
-        return ("The new tile must keep every existing track and show the same cities and "
-                "towns (18.0, 18.1)."), None
-    new_paths = rotate_paths(new.paths, rot)
-    for e in exits(new_paths):
-        if e not in hx.neighbors:
-            return "Track may not run off the board (18.0).", None
-        if (hex_id, e) in blank_sides(board):
-            return f"Track may not run into the blank side of {hx.neighbors[e]} (18.0).", None
-    cost = hx.terrain_cost if hex_id not in s["tiles"] else 0
+
+    def reserved() -> str | None:
+        if special is None and hex_id in privates.blocked_hexes(g):
+            return f"{hex_id} is reserved by a private company owned by a player (18.0)."
+        return None
+    err, mapping = lay_error_core(board, s, hex_id, tile_name, rot, g.phase_info()["tiles"],
+                                  WORDS, _label_ok(board), blank_sides(board),
+                                  hex_error=reserved)
+    if err:
+        return err, None
+    cost = board.hexes[hex_id].terrain_cost if hex_id not in s["tiles"] else 0
     if special is None and cost > s["corps"][corp]["cash"]:
         return f"Building on {hex_id} costs ${cost} (18.0).", None
     if special == "DH" and cost > s["corps"][corp]["cash"]:
         return f"The D&H lay costs the ${cost} mountain (17.0).", None
-    if special is None:
-        r = reach if reach is not None else graph.reach(board, s["tiles"], s["tokens"], corp)
-        if not _connected(g, corp, hex_id, new_paths, mapping, r):
-            return ("The tile must extend track the company can reach from one of its "
-                    "tokens (18.0, 18.1)."), None
+    new_paths = rotate_paths(board.tiles[tile_name].paths, rot)
+    if special is None and not _connected(g, corp, hex_id, new_paths, mapping):
+        return ("The tile must extend track the company can reach from one of its "
+                "tokens (18.0, 18.1)."), None
     return None, mapping
 
 
-def _connected(g: Any, corp: Any, hex_id: Any, new_paths: Any, mapping: Any, r: Any) -> bool:
-    ex = exits(new_paths)
-    if any((hex_id, e) in r.edges for e in ex):
-        return True
-    cities = g.s["tokens"].get(hex_id) or []
-    for i, held in enumerate(cities):
-        if corp in held:
-            node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
-            if any(node in p for p in new_paths):
-                return True
-    return any(h == hex_id for h, _ in r.paths)
+def _connected(g: "G1830State", corp: str, hex_id: str, new_paths: Any, mapping: Any) -> bool:
+    """The lay joins ``corp``'s track (18.0): an exit on a side its network reaches, a
+    city with its token that has track on the new tile, or its network's track on the hex."""
+    s = g.s
+    r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    own = [i for i, held in enumerate(s["tokens"].get(hex_id) or []) if corp in held]
+    return (any((hex_id, e) in r.edges for e in exits(new_paths))
+            or _token_joins(own, mapping, new_paths) or any(h == hex_id for h, _ in r.paths))
 
 
 def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
@@ -213,7 +202,7 @@ def _label_ok(board: Any) -> Any:
 
 def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
     """A city with the company's token (indices ``own`` on the old tile) has track on the
-    new tile (part of :func:`_connected`)."""
+    new tile."""
     for i in own:
         node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
         if any(node in p for p in new_paths):

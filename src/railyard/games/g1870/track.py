@@ -15,6 +15,7 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import hexes_to_lay, network_hexes, put_tile, static_lays
+from ...eighteen.track import lay_error as lay_error_core
 from .data import raw_data
 from .running import tokens_for
 
@@ -146,49 +147,45 @@ def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
     return max(0, cost - MRBC_DISCOUNT) if use_mrbc else cost
 
 
+#: the refusals of :func:`~railyard.eighteen.track.lay_error` in 1870's words
+WORDS = {
+    "not_layable": "No tile may be laid on a red off-board hex.",
+    "rotation": "The rotation must be 0 to 5.",
+    "none_left": "No tile {tile} is left (9.1.2).",
+    "phase": "{Colour} tiles are not available in phase {phase} (2.1).",
+    "follow": "A {colour} tile cannot replace a {old} one (9.1.3).",
+    "label": "Tile {tile} does not belong on {hex} (9.1.5).",
+    "keep": "The new tile must keep all existing track, cities and towns (9.1.3).",
+    "off_map": "Track may not run off the map from {hex} (9.1.3).",
+    "closed": "No track may cross the barrier east of New Orleans (9.1.6).",
+}
+
+
 def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
               reach: Any = None, use_mrbc: bool = False) -> str | None:
+    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot`` (``reach``:
+    its network's, if known; ``use_mrbc``: with MRBC's discount, 11.2 b); else None."""
     s = g.s
     board = g.st.board
-    hx = board.hexes.get(hex_id)
-    if hx is None:
-        return f"There is no hex {hex_id}."
-    new = board.tiles.get(tile_name)
-    if new is None:
-        return f"There is no tile {tile_name}."
-    if not hx.layable:
-        return "No tile may be laid on a red off-board hex."
-    if not 0 <= rot < 6:
-        return "The rotation must be 0 to 5."
-    if s["supply"].get(tile_name, 0) <= 0:
-        return f"No tile {tile_name} is left (9.1.2)."
-    if new.colour not in g.phase_info()["tiles"]:
-        return f"{new.colour.capitalize()} tiles are not available in phase {s['phase']} (2.1)."
-    lays = s["op"]["lays"]
     home = free_home(g, corp, hex_id, use_mrbc)
-    if s["op"].get("home_laid") == hex_id:
-        return "The free home tile may not be upgraded in the same operating round (11.2)."
-    if lays and not home and not extra_lay(g, use_mrbc):
-        if lays[0][1] != "yellow" or new.colour != "yellow":
-            return "Two yellow tiles or one upgrade per turn (9.1.1)."
-        if len(lays) >= 2:
-            return "At most two yellow tiles per turn (9.1.1)."
-        if lays[0][0] == hex_id:
-            return "The second yellow tile goes in another hex (9.1.1)."
-    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-    if not board.colour_may_follow(cur, new):
-        return f"A {new.colour} tile cannot replace a {cur.colour} one (9.1.3)."
-    if not label_ok(hex_id, new):
-        return f"Tile {tile_name} does not belong on {hex_id} (9.1.5)."
-    if board.upgrade_mappings(cur, cur_rot, new, rot) is None:
-        return "The new tile must keep all existing track, cities and towns (9.1.3)."
-    paths = rotate_paths(new.paths, rot)
-    bad = impassable()
-    for e in exits(paths):
-        if e not in hx.neighbors:
-            return f"Track may not run off the map from {hex_id} (9.1.3)."
-        if (hex_id, e) in bad:
-            return "No track may cross the barrier east of New Orleans (9.1.6)."
+
+    def turn_error(new: Any) -> str | None:
+        lays = s["op"]["lays"]
+        if s["op"].get("home_laid") == hex_id:
+            return "The free home tile may not be upgraded in the same operating round (11.2)."
+        if lays and not home and not extra_lay(g, use_mrbc):
+            if lays[0][1] != "yellow" or new.colour != "yellow":
+                return "Two yellow tiles or one upgrade per turn (9.1.1)."
+            if len(lays) >= 2:
+                return "At most two yellow tiles per turn (9.1.1)."
+            if lays[0][0] == hex_id:
+                return "The second yellow tile goes in another hex (9.1.1)."
+        return None
+    problem, _ = lay_error_core(board, s, hex_id, tile_name, rot, g.phase_info()["tiles"],
+                                WORDS, label_ok, impassable(), turn_error)
+    if problem:
+        return problem
+    paths = rotate_paths(board.tiles[tile_name].paths, rot)
     if river_closed(g) and crosses_river(hex_id, paths):
         return "The Mississippi may not be crossed while MRBC belongs to a player (9.1.7)."
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
