@@ -37,9 +37,10 @@ WORDS = {
 
 
 def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
-              special: str | None = None) -> tuple[str | None, Any]:
+              special: str | None = None, reach: Any = None) -> tuple[str | None, Any]:
     """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot`` (``special``:
-    the private whose ability it uses); else (None, city mapping)."""
+    the private whose ability it uses; ``reach``: ``corp``'s, if known); else (None, city
+    mapping)."""
     s = g.s
     board = g.st.board
 
@@ -58,17 +59,20 @@ def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
     if special == "DH" and cost > s["corps"][corp]["cash"]:
         return f"The D&H lay costs the ${cost} mountain (17.0).", None
     new_paths = rotate_paths(board.tiles[tile_name].paths, rot)
-    if special is None and not _connected(g, corp, hex_id, new_paths, mapping):
+    if special is None and not _connected(g, corp, hex_id, new_paths, mapping, reach):
         return ("The tile must extend track the company can reach from one of its "
                 "tokens (18.0, 18.1)."), None
     return None, mapping
 
 
-def _connected(g: "G1830State", corp: str, hex_id: str, new_paths: Any, mapping: Any) -> bool:
-    """The lay joins ``corp``'s track (18.0): an exit on a side its network reaches, a
-    city with its token that has track on the new tile, or its network's track on the hex."""
+def _connected(g: "G1830State", corp: str, hex_id: str, new_paths: Any, mapping: Any,
+               r: Any) -> bool:
+    """The lay joins ``corp``'s track (18.0): an exit on a side its network (``r``, found
+    here if None) reaches, a city with its token that has track on the new tile, or its
+    network's track on the hex."""
     s = g.s
-    r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    if r is None:
+        r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
     own = [i for i, held in enumerate(s["tokens"].get(hex_id) or []) if corp in held]
     return (any((hex_id, e) in r.edges for e in exits(new_paths))
             or _token_joins(own, mapping, new_paths) or any(h == hex_id for h, _ in r.paths))
