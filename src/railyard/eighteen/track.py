@@ -186,6 +186,12 @@ def put_token(s: Any, corp: str, hex_id: str, city: int, n_cities: int,
     s["bank"] += cost
 
 
+def token_cities(stops: Iterable[tuple[str, str]]) -> list[tuple[str, int]]:
+    """The cities among ``stops`` (``(hex, stop)``), sorted, as ``(hex, city index)``: where
+    a corporation's network lets it look for a token space."""
+    return [(h, int(stop[1:])) for h, stop in sorted(stops) if stop[0] == "c"]
+
+
 def free_spaces(tile: TileDef, tokens: dict, corp: str, hex_id: str, city: int,
                 homes: Iterable[str], waiting: Callable[[str], bool]) -> int:
     """The token spaces left for ``corp`` in city ``city`` of ``hex_id`` (``tile`` lies

@@ -9,7 +9,7 @@ from ...engine.errors import UNAFFORDABLE
 from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import (blank_sides, free_spaces, hexes_to_lay, network_hexes,
-                               put_tile, put_token, static_lays)
+                               put_tile, put_token, static_lays, token_cities)
 from ...eighteen.track import lay_error as lay_error_core
 from . import privates
 
@@ -252,19 +252,19 @@ def current_city(g: "G1830State", hex_id: str, printed: int) -> int:
     hx = board.hexes[hex_id]
     if hex_id not in g.s["tiles"]:
         return printed
-    node = f"c{printed}"
-    ex = {a if isinstance(a, int) else b for a, b in hx.printed.paths
-          if node in (a, b) and (isinstance(a, int) or isinstance(b, int))}
+    ex = _city_exits(hx.printed.paths, f"c{printed}")
     if not ex:
         return printed
     tile, _ = graph.hex_tile(board, g.s["tiles"], hex_id)
     paths = graph.hex_paths(board, g.s["tiles"], hex_id)
-    for i in range(tile.n_cities):
-        mine = {a if isinstance(a, int) else b for a, b in paths
-                if f"c{i}" in (a, b) and (isinstance(a, int) or isinstance(b, int))}
-        if ex <= mine:
-            return i
-    return printed
+    return next((i for i in range(tile.n_cities) if ex <= _city_exits(paths, f"c{i}")),
+                printed)
+
+
+def _city_exits(paths: Any, node: str) -> set[int]:
+    """The hex sides joined to the stop ``node`` by one path."""
+    return {a if isinstance(a, int) else b for a, b in paths
+            if node in (a, b) and (isinstance(a, int) or isinstance(b, int))}
 
 
 def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
@@ -272,14 +272,6 @@ def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
     hx = g.st.board.hexes[hex_id]
     return tuple(c for i, res in enumerate(hx.reservations)
                  if current_city(g, hex_id, i) == city for c in res)
-
-
-def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
-    """19.0: a home city of a company not yet operating stays open for it."""
-    s = g.s
-    return free_spaces(graph.hex_tile(g.st.board, s["tiles"], hex_id)[0], s["tokens"], corp,
-                       hex_id, city, reserved_for(g, hex_id, city),
-                       lambda other: not s["corps"][other]["home_done"])
 
 
 def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str | None:
@@ -293,8 +285,10 @@ def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str
         return "A company may have only one token per hex (19.0)."
     if (hex_id == ERIE_HOME and corp != "ERIE" and not s["corps"]["ERIE"]["home_done"]):
         return "No token may go on the Erie's home hex before the Erie chose its city (19.1)."
-    if _free_slots(g, corp, hex_id, city) <= 0:
-        return "That city has no free token space (19.0)."
+    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
+    if free_spaces(tile, s["tokens"], corp, hex_id, city, reserved_for(g, hex_id, city),
+                   lambda other: not s["corps"][other]["home_done"]) <= 0:  # 19.0: kept for
+        return "That city has no free token space (19.0)."      # a home token to come
     return None
 
 
@@ -307,12 +301,10 @@ def token_targets(g: "G1830State", corp: str, first: bool = False) -> list[tuple
         return []
     r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
     out = []
-    for h, stop in sorted(r.found):
-        if stop[0] != "c":
-            continue
-        if _token_room_error(g, corp, h, int(stop[1:])) is None and \
-                graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, stop)):
-            out.append((h, int(stop[1:])))
+    for h, city in token_cities(r.found):
+        if _token_room_error(g, corp, h, city) is None and \
+                graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, f"c{city}")):
+            out.append((h, city))
             if first:
                 break
     return out
@@ -328,16 +320,15 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
         targets = relay_targets(g, corp)
         if (hex_id, city) not in targets:
             g.fail("Choose one of the free cities of the hex for the token (19.1).")
-        _put(g, _relay_corp(g, corp), hex_id, city)
-        if op["relay"]:
-            op["relay"].pop(0)
-        else:
+        if op["relay"]:                          # a token of the re-placed hex (19.1)
+            _put(g, op["relay"].pop(0), hex_id, city)
+        else:                                    # the home token chosen now
+            _put(g, corp, hex_id, city)
             c["tokens_used"] += 1
             c["home_done"] = True
         if not op["relay"]:
-            op["step"] = op.pop("step_before_relay", "track")
-            if op["step"] == "home_token":
-                op["step"] = "track"
+            step = op.pop("step_before_relay", "track")
+            op["step"] = "track" if step == "home_token" else step
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
     if act.get("company") == "DH":
         if not op.get("dh_token"):
@@ -421,11 +412,6 @@ def place_home(g: "G1830State", corp: str) -> None:
     _put(g, corp, g.st.corps[corp].home, city)
     c["tokens_used"] = 1
     c["home_done"] = True
-
-
-def _relay_corp(g: "G1830State", corp: str) -> str:
-    op = g.s["op"]
-    return op["relay"][0] if op["relay"] else corp
 
 
 def relay_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:

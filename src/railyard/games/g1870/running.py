@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TYPE_CHECKING
 
-from ...eighteen import routes
+from ...eighteen import graph, routes
 from ...eighteen.graph import hex_tile
 from .data import static
 
@@ -68,6 +68,17 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     cities = [list(held) for held in (cities or [])] + [[] for _ in range(n - len(cities or []))]
     cities[0].append(corp)
     return {**tokens, dest: cities}
+
+
+def reach_of(g: "G1870State", corp: str, seen: list | None) -> Any:
+    """What ``corp``'s network reaches (:func:`graph.reach` with :func:`tokens_for`);
+    ``seen``: a list holding it for this position, or empty (it is put there), or None."""
+    if seen:
+        return seen[0]
+    reach = graph.reach(g.st.board, g.s["tiles"], tokens_for(g, corp), corp)
+    if seen is not None:
+        seen.append(reach)
+    return reach
 
 
 def greedy(g: "G1870State", corp: str, exclude: str | None = None,

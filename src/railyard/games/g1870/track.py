@@ -8,7 +8,7 @@ tile of MP/SSW buying MRBC in their first turn (11.2 c)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
@@ -17,7 +17,7 @@ from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import hexes_to_lay, network_hexes, put_tile, static_lays
 from ...eighteen.track import lay_error as lay_error_core
 from .data import raw_data
-from .running import tokens_for
+from .running import reach_of, tokens_for
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -204,16 +204,21 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
     return None
 
 
+def refuse(g: "G1870State", problem: str | None) -> None:
+    """Refuse an action for ``problem`` (if any), of the kind its words tell: an unknown
+    hex or tile, a price the corporation cannot pay, or a rule."""
+    if problem:
+        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
+               UNAFFORDABLE if "costs" in problem else "not_allowed")
+
+
 def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     s = g.s
     hex_id = get_str(action, "hex")
     tile_name = get_str(action, "tile")
     rot = get_int(action, "rotation")
     use_mrbc = action.get("mrbc", False) is True
-    problem = lay_error(g, corp, hex_id, tile_name, rot, use_mrbc=use_mrbc)
-    if problem:
-        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
-               UNAFFORDABLE if "costs" in problem else "not_allowed")
+    refuse(g, lay_error(g, corp, hex_id, tile_name, rot, use_mrbc=use_mrbc))
     return place(g, corp, action["player"], hex_id, tile_name, rot, use_mrbc)
 
 
@@ -258,40 +263,40 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     """The legal lays of :func:`choices` without making a choice of each: ``[(hex, tile
     name, [rotations])]`` in the listing's order; None for a corporation owning MRBC (its
     lays are listed by :func:`_choices_checked`).  ``seen`` as for :func:`choices`."""
-    s = g.s
-    board = g.st.board
-    tiles = s["tiles"]
-    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
-    if seen:
-        reach = seen[0]
-    else:
-        reach = graph.reach(board, tiles, tokens, corp)
-        if seen is not None:
-            seen.append(reach)
+    reach = reach_of(g, corp, seen)
     if g.company_owner("MRBC") == corp:
         return None
-    out: list = []
-    op = s["op"]
-    lays = op["lays"]
+    lays = g.s["op"]["lays"]
     if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
-        return out                                   # 9.1.1: no further lay this turn
-    supply = s["supply"]
-    sides, own = network_hexes(reach, tokens, corp)
-    colours = g.phase_info()["tiles"]
+        return []                                    # 9.1.1: no further lay this turn
     closed = river_closed(g)
-    skip = (op.get("home_laid"), lays[0][0] if lays else None)  # 11.2 (c); 9.1.1
-    for hex_id, cur, cur_rot in hexes_to_lay(board, tiles, own.union(sides),
-                                             s["corps"][corp]["cash"], skip):   # 9.1.4
+    skip = (g.s["op"].get("home_laid"), lays[0][0] if lays else None)  # 11.2 (c); 9.1.1
+    return [(hex_id, name, open_rots if closed else rots)     # 9.1.7
+            for hex_id, name, rots, open_rots in _candidates(g, corp, reach, skip)
+            if (open_rots if closed else rots)]
+
+
+def _candidates(g: "G1870State", corp: str, reach: Any, skip: Any = None) -> Iterator[tuple]:
+    """The lays that pass the state-independent checks and join ``corp``'s track
+    (:func:`_connected_lays`) with a copy in the supply, a colour of the phase and, after a
+    first lay, yellow (9.1.1): ``(hex, tile name, rotations, rotations not crossing the
+    river)``; with ``skip`` (hexes that may take no lay) only unbuilt hexes the corporation
+    can pay for (9.1.4), without it every hex (:func:`_choices_checked` asks
+    :func:`lay_error`)."""
+    s = g.s
+    board = g.st.board
+    supply = s["supply"]
+    sides, own = network_hexes(reach, tokens_for(g, corp), corp)  # destination marker: 9.6.3 a
+    colours = g.phase_info()["tiles"]
+    laid = bool(s["op"]["lays"])
+    cash = s["corps"][corp]["cash"] if skip is not None else float("inf")
+    for hex_id, cur, cur_rot in hexes_to_lay(board, s["tiles"], own.union(sides), cash,
+                                             skip or ()):
         reached = None if hex_id in own else sides[hex_id]
         for name, colour, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
                                                              reached):
-            if (supply.get(name, 0) <= 0 or colour not in colours
-                    or (lays and colour != "yellow")):
-                continue
-            rots = open_rots if closed else rots     # 9.1.7
-            if rots:
-                out.append((hex_id, name, rots))
-    return out
+            if supply.get(name, 0) > 0 and colour in colours and not (laid and colour != "yellow"):
+                yield hex_id, name, rots, open_rots
 
 
 def network(g: "G1870State", corp: str) -> graph.Reach:
@@ -336,33 +341,16 @@ def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
 
 def _choices_checked(g: "G1870State", corp: str, seat: int, reach: Any = None) -> list[Choice]:
     """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
-    hex, tile and rotation that passes the state-independent checks and joins the
-    corporation's track (:func:`_connected_lays`, which both kinds of lay must pass), and
-    again with MRBC's discount."""
-    s = g.s
-    board = g.st.board
-    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
+    lay of :func:`_candidates` (which both kinds of lay must pass), and again with MRBC's
+    discount."""
     if reach is None:
-        reach = graph.reach(board, s["tiles"], tokens, corp)
-    sides, own = network_hexes(reach, tokens, corp)
+        reach = reach_of(g, corp, None)
     out = []
-    owns_mrbc = g.company_owner("MRBC") == corp
-    colours = g.phase_info()["tiles"]
-    laid = bool(s["op"]["lays"])
-    for hex_id, cur, cur_rot in hexes_to_lay(board, s["tiles"], own.union(sides),
-                                             float("inf")):
-        # only the rotations joining the corporation's track (the check of lay_error
-        # that refuses every other rotation, with or without MRBC)
-        for name, colour, rots, _ in _connected_lays(board, hex_id, cur, cur_rot,
-                                                     None if hex_id in own
-                                                     else sides[hex_id]):
-            if (s["supply"].get(name, 0) <= 0 or colour not in colours
-                    or (laid and colour != "yellow")):
-                continue
-            for rot in rots:
-                fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
-                if lay_error(g, corp, hex_id, name, rot, reach) is None:
-                    out.append(Choice("lay_tile", seat, fixed))
-                if owns_mrbc and lay_error(g, corp, hex_id, name, rot, reach, True) is None:
-                    out.append(Choice("lay_tile", seat, {**fixed, "mrbc": True}))
+    for hex_id, name, rots, _ in _candidates(g, corp, reach):
+        for rot in rots:
+            fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
+            if lay_error(g, corp, hex_id, name, rot, reach) is None:
+                out.append(Choice("lay_tile", seat, fixed))
+            if lay_error(g, corp, hex_id, name, rot, reach, True) is None:
+                out.append(Choice("lay_tile", seat, {**fixed, "mrbc": True}))
     return out
