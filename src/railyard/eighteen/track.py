@@ -70,14 +70,12 @@ def lay_error(board: Board, s: Any, hex_id: str, tile_name: str, rot: int, colou
               turn_error: Callable[[TileDef], str | None] | None = None,
               hex_error: Callable[[], str | None] | None = None) -> tuple[str | None, Any]:
     """The checks of a lay both titles make, in this order: the hex and the tile exist, the
-    hex is not gray or red, the rotation is 0-5 (when ``words`` has "rotation"), a copy is
-    in the supply, the colour is among the phase's ``colours``, the title's
-    ``turn_error(tile)`` (1870 9.1.1), the colour follows the hex's, ``label_ok``, the
-    title's ``hex_error()`` (1830: a private's reserved hex), the old track kept and no exit
-    off the map or through a ``closed`` side.  A refusal is the title's words for the check
-    (``words``, formatted with ``hex``, ``tile``, ``colour``, ``Colour``, ``old`` (the
-    hex's colour), ``phase`` and ``neighbour``).  Returns (refusal, None) or (None, the
-    city mapping of :meth:`Board.upgrade_mappings`)."""
+    hex is not gray or red, the rotation is 0-5 (if ``words`` has "rotation"), a copy is
+    left, the colour is among the phase's ``colours``, the title's ``turn_error(tile)``,
+    the colour follows the hex's, ``label_ok``, the title's ``hex_error()``, the old track
+    kept, no exit off the map or through a ``closed`` side.  A refusal is in the title's
+    ``words`` (fields ``hex``, ``tile``, ``colour``, ``Colour``, ``old``: the hex's
+    colour, ``phase``, ``neighbour``).  Returns (refusal, None) or (None, city mapping)."""
     hx = board.hexes.get(hex_id)
     if hx is None:
         return f"There is no hex {hex_id}.", None

@@ -243,14 +243,10 @@ def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, ro
 
 
 def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
-    """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
-    :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
-    rotations.  Without MRBC, the checks that do not depend on the game's state are made
-    once per hex and tile on it (:func:`_connected_lays`) and the others here, as
-    :func:`lay_error` makes them (:func:`lay_groups`); a corporation owning MRBC has every
-    lay checked by :func:`lay_error` (its discount and free home tile change the limits
-    per turn).  ``seen``: a list holding the reach of ``corp``'s network at this
-    position, or empty (then the reach found here is put in it)."""
+    """Every legal lay (one choice per hex, tile and distinct rotation) in the order of the
+    hexes (sorted), the tile manifest and the rotations: :func:`lay_groups`, or for a
+    corporation owning MRBC (its discount and free home tile change the limits per turn)
+    each lay checked by :func:`lay_error`.  ``seen``: as for :func:`.running.reach_of`."""
     groups = lay_groups(g, corp, seen)
     if groups is None:
         return _choices_checked(g, corp, seat, seen[0] if seen else None)
@@ -277,12 +273,10 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
 
 
 def _candidates(g: "G1870State", corp: str, reach: Any, skip: Any = None) -> Iterator[tuple]:
-    """The lays that pass the state-independent checks and join ``corp``'s track
-    (:func:`_connected_lays`) with a copy in the supply, a colour of the phase and, after a
-    first lay, yellow (9.1.1): ``(hex, tile name, rotations, rotations not crossing the
-    river)``; with ``skip`` (hexes that may take no lay) only unbuilt hexes the corporation
-    can pay for (9.1.4), without it every hex (:func:`_choices_checked` asks
-    :func:`lay_error`)."""
+    """The lays of :func:`_connected_lays` with a copy in the supply, a colour of the phase
+    and, after a first lay, yellow (9.1.1): ``(hex, tile name, rotations, rotations not
+    crossing the river)``; with ``skip`` (hexes that take no lay) only unbuilt hexes the
+    corporation can pay for (9.1.4), without it every hex."""
     s = g.s
     board = g.st.board
     supply = s["supply"]
@@ -311,16 +305,12 @@ _CONNECTED: dict = {}
 
 def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
                     reached: Any) -> Any:
-    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
-    check of :func:`lay_error` not depending on the game's changing state
-    (:func:`~railyard.eighteen.track.static_lays`: tiles of the next colour with the same
-    cities and towns and the right label, 9.1.3, 9.1.5; the old track kept, 9.1.3; no
-    track off the map or across the New Orleans barrier, 9.1.6), keeping the rotations
-    whose track joins the corporation's: an exit on one of the ``reached`` edges of the
-    hex (9.1.3; a bit mask of the edges; ``None``: it has a station there, every
-    rotation).  Items ``(name, colour, (rotation, ...), (rotation not crossing the
-    river, ...))`` in the order of the tile manifest, tuples of plain values (the garbage
-    collector need not look at the cache)."""
+    """The lays of :func:`~railyard.eighteen.track.static_lays` on ``hex_id`` (showing
+    ``cur`` turned by ``cur_rot``; 9.1.3, 9.1.5, 9.1.6) in the rotations whose track joins
+    the corporation's: an exit on one of the ``reached`` edges (9.1.3; a bit mask; None:
+    it has a station there, every rotation).  Items ``(name, colour, rotations, rotations
+    not crossing the river)``, tuples of plain values (the garbage collector need not look
+    at the cache)."""
     key = (id(board), hex_id, cur.name, cur_rot, reached)
     out = _CONNECTED.get(key)
     if out is not None:
