@@ -215,21 +215,18 @@ def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
 
 
 def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    """The lays of the C&SL and D&H abilities and the D&H's free token (17.0)."""
     s = g.s
     op = s["op"]
-    out = []
-    if privates.owned_by(g, "CS", corp) and "CS" not in s["ability_used"]:
-        for tile in privates.CS_TILES:
-            for rot in range(6):
-                if lay_error(g, corp, privates.CS_HEX, tile, rot, "CS")[0] is None:
-                    out.append(Choice("lay_tile", seat, {"hex": privates.CS_HEX, "tile": tile,
-                                                         "rotation": rot, "company": "CS"}))
-    if (privates.owned_by(g, "DH", corp) and "DH" not in s["ability_used"]
-            and op["step"] == "track" and not op["laid"]):
-        for rot in range(6):
-            if lay_error(g, corp, privates.DH_HEX, privates.DH_TILE, rot, "DH")[0] is None:
-                out.append(Choice("lay_tile", seat, {"hex": privates.DH_HEX, "tile": "57",
-                                                     "rotation": rot, "company": "DH"}))
+    out: list[Choice] = []
+    dh_now = op["step"] == "track" and not op["laid"]    # the D&H lay is the turn's (17.0)
+    for sym, hex_id, tiles in (("CS", privates.CS_HEX, privates.CS_TILES),
+                               ("DH", privates.DH_HEX, (privates.DH_TILE,) if dh_now else ())):
+        if privates.owned_by(g, sym, corp) and sym not in s["ability_used"]:
+            out += [Choice("lay_tile", seat, {"hex": hex_id, "tile": tile, "rotation": rot,
+                                              "company": sym})
+                    for tile in tiles for rot in range(6)
+                    if lay_error(g, corp, hex_id, tile, rot, sym)[0] is None]
     if (op.get("dh_token") and not op["tokened"]
             and _token_room_error(g, corp, privates.DH_HEX, 0) is None):
         out.append(Choice("place_token", seat, {"hex": privates.DH_HEX, "city": 0,
