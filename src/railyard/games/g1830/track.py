@@ -314,8 +314,7 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
     city = get_int(act, "city", lo=0, hi=5)
     c = s["corps"][corp]
     if op["step"] == "home_token":
-        targets = relay_targets(g, corp)
-        if (hex_id, city) not in targets:
+        if (hex_id, city) not in relay_targets(g, corp):
             g.fail("Choose one of the free cities of the hex for the token (19.1).")
         if op["relay"]:                          # a token of the re-placed hex (19.1)
             _put(g, op["relay"].pop(0), hex_id, city)
@@ -327,7 +326,8 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
             step = op.pop("step_before_relay", "track")
             op["step"] = "track" if step == "home_token" else step
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
-    if act.get("company") == "DH":
+    dh = act.get("company") == "DH"
+    if dh:
         if not op.get("dh_token"):
             g.fail("The free D&H token goes down right after the D&H tile (17.0).")
         if hex_id != privates.DH_HEX or city != 0:
@@ -335,9 +335,12 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
         if op["tokened"]:
             g.fail("A company places only one token per operating round (19.0); it has "
                    "placed its token of this turn.")
-        err = _token_room_error(g, corp, hex_id, city)
-        if err:
-            g.fail(err)
+    elif op["step"] != "token" or op["tokened"]:
+        g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
+    err = _token_room_error(g, corp, hex_id, city)
+    if err:
+        g.fail(err)
+    if dh:
         _put(g, corp, hex_id, city)
         c["tokens_used"] += 1
         op["dh_token"] = False
@@ -346,11 +349,6 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
             op["step"] = "routes"
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city,
                 "company": "DH"}
-    if op["step"] != "token" or op["tokened"]:
-        g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
-    err = _token_room_error(g, corp, hex_id, city)
-    if err:
-        g.fail(err)
     cost = token_cost(g, corp)
     if cost > c["cash"]:
         g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
