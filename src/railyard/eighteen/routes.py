@@ -217,6 +217,12 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
     return out
 
 
+def stop_name(stop_id: Stop) -> str:
+    """A stop for people, e.g. ``"E19 city 0"`` (the routing problems' ``stop_name``)."""
+    h, s = stop_id
+    return f"{h} {dict(c='city', t='town', o='off-board')[s[0]]} {s[1:]}"
+
+
 def stop_values(board: Board, tiles: dict, colour: str) -> Callable[[Stop], int]:
     """A stop's printed revenue in the phase's ``colour`` (cached per call)."""
     values: dict = {}

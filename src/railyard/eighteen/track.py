@@ -1,5 +1,6 @@
-"""Tile lays both 18xx titles share (issue 27): the lays that fit a hex, the hexes a
-corporation's track reaches, and a tile's placement.
+"""Tile lays both 18xx titles share (issue 27): the lays that fit a hex, the checks of a
+lay in each title's words, the hexes a corporation's track reaches, and a tile's
+placement.
 
 :func:`static_lays` makes, once per board, hex and tile on it, the checks of a lay that do
 not depend on the game's changing state (1830 18.0-18.2, 1870 9.1.3-9.1.6): a tile of the
@@ -62,6 +63,58 @@ def static_lays(board: Board, hex_id: str, cur: TileDef, cur_rot: int,
             rows.append((name, tdef, tuple(rots)))
     out = _LAYS[key] = tuple(rows)
     return out
+
+
+def lay_error(board: Board, s: Any, hex_id: str, tile_name: str, rot: int, colours: Any,
+              words: dict[str, str], label_ok: Callable[[str, TileDef], bool], closed: Any,
+              turn_error: Callable[[TileDef], str | None] | None = None,
+              hex_error: Callable[[], str | None] | None = None) -> tuple[str | None, Any]:
+    """The checks of a lay both titles make, in this order: the hex and the tile exist, the
+    hex is not gray or red, the rotation is 0-5 (if ``words`` has "rotation"), a copy is
+    left, the colour is among the phase's ``colours``, the title's ``turn_error(tile)``,
+    the colour follows the hex's, ``label_ok``, the title's ``hex_error()``, the old track
+    kept, no exit off the map or through a ``closed`` side.  A refusal is in the title's
+    ``words`` (fields ``hex``, ``tile``, ``colour``, ``Colour``, ``old``: the hex's
+    colour, ``phase``, ``neighbour``).  Returns (refusal, None) or (None, city mapping)."""
+    hx = board.hexes.get(hex_id)
+    if hx is None:
+        return f"There is no hex {hex_id}.", None
+    new = board.tiles.get(tile_name)
+    if new is None:
+        return f"There is no tile {tile_name}.", None
+    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
+
+    def no(key: str, neighbour: str = "") -> tuple[str, None]:
+        return words[key].format(hex=hex_id, tile=tile_name, colour=new.colour,
+                                 Colour=new.colour.capitalize(), old=cur.colour,
+                                 phase=s["phase"], neighbour=neighbour), None
+    if not hx.layable:
+        return no("not_layable")
+    if "rotation" in words and not 0 <= rot < 6:
+        return no("rotation")
+    if s["supply"].get(tile_name, 0) <= 0:
+        return no("none_left")
+    if new.colour not in colours:
+        return no("phase")
+    problem = turn_error(new) if turn_error else None
+    if problem:
+        return problem, None
+    if not board.colour_may_follow(cur, new):
+        return no("follow")
+    if not label_ok(hex_id, new):
+        return no("label")
+    problem = hex_error() if hex_error else None
+    if problem:
+        return problem, None
+    mapping = board.upgrade_mappings(cur, cur_rot, new, rot)
+    if mapping is None:
+        return no("keep")
+    for e in exits(rotate_paths(new.paths, rot)):
+        if e not in hx.neighbors:
+            return no("off_map")
+        if (hex_id, e) in closed:
+            return no("closed", hx.neighbors[e])
+    return None, mapping
 
 
 def blank_sides(board: Board) -> frozenset[tuple[str, int]]:
@@ -129,6 +182,12 @@ def put_token(s: Any, corp: str, hex_id: str, city: int, n_cities: int,
     cities[city].append(corp)
     s["corps"][corp]["cash"] -= cost
     s["bank"] += cost
+
+
+def token_cities(stops: Iterable[tuple[str, str]]) -> list[tuple[str, int]]:
+    """The cities among ``stops`` (``(hex, stop)``), sorted, as ``(hex, city index)``: where
+    a corporation's network lets it look for a token space."""
+    return [(h, int(stop[1:])) for h, stop in sorted(stops) if stop[0] == "c"]
 
 
 def free_spaces(tile: TileDef, tokens: dict, corp: str, hex_id: str, city: int,

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...eighteen.routes import stop_name
 from ...routing.adapter18xx import chains_of, network_for
 from ...routing.model import Train
 from ...routing.problem import RouteProblem
 
 UNLIMITED = 99   # 1830 data gives the diesel a distance of 999
-
-
-def stop_name(stop_id: Any) -> str:
-    h, s = stop_id
-    return f"{h} {dict(c='city', t='town', o='off-board')[s[0]]} {s[1:]}"
 
 
 def route_network(state: Any, corporation: str) -> RouteProblem:

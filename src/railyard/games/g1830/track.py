@@ -9,7 +9,8 @@ from ...engine.errors import UNAFFORDABLE
 from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import (blank_sides, free_spaces, hexes_to_lay, network_hexes,
-                               put_tile, put_token, static_lays)
+                               put_tile, put_token, static_lays, token_cities)
+from ...eighteen.track import lay_error as lay_error_core
 from . import privates
 
 if TYPE_CHECKING:
@@ -19,70 +20,62 @@ ERIE_HOME = "E11"
 
 
 # ---- tiles ------------------------------------------------------------------------------
+#: the refusals of :func:`~railyard.eighteen.track.lay_error` in 1830's words
+WORDS = {
+    "not_layable": "No tile may be laid on a gray or red hex (18.0).",
+    "none_left": "No tile {tile} is left.",
+    "phase": "{Colour} tiles are not available yet (22.0).",
+    "follow": "A {colour} tile cannot go on a {old} hex (yellow on plain hexes, green "
+              "replaces yellow, brown replaces green; 18.0, 18.1).",
+    "label": "Tile {tile} does not fit {hex}: OO, NY and B tiles go only on their own hexes "
+             "and nothing else goes there (18.2).",
+    "keep": "The new tile must keep every existing track and show the same cities and "
+            "towns (18.0, 18.1).",
+    "off_map": "Track may not run off the board (18.0).",
+    "closed": "Track may not run into the blank side of {neighbour} (18.0).",
+}
+
+
 def lay_error(g: "G1830State", corp: str, hex_id: str, tile_name: str, rot: int,
-              special: str | None = None, reach: Any = None,
-              ctx: dict | None = None) -> tuple[str | None, Any]:
-    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot``; else
-    (None, city mapping)."""
+              special: str | None = None, reach: Any = None) -> tuple[str | None, Any]:
+    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot`` (``special``:
+    the private whose ability it uses; ``reach``: ``corp``'s, if known); else (None, city
+    mapping)."""
     s = g.s
     board = g.st.board
-    hx = board.hexes.get(hex_id)
-    if hx is None:
-        return f"There is no hex {hex_id}.", None
-    new = board.tiles.get(tile_name)
-    if new is None:
-        return f"There is no tile {tile_name}.", None
-    if not hx.layable:
-        return "No tile may be laid on a gray or red hex (18.0).", None
-    if s["supply"].get(tile_name, 0) <= 0:
-        return f"No tile {tile_name} is left.", None
-    allowed = ctx["allowed"] if ctx else g.phase_info()["tiles"]
-    if new.colour not in allowed:
-        return f"{new.colour.capitalize()} tiles are not available yet (22.0).", None
-    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-    if not board.colour_may_follow(cur, new):
-        return (f"A {new.colour} tile cannot go on a {cur.colour} hex (yellow on plain hexes, "
-                f"green replaces yellow, brown replaces green; 18.0, 18.1)."), None
-    if new.label != hx.printed.label:
-        return (f"Tile {tile_name} does not fit {hex_id}: OO, NY and B tiles go only on their "
-                f"own hexes and nothing else goes there (18.2)."), None
-    blocked = ctx["blocked"] if ctx else privates.blocked_hexes(g)
-    if special is None and hex_id in blocked:
-        return f"{hex_id} is reserved by a private company owned by a player (18.0).", None
-    mapping = board.upgrade_mappings(cur, cur_rot, new, rot)
-    if mapping is None:
-        return ("The new tile must keep every existing track and show the same cities and "
-                "towns (18.0, 18.1)."), None
-    new_paths = rotate_paths(new.paths, rot)
-    for e in exits(new_paths):
-        if e not in hx.neighbors:
-            return "Track may not run off the board (18.0).", None
-        if (hex_id, e) in blank_sides(board):
-            return f"Track may not run into the blank side of {hx.neighbors[e]} (18.0).", None
-    cost = hx.terrain_cost if hex_id not in s["tiles"] else 0
+
+    def reserved() -> str | None:
+        if special is None and hex_id in privates.blocked_hexes(g):
+            return f"{hex_id} is reserved by a private company owned by a player (18.0)."
+        return None
+    err, mapping = lay_error_core(board, s, hex_id, tile_name, rot, g.phase_info()["tiles"],
+                                  WORDS, _label_ok(board), blank_sides(board),
+                                  hex_error=reserved)
+    if err:
+        return err, None
+    cost = board.hexes[hex_id].terrain_cost if hex_id not in s["tiles"] else 0
     if special is None and cost > s["corps"][corp]["cash"]:
         return f"Building on {hex_id} costs ${cost} (18.0).", None
     if special == "DH" and cost > s["corps"][corp]["cash"]:
         return f"The D&H lay costs the ${cost} mountain (17.0).", None
-    if special is None:
-        r = reach if reach is not None else graph.reach(board, s["tiles"], s["tokens"], corp)
-        if not _connected(g, corp, hex_id, new_paths, mapping, r):
-            return ("The tile must extend track the company can reach from one of its "
-                    "tokens (18.0, 18.1)."), None
+    new_paths = rotate_paths(board.tiles[tile_name].paths, rot)
+    if special is None and not _connected(g, corp, hex_id, new_paths, mapping, reach):
+        return ("The tile must extend track the company can reach from one of its "
+                "tokens (18.0, 18.1)."), None
     return None, mapping
 
 
-def _connected(g: Any, corp: Any, hex_id: Any, new_paths: Any, mapping: Any, r: Any) -> bool:
-    ex = exits(new_paths)
-    if any((hex_id, e) in r.edges for e in ex):
-        return True
-    cities = g.s["tokens"].get(hex_id) or []
-    for i, held in enumerate(cities):
-        if corp in held:
-            node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
-            if any(node in p for p in new_paths):
-                return True
-    return any(h == hex_id for h, _ in r.paths)
+def _connected(g: "G1830State", corp: str, hex_id: str, new_paths: Any, mapping: Any,
+               r: Any) -> bool:
+    """The lay joins ``corp``'s track (18.0): an exit on a side its network (``r``, found
+    here if None) reaches, a city with its token that has track on the new tile, or its
+    network's track on the hex."""
+    s = g.s
+    if r is None:
+        r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+    own = [i for i, held in enumerate(s["tokens"].get(hex_id) or []) if corp in held]
+    return (any((hex_id, e) in r.edges for e in exits(new_paths))
+            or _token_joins(own, mapping, new_paths) or any(h == hex_id for h, _ in r.paths))
 
 
 def lay(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
@@ -213,7 +206,7 @@ def _label_ok(board: Any) -> Any:
 
 def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
     """A city with the company's token (indices ``own`` on the old tile) has track on the
-    new tile (part of :func:`_connected`)."""
+    new tile."""
     for i in own:
         node = f"c{mapping[i]}" if i < len(mapping) else f"c{i}"
         if any(node in p for p in new_paths):
@@ -222,21 +215,18 @@ def _token_joins(own: list[int], mapping: Any, new_paths: Any) -> bool:
 
 
 def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    """The lays of the C&SL and D&H abilities and the D&H's free token (17.0)."""
     s = g.s
     op = s["op"]
-    out = []
-    if privates.owned_by(g, "CS", corp) and "CS" not in s["ability_used"]:
-        for tile in privates.CS_TILES:
-            for rot in range(6):
-                if lay_error(g, corp, privates.CS_HEX, tile, rot, "CS")[0] is None:
-                    out.append(Choice("lay_tile", seat, {"hex": privates.CS_HEX, "tile": tile,
-                                                         "rotation": rot, "company": "CS"}))
-    if (privates.owned_by(g, "DH", corp) and "DH" not in s["ability_used"]
-            and op["step"] == "track" and not op["laid"]):
-        for rot in range(6):
-            if lay_error(g, corp, privates.DH_HEX, privates.DH_TILE, rot, "DH")[0] is None:
-                out.append(Choice("lay_tile", seat, {"hex": privates.DH_HEX, "tile": "57",
-                                                     "rotation": rot, "company": "DH"}))
+    out: list[Choice] = []
+    dh_now = op["step"] == "track" and not op["laid"]    # the D&H lay is the turn's (17.0)
+    for sym, hex_id, tiles in (("CS", privates.CS_HEX, privates.CS_TILES),
+                               ("DH", privates.DH_HEX, (privates.DH_TILE,) if dh_now else ())):
+        if privates.owned_by(g, sym, corp) and sym not in s["ability_used"]:
+            out += [Choice("lay_tile", seat, {"hex": hex_id, "tile": tile, "rotation": rot,
+                                              "company": sym})
+                    for tile in tiles for rot in range(6)
+                    if lay_error(g, corp, hex_id, tile, rot, sym)[0] is None]
     if (op.get("dh_token") and not op["tokened"]
             and _token_room_error(g, corp, privates.DH_HEX, 0) is None):
         out.append(Choice("place_token", seat, {"hex": privates.DH_HEX, "city": 0,
@@ -259,19 +249,19 @@ def current_city(g: "G1830State", hex_id: str, printed: int) -> int:
     hx = board.hexes[hex_id]
     if hex_id not in g.s["tiles"]:
         return printed
-    node = f"c{printed}"
-    ex = {a if isinstance(a, int) else b for a, b in hx.printed.paths
-          if node in (a, b) and (isinstance(a, int) or isinstance(b, int))}
+    ex = _city_exits(hx.printed.paths, f"c{printed}")
     if not ex:
         return printed
     tile, _ = graph.hex_tile(board, g.s["tiles"], hex_id)
     paths = graph.hex_paths(board, g.s["tiles"], hex_id)
-    for i in range(tile.n_cities):
-        mine = {a if isinstance(a, int) else b for a, b in paths
-                if f"c{i}" in (a, b) and (isinstance(a, int) or isinstance(b, int))}
-        if ex <= mine:
-            return i
-    return printed
+    return next((i for i in range(tile.n_cities) if ex <= _city_exits(paths, f"c{i}")),
+                printed)
+
+
+def _city_exits(paths: Any, node: str) -> set[int]:
+    """The hex sides joined to the stop ``node`` by one path."""
+    return {a if isinstance(a, int) else b for a, b in paths
+            if node in (a, b) and (isinstance(a, int) or isinstance(b, int))}
 
 
 def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
@@ -279,14 +269,6 @@ def reserved_for(g: "G1830State", hex_id: str, city: int) -> tuple[str, ...]:
     hx = g.st.board.hexes[hex_id]
     return tuple(c for i, res in enumerate(hx.reservations)
                  if current_city(g, hex_id, i) == city for c in res)
-
-
-def _free_slots(g: "G1830State", corp: str, hex_id: str, city: int) -> int:
-    """19.0: a home city of a company not yet operating stays open for it."""
-    s = g.s
-    return free_spaces(graph.hex_tile(g.st.board, s["tiles"], hex_id)[0], s["tokens"], corp,
-                       hex_id, city, reserved_for(g, hex_id, city),
-                       lambda other: not s["corps"][other]["home_done"])
 
 
 def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str | None:
@@ -300,8 +282,10 @@ def _token_room_error(g: "G1830State", corp: str, hex_id: str, city: int) -> str
         return "A company may have only one token per hex (19.0)."
     if (hex_id == ERIE_HOME and corp != "ERIE" and not s["corps"]["ERIE"]["home_done"]):
         return "No token may go on the Erie's home hex before the Erie chose its city (19.1)."
-    if _free_slots(g, corp, hex_id, city) <= 0:
-        return "That city has no free token space (19.0)."
+    tile, _ = graph.hex_tile(g.st.board, s["tiles"], hex_id)
+    if free_spaces(tile, s["tokens"], corp, hex_id, city, reserved_for(g, hex_id, city),
+                   lambda other: not s["corps"][other]["home_done"]) <= 0:  # 19.0: kept for
+        return "That city has no free token space (19.0)."      # a home token to come
     return None
 
 
@@ -314,12 +298,10 @@ def token_targets(g: "G1830State", corp: str, first: bool = False) -> list[tuple
         return []
     r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
     out = []
-    for h, stop in sorted(r.found):
-        if stop[0] != "c":
-            continue
-        if _token_room_error(g, corp, h, int(stop[1:])) is None and \
-                graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, stop)):
-            out.append((h, int(stop[1:])))
+    for h, city in token_cities(r.found):
+        if _token_room_error(g, corp, h, city) is None and \
+                graph.walk_reaches(g.st.board, s["tiles"], s["tokens"], corp, (h, f"c{city}")):
+            out.append((h, city))
             if first:
                 break
     return out
@@ -332,21 +314,20 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
     city = get_int(act, "city", lo=0, hi=5)
     c = s["corps"][corp]
     if op["step"] == "home_token":
-        targets = relay_targets(g, corp)
-        if (hex_id, city) not in targets:
+        if (hex_id, city) not in relay_targets(g, corp):
             g.fail("Choose one of the free cities of the hex for the token (19.1).")
-        _put(g, _relay_corp(g, corp), hex_id, city)
-        if op["relay"]:
-            op["relay"].pop(0)
-        else:
+        if op["relay"]:                          # a token of the re-placed hex (19.1)
+            _put(g, op["relay"].pop(0), hex_id, city)
+        else:                                    # the home token chosen now
+            _put(g, corp, hex_id, city)
             c["tokens_used"] += 1
             c["home_done"] = True
         if not op["relay"]:
-            op["step"] = op.pop("step_before_relay", "track")
-            if op["step"] == "home_token":
-                op["step"] = "track"
+            step = op.pop("step_before_relay", "track")
+            op["step"] = "track" if step == "home_token" else step
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
-    if act.get("company") == "DH":
+    dh = act.get("company") == "DH"
+    if dh:
         if not op.get("dh_token"):
             g.fail("The free D&H token goes down right after the D&H tile (17.0).")
         if hex_id != privates.DH_HEX or city != 0:
@@ -354,9 +335,12 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
         if op["tokened"]:
             g.fail("A company places only one token per operating round (19.0); it has "
                    "placed its token of this turn.")
-        err = _token_room_error(g, corp, hex_id, city)
-        if err:
-            g.fail(err)
+    elif op["step"] != "token" or op["tokened"]:
+        g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
+    err = _token_room_error(g, corp, hex_id, city)
+    if err:
+        g.fail(err)
+    if dh:
         _put(g, corp, hex_id, city)
         c["tokens_used"] += 1
         op["dh_token"] = False
@@ -365,11 +349,6 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
             op["step"] = "routes"
         return {"type": "place_token", "player": seat, "hex": hex_id, "city": city,
                 "company": "DH"}
-    if op["step"] != "token" or op["tokened"]:
-        g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
-    err = _token_room_error(g, corp, hex_id, city)
-    if err:
-        g.fail(err)
     cost = token_cost(g, corp)
     if cost > c["cash"]:
         g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
@@ -428,11 +407,6 @@ def place_home(g: "G1830State", corp: str) -> None:
     _put(g, corp, g.st.corps[corp].home, city)
     c["tokens_used"] = 1
     c["home_done"] = True
-
-
-def _relay_corp(g: "G1830State", corp: str) -> str:
-    op = g.s["op"]
-    return op["relay"][0] if op["relay"] else corp
 
 
 def relay_targets(g: "G1830State", corp: str) -> list[tuple[str, int]]:

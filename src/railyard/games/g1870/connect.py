@@ -13,7 +13,7 @@ from typing import Any
 
 from collections import deque
 
-from ...eighteen.graph import city_blocked
+from ...eighteen.graph import city_blocked, hex_tile
 from ...eighteen.routes import stretches as find_stretches
 
 #: safety net against pathological maps: calls of the search before it gives up
@@ -46,7 +46,7 @@ def connects(board: Any, tiles: dict, tokens: dict, corp: str, home: str, dest: 
     if not starts:
         return False
     # lower bound: stops from a node to the destination, both counted
-    ends = {n for n in _stops_of(board, tiles, dest)}
+    ends = set(_stops_of(board, tiles, dest))
     low: dict = {n: 1 for n in ends}
     queue = deque(ends)
     while queue:
@@ -79,9 +79,7 @@ def connects(board: Any, tiles: dict, tokens: dict, corp: str, home: str, dest: 
 
 
 def _stops_of(board: Any, tiles: dict, hex_id: str) -> list:
-    from ...eighteen.graph import hex_tile
     tile, _ = hex_tile(board, tiles, hex_id)
-    out = [(hex_id, f"c{i}") for i in range(tile.n_cities)]
-    out += [(hex_id, f"t{i}") for i in range(tile.n_towns)]
-    out += [(hex_id, f"o{i}") for i in range(len(tile.offboard_revenue))]
-    return out
+    return ([(hex_id, f"c{i}") for i in range(tile.n_cities)]
+            + [(hex_id, f"t{i}") for i in range(tile.n_towns)]
+            + [(hex_id, f"o{i}") for i in range(len(tile.offboard_revenue))])

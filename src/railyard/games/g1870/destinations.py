@@ -10,7 +10,7 @@ from ...engine.actions import Choice, get_str
 from ...engine.errors import IllegalAction
 from ...eighteen import graph
 from ...eighteen import routes as core_routes
-from . import connect, running
+from . import connect, recorded, running
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -175,12 +175,8 @@ def _dest_reached(g: "G1870State", corp: str, parts: "_Track | None" = None) -> 
 
 def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
     c = g.s["corps"][corp]
-    if c["closed"] or not c["floated"] or c.get("connected"):
-        return False
-    if not c["trains"]:
-        return False
-    if not _dest_reached(g, corp, parts):
-        return False                      # no track joins its home and destination
+    if not recorded.may_connect(c) or not _dest_reached(g, corp, parts):
+        return False               # 9.6.1, 9.6.7; no track joins home and destination
     # a route of a shorter train is also one of the longest train (at most N stops); a
     # route through home and destination contains one that starts at home
     home, dest = _ends(g, corp)
@@ -196,7 +192,6 @@ def eligible(g: "G1870State", corp: str, parts: "_Track | None" = None) -> bool:
 def check(g: "G1870State", first: str | None = None) -> list[str]:
     """9.6.2: the corporation whose turn just ended first, then operating order."""
     from .operating import operating_order
-    from . import recorded
     g.__dict__["_conn_checks"] = g.__dict__.get("_conn_checks", 0) + 1   # for imports
     order = operating_order(g)
     if first in order:

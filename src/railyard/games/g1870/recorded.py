@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 TYPE = "recorded_connections"
 
 
+def may_connect(c: Any) -> bool:
+    """A corporation (its state) that may make a connection run: floated, open, with a
+    train, its run not made yet (9.6.1, 9.6.7)."""
+    return not (c["closed"] or not c["floated"] or c.get("connected") or not c["trains"])
+
+
 def declare(g: "G1870State", action: Mapping[str, Any]) -> dict:
     corps = action.get("corporations")
     if not isinstance(corps, list) or not all(isinstance(c, str) for c in corps) \
@@ -35,7 +41,7 @@ def declare(g: "G1870State", action: Mapping[str, Any]) -> dict:
         v = s["corps"].get(c)
         if v is None:
             g.fail(f"There is no corporation {c!r}.", MALFORMED)
-        if v["closed"] or not v["floated"] or v.get("connected") or not v["trains"]:
+        if not may_connect(v):
             g.fail(f"{c} cannot make a connection run: it must be floated, open, have a "
                    f"train and not have made its run yet (9.6.1, 9.6.7).")
     s["declared_connections"] = list(corps)
@@ -53,7 +59,7 @@ def take(g: "G1870State", found: list[str]) -> list[str]:
     out = []
     for c in declared:
         v = s["corps"][c]
-        if v["closed"] or not v["floated"] or v.get("connected") or not v["trains"]:
+        if not may_connect(v):
             continue                               # changed since the declaration
         if c not in found:
             v["conn_declared"] = True

@@ -96,6 +96,7 @@ def route_network(state: "G1870State", corporation: str) -> Any:
     station (9.6.3 a)."""
     import dataclasses
 
+    from ...eighteen.routes import stop_name
     from ...routing.adapter18xx import chains_of, network_for
     from ...routing.model import Network, Train
     from ...routing.problem import RouteProblem
@@ -125,9 +126,5 @@ def route_network(state: "G1870State", corporation: str) -> Any:
     net = Network(tuple(stops), net.links)
     trains = [Train(t, None if running.distance(t) >= 99 else running.distance(t),
                     values=tuple(extra)) for t in corp["trains"]]
-
-    def stop_name(stop_id: Any) -> str:
-        h, stop = stop_id
-        return f"{h} {dict(c='city', t='town', o='off-board')[stop[0]]} {stop[1:]}"
     return RouteProblem(corporation, corp.get("president"), net, trains,
                         lambda r: chains_of(net, r), stop_name, {"corporation": corporation})

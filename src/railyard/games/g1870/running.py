@@ -9,10 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TYPE_CHECKING
 
-from ...eighteen import routes
+from ...eighteen import graph, routes
 from ...eighteen.graph import hex_tile
 from .data import static
-from .privates import bonus
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -47,27 +46,10 @@ def distance(train_id: str) -> int:
     return 999 if kind == "D" else int(kind)          # the diesel: any number of stops (12.2)
 
 
-def route_value(g: "G1870State", corp: str, stops: Any, values: dict | None = None) -> int:
+def route_value(g: "G1870State", corp: str, stops: Any) -> int:
     """9.3.5: stop values + private bonuses + the destination doubled for a route that
-    starts or ends there once the destination marker is on the map (9.6.6).  ``values``:
-    a cache of stop values at the current position (filled as they are computed)."""
-    if values is None:
-        value = sum(stop_value(g, h, st) for h, st in stops)
-    else:
-        value = 0
-        for stop in stops:
-            v = values.get(stop)
-            if v is None:
-                v = values[stop] = stop_value(g, *stop)
-            value += v
-    value += bonus(g, corp, stops)
-    c = g.s["corps"][corp]
-    if c.get("dest_marker") == "map":
-        dest = g.st.corps[corp].destination
-        for end in {stops[0], stops[-1]}:
-            if end[0] == dest:
-                value += stop_value(g, *end)
-    return value
+    starts or ends there once the destination marker is on the map (9.6.6)."""
+    return _route_worth(g, corp, {})(stops)
 
 
 def tokens_for(g: "G1870State", corp: str) -> dict:
@@ -88,6 +70,17 @@ def tokens_for(g: "G1870State", corp: str) -> dict:
     return {**tokens, dest: cities}
 
 
+def reach_of(g: "G1870State", corp: str, seen: list | None) -> Any:
+    """What ``corp``'s network reaches (:func:`graph.reach` with :func:`tokens_for`);
+    ``seen``: a list holding it for this position, or empty (it is put there), or None."""
+    if seen:
+        return seen[0]
+    reach = graph.reach(g.st.board, g.s["tiles"], tokens_for(g, corp), corp)
+    if seen is not None:
+        seen.append(reach)
+    return reach
+
+
 def greedy(g: "G1870State", corp: str, exclude: str | None = None,
            used: set | None = None) -> tuple[int, list[dict], dict[str, int]]:
     """9.3: each train runs a route with a station of the corporation, at most its number
@@ -103,8 +96,8 @@ def greedy(g: "G1870State", corp: str, exclude: str | None = None,
 
 
 def _route_worth(g: "G1870State", corp: str, values: dict) -> Any:
-    """:func:`route_value` of ``corp``'s routes at this position as a function of the
-    stops, with what it asks of the position (bonus tokens, 11.3, 11.4; the destination
+    """The value of ``corp``'s routes at this position (:func:`route_value`) as a function
+    of the stops, with what it asks of the position (bonus tokens, 11.3, 11.4; the destination
     marker, 9.6.6) looked up once; ``values``: the stop values' cache it fills."""
     b = g.s.get("bonus") or {}
     cattle = b.get("cattle")

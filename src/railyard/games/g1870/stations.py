@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
-from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
-from ...eighteen.track import free_spaces, put_token
-from .running import red_hexes, tokens_for
+from ...eighteen.track import free_spaces, put_token, token_cities
+from .running import reach_of, red_hexes
+from .track import refuse
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -57,9 +57,7 @@ def token_error(g: "G1870State", corp: str, hex_id: str, city: int,
                    homes[city] if city < len(homes) else (),
                    lambda o: not corps[o]["operated"] and not corps[o]["closed"]) <= 0:
         return f"The city in {hex_id} has no free space (9.2.2, 9.2.3)."
-    if reach is None:
-        reach = graph.reach(board, s["tiles"], tokens_for(g, corp), corp)
-    if (hex_id, f"c{city}") not in reach.nodes:
+    if (hex_id, f"c{city}") not in (reach or reach_of(g, corp, None)).nodes:
         return f"{corp} cannot reach the city in {hex_id} (9.2.2)."
     if s["corps"][corp]["cash"] < price:
         return f"The station marker costs ${price} (9.2.1)."
@@ -70,10 +68,7 @@ def place(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     s = g.s
     hex_id = get_str(action, "hex")
     city = get_int(action, "city")
-    problem = token_error(g, corp, hex_id, city)
-    if problem:
-        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
-               UNAFFORDABLE if "costs" in problem else "not_allowed")
+    refuse(g, token_error(g, corp, hex_id, city))
     price = next_price(g, corp)
     put_token(s, corp, hex_id, city, city + 1, price or 0)
     s["op"]["token"] = True
@@ -82,21 +77,11 @@ def place(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
 
 
 def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
-    """The station markers ``corp`` may place now.  ``seen``: a list holding the reach of
-    its network at this position (:func:`graph.reach` with :func:`tokens_for`), or empty
-    (then the reach found here is put in it)."""
-    s = g.s
-    if s["op"].get("token") or next_price(g, corp) is None:
+    """The station markers ``corp`` may place now, in the cities its network reaches
+    (``seen``: as for :func:`.running.reach_of`)."""
+    if g.s["op"].get("token") or next_price(g, corp) is None:
         return []
-    if seen:
-        reach = seen[0]
-    else:
-        reach = graph.reach(g.st.board, s["tiles"], tokens_for(g, corp), corp)  # 9.6.3 (a)
-        if seen is not None:
-            seen.append(reach)
-    out = []
-    for hex_id, stop in sorted(reach.nodes):
-        if stop[0] == "c" and token_error(g, corp, hex_id, int(stop[1:]), reach) is None:
-            out.append(Choice("place_token", seat, {"corporation": corp, "hex": hex_id,
-                                                    "city": int(stop[1:])}))
-    return out
+    reach = reach_of(g, corp, seen)                  # destination marker: 9.6.3 (a)
+    return [Choice("place_token", seat, {"corporation": corp, "hex": hex_id, "city": city})
+            for hex_id, city in token_cities(reach.nodes)
+            if token_error(g, corp, hex_id, city, reach) is None]

@@ -8,15 +8,16 @@ tile of MP/SSW buying MRBC in their first turn (11.2 c)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen.board import exits, rotate_paths
 from ...eighteen.track import hexes_to_lay, network_hexes, put_tile, static_lays
+from ...eighteen.track import lay_error as lay_error_core
 from .data import raw_data
-from .running import tokens_for
+from .running import reach_of, tokens_for
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -146,49 +147,45 @@ def lay_cost(g: "G1870State", hex_id: str, use_mrbc: bool) -> int:
     return max(0, cost - MRBC_DISCOUNT) if use_mrbc else cost
 
 
+#: the refusals of :func:`~railyard.eighteen.track.lay_error` in 1870's words
+WORDS = {
+    "not_layable": "No tile may be laid on a red off-board hex.",
+    "rotation": "The rotation must be 0 to 5.",
+    "none_left": "No tile {tile} is left (9.1.2).",
+    "phase": "{Colour} tiles are not available in phase {phase} (2.1).",
+    "follow": "A {colour} tile cannot replace a {old} one (9.1.3).",
+    "label": "Tile {tile} does not belong on {hex} (9.1.5).",
+    "keep": "The new tile must keep all existing track, cities and towns (9.1.3).",
+    "off_map": "Track may not run off the map from {hex} (9.1.3).",
+    "closed": "No track may cross the barrier east of New Orleans (9.1.6).",
+}
+
+
 def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
               reach: Any = None, use_mrbc: bool = False) -> str | None:
+    """Why ``corp`` may not lay ``tile_name`` on ``hex_id`` turned by ``rot`` (``reach``:
+    its network's, if known; ``use_mrbc``: with MRBC's discount, 11.2 b); else None."""
     s = g.s
     board = g.st.board
-    hx = board.hexes.get(hex_id)
-    if hx is None:
-        return f"There is no hex {hex_id}."
-    new = board.tiles.get(tile_name)
-    if new is None:
-        return f"There is no tile {tile_name}."
-    if not hx.layable:
-        return "No tile may be laid on a red off-board hex."
-    if not 0 <= rot < 6:
-        return "The rotation must be 0 to 5."
-    if s["supply"].get(tile_name, 0) <= 0:
-        return f"No tile {tile_name} is left (9.1.2)."
-    if new.colour not in g.phase_info()["tiles"]:
-        return f"{new.colour.capitalize()} tiles are not available in phase {s['phase']} (2.1)."
-    lays = s["op"]["lays"]
     home = free_home(g, corp, hex_id, use_mrbc)
-    if s["op"].get("home_laid") == hex_id:
-        return "The free home tile may not be upgraded in the same operating round (11.2)."
-    if lays and not home and not extra_lay(g, use_mrbc):
-        if lays[0][1] != "yellow" or new.colour != "yellow":
-            return "Two yellow tiles or one upgrade per turn (9.1.1)."
-        if len(lays) >= 2:
-            return "At most two yellow tiles per turn (9.1.1)."
-        if lays[0][0] == hex_id:
-            return "The second yellow tile goes in another hex (9.1.1)."
-    cur, cur_rot = graph.hex_tile(board, s["tiles"], hex_id)
-    if not board.colour_may_follow(cur, new):
-        return f"A {new.colour} tile cannot replace a {cur.colour} one (9.1.3)."
-    if not label_ok(hex_id, new):
-        return f"Tile {tile_name} does not belong on {hex_id} (9.1.5)."
-    if board.upgrade_mappings(cur, cur_rot, new, rot) is None:
-        return "The new tile must keep all existing track, cities and towns (9.1.3)."
-    paths = rotate_paths(new.paths, rot)
-    bad = impassable()
-    for e in exits(paths):
-        if e not in hx.neighbors:
-            return f"Track may not run off the map from {hex_id} (9.1.3)."
-        if (hex_id, e) in bad:
-            return "No track may cross the barrier east of New Orleans (9.1.6)."
+
+    def turn_error(new: Any) -> str | None:
+        lays = s["op"]["lays"]
+        if s["op"].get("home_laid") == hex_id:
+            return "The free home tile may not be upgraded in the same operating round (11.2)."
+        if lays and not home and not extra_lay(g, use_mrbc):
+            if lays[0][1] != "yellow" or new.colour != "yellow":
+                return "Two yellow tiles or one upgrade per turn (9.1.1)."
+            if len(lays) >= 2:
+                return "At most two yellow tiles per turn (9.1.1)."
+            if lays[0][0] == hex_id:
+                return "The second yellow tile goes in another hex (9.1.1)."
+        return None
+    problem, _ = lay_error_core(board, s, hex_id, tile_name, rot, g.phase_info()["tiles"],
+                                WORDS, label_ok, impassable(), turn_error)
+    if problem:
+        return problem
+    paths = rotate_paths(board.tiles[tile_name].paths, rot)
     if river_closed(g) and crosses_river(hex_id, paths):
         return "The Mississippi may not be crossed while MRBC belongs to a player (9.1.7)."
     tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
@@ -207,16 +204,21 @@ def lay_error(g: "G1870State", corp: str, hex_id: str, tile_name: str, rot: int,
     return None
 
 
+def refuse(g: "G1870State", problem: str | None) -> None:
+    """Refuse an action for ``problem`` (if any), of the kind its words tell: an unknown
+    hex or tile, a price the corporation cannot pay, or a rule."""
+    if problem:
+        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
+               UNAFFORDABLE if "costs" in problem else "not_allowed")
+
+
 def lay(g: "G1870State", corp: str, action: Mapping[str, Any]) -> dict:
     s = g.s
     hex_id = get_str(action, "hex")
     tile_name = get_str(action, "tile")
     rot = get_int(action, "rotation")
     use_mrbc = action.get("mrbc", False) is True
-    problem = lay_error(g, corp, hex_id, tile_name, rot, use_mrbc=use_mrbc)
-    if problem:
-        g.fail(problem, UNKNOWN_ID if problem.startswith("There is no") else
-               UNAFFORDABLE if "costs" in problem else "not_allowed")
+    refuse(g, lay_error(g, corp, hex_id, tile_name, rot, use_mrbc=use_mrbc))
     return place(g, corp, action["player"], hex_id, tile_name, rot, use_mrbc)
 
 
@@ -241,14 +243,10 @@ def place(g: "G1870State", corp: str, seat: int, hex_id: str, tile_name: str, ro
 
 
 def choices(g: "G1870State", corp: str, seat: int, seen: list | None = None) -> list[Choice]:
-    """Every legal lay (one choice per hex, tile and distinct rotation): the lays that pass
-    :func:`lay_error`, in the order of the hexes (sorted), the tile manifest and the
-    rotations.  Without MRBC, the checks that do not depend on the game's state are made
-    once per hex and tile on it (:func:`_connected_lays`) and the others here, as
-    :func:`lay_error` makes them (:func:`lay_groups`); a corporation owning MRBC has every
-    lay checked by :func:`lay_error` (its discount and free home tile change the limits
-    per turn).  ``seen``: a list holding the reach of ``corp``'s network at this
-    position, or empty (then the reach found here is put in it)."""
+    """Every legal lay (one choice per hex, tile and distinct rotation) in the order of the
+    hexes (sorted), the tile manifest and the rotations: :func:`lay_groups`, or for a
+    corporation owning MRBC (its discount and free home tile change the limits per turn)
+    each lay checked by :func:`lay_error`.  ``seen``: as for :func:`.running.reach_of`."""
     groups = lay_groups(g, corp, seen)
     if groups is None:
         return _choices_checked(g, corp, seat, seen[0] if seen else None)
@@ -261,40 +259,38 @@ def lay_groups(g: "G1870State", corp: str, seen: list | None = None) -> list | N
     """The legal lays of :func:`choices` without making a choice of each: ``[(hex, tile
     name, [rotations])]`` in the listing's order; None for a corporation owning MRBC (its
     lays are listed by :func:`_choices_checked`).  ``seen`` as for :func:`choices`."""
-    s = g.s
-    board = g.st.board
-    tiles = s["tiles"]
-    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
-    if seen:
-        reach = seen[0]
-    else:
-        reach = graph.reach(board, tiles, tokens, corp)
-        if seen is not None:
-            seen.append(reach)
+    reach = reach_of(g, corp, seen)
     if g.company_owner("MRBC") == corp:
         return None
-    out: list = []
-    op = s["op"]
-    lays = op["lays"]
+    lays = g.s["op"]["lays"]
     if lays and (lays[0][1] != "yellow" or len(lays) >= 2):
-        return out                                   # 9.1.1: no further lay this turn
-    supply = s["supply"]
-    sides, own = network_hexes(reach, tokens, corp)
-    colours = g.phase_info()["tiles"]
+        return []                                    # 9.1.1: no further lay this turn
     closed = river_closed(g)
-    skip = (op.get("home_laid"), lays[0][0] if lays else None)  # 11.2 (c); 9.1.1
-    for hex_id, cur, cur_rot in hexes_to_lay(board, tiles, own.union(sides),
-                                             s["corps"][corp]["cash"], skip):   # 9.1.4
+    skip = (g.s["op"].get("home_laid"), lays[0][0] if lays else None)  # 11.2 (c); 9.1.1
+    return [(hex_id, name, open_rots if closed else rots)     # 9.1.7
+            for hex_id, name, rots, open_rots in _candidates(g, corp, reach, skip)
+            if (open_rots if closed else rots)]
+
+
+def _candidates(g: "G1870State", corp: str, reach: Any, skip: Any = None) -> Iterator[tuple]:
+    """The lays of :func:`_connected_lays` with a copy in the supply, a colour of the phase
+    and, after a first lay, yellow (9.1.1): ``(hex, tile name, rotations, rotations not
+    crossing the river)``; with ``skip`` (hexes that take no lay) only unbuilt hexes the
+    corporation can pay for (9.1.4), without it every hex."""
+    s = g.s
+    board = g.st.board
+    supply = s["supply"]
+    sides, own = network_hexes(reach, tokens_for(g, corp), corp)  # destination marker: 9.6.3 a
+    colours = g.phase_info()["tiles"]
+    laid = bool(s["op"]["lays"])
+    cash = s["corps"][corp]["cash"] if skip is not None else float("inf")
+    for hex_id, cur, cur_rot in hexes_to_lay(board, s["tiles"], own.union(sides), cash,
+                                             skip or ()):
         reached = None if hex_id in own else sides[hex_id]
         for name, colour, rots, open_rots in _connected_lays(board, hex_id, cur, cur_rot,
                                                              reached):
-            if (supply.get(name, 0) <= 0 or colour not in colours
-                    or (lays and colour != "yellow")):
-                continue
-            rots = open_rots if closed else rots     # 9.1.7
-            if rots:
-                out.append((hex_id, name, rots))
-    return out
+            if supply.get(name, 0) > 0 and colour in colours and not (laid and colour != "yellow"):
+                yield hex_id, name, rots, open_rots
 
 
 def network(g: "G1870State", corp: str) -> graph.Reach:
@@ -309,16 +305,12 @@ _CONNECTED: dict = {}
 
 def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
                     reached: Any) -> Any:
-    """The lays on ``hex_id`` (now showing ``cur`` turned by ``cur_rot``) that pass every
-    check of :func:`lay_error` not depending on the game's changing state
-    (:func:`~railyard.eighteen.track.static_lays`: tiles of the next colour with the same
-    cities and towns and the right label, 9.1.3, 9.1.5; the old track kept, 9.1.3; no
-    track off the map or across the New Orleans barrier, 9.1.6), keeping the rotations
-    whose track joins the corporation's: an exit on one of the ``reached`` edges of the
-    hex (9.1.3; a bit mask of the edges; ``None``: it has a station there, every
-    rotation).  Items ``(name, colour, (rotation, ...), (rotation not crossing the
-    river, ...))`` in the order of the tile manifest, tuples of plain values (the garbage
-    collector need not look at the cache)."""
+    """The lays of :func:`~railyard.eighteen.track.static_lays` on ``hex_id`` (showing
+    ``cur`` turned by ``cur_rot``; 9.1.3, 9.1.5, 9.1.6) in the rotations whose track joins
+    the corporation's: an exit on one of the ``reached`` edges (9.1.3; a bit mask; None:
+    it has a station there, every rotation).  Items ``(name, colour, rotations, rotations
+    not crossing the river)``, tuples of plain values (the garbage collector need not look
+    at the cache)."""
     key = (id(board), hex_id, cur.name, cur_rot, reached)
     out = _CONNECTED.get(key)
     if out is not None:
@@ -339,33 +331,16 @@ def _connected_lays(board: Any, hex_id: str, cur: Any, cur_rot: int,
 
 def _choices_checked(g: "G1870State", corp: str, seat: int, reach: Any = None) -> list[Choice]:
     """:func:`choices` for a corporation owning MRBC: :func:`lay_error` is asked for every
-    hex, tile and rotation that passes the state-independent checks and joins the
-    corporation's track (:func:`_connected_lays`, which both kinds of lay must pass), and
-    again with MRBC's discount."""
-    s = g.s
-    board = g.st.board
-    tokens = tokens_for(g, corp)                     # destination marker: 9.6.3 (a)
+    lay of :func:`_candidates` (which both kinds of lay must pass), and again with MRBC's
+    discount."""
     if reach is None:
-        reach = graph.reach(board, s["tiles"], tokens, corp)
-    sides, own = network_hexes(reach, tokens, corp)
+        reach = reach_of(g, corp, None)
     out = []
-    owns_mrbc = g.company_owner("MRBC") == corp
-    colours = g.phase_info()["tiles"]
-    laid = bool(s["op"]["lays"])
-    for hex_id, cur, cur_rot in hexes_to_lay(board, s["tiles"], own.union(sides),
-                                             float("inf")):
-        # only the rotations joining the corporation's track (the check of lay_error
-        # that refuses every other rotation, with or without MRBC)
-        for name, colour, rots, _ in _connected_lays(board, hex_id, cur, cur_rot,
-                                                     None if hex_id in own
-                                                     else sides[hex_id]):
-            if (s["supply"].get(name, 0) <= 0 or colour not in colours
-                    or (laid and colour != "yellow")):
-                continue
-            for rot in rots:
-                fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
-                if lay_error(g, corp, hex_id, name, rot, reach) is None:
-                    out.append(Choice("lay_tile", seat, fixed))
-                if owns_mrbc and lay_error(g, corp, hex_id, name, rot, reach, True) is None:
-                    out.append(Choice("lay_tile", seat, {**fixed, "mrbc": True}))
+    for hex_id, name, rots, _ in _candidates(g, corp, reach):
+        for rot in rots:
+            fixed = {"corporation": corp, "hex": hex_id, "tile": name, "rotation": rot}
+            if lay_error(g, corp, hex_id, name, rot, reach) is None:
+                out.append(Choice("lay_tile", seat, fixed))
+            if lay_error(g, corp, hex_id, name, rot, reach, True) is None:
+                out.append(Choice("lay_tile", seat, {**fixed, "mrbc": True}))
     return out
