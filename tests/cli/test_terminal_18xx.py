@@ -500,3 +500,27 @@ def test_stopless_tiles_name_every_join_within_the_hex():
                 words = said.split()           # on one line, or on two (lines 2 and 3)
                 assert all(len(w) <= m.INNER for w in words)
                 assert len(said) <= m.INNER or len(said) <= 2 * m.INNER + 1
+
+
+def test_every_place_name_is_readable_at_80_columns():
+    """Issue 24: a name too long for its hex's box (1830's "Philadelphia & Trenton", cut
+    to "Philadelph…") is written whole in the legend under the map, with its coordinate;
+    every other name stands whole in the map itself."""
+    from railyard.cli.map18xx import FittedMap, data_for
+    for title in ("1830", "1870"):
+        game = Game(title, ["Ann", "Bob", "Cy"], 1)
+        text = _text(FittedMap(title, game.state.public_view()), 80)
+        assert max(len(line) for line in text.splitlines()) <= 80
+        flat = re.sub(r"\s+", " ", text)
+        map_part, _, key = flat.partition("Names cut on the map:")
+        for h in data_for(title)["hexes"]:
+            name = h.get("name")
+            if not name:
+                continue
+            words = name.replace("&", " ").replace(",", " ").split()
+            if all(w in map_part for w in words):
+                continue
+            assert f"{h['id']} " in key and name in key, (title, name)
+    text = _text(FittedMap("1830", Game("1830", ["A", "B", "C"], 1).state.public_view()), 80)
+    assert "Philadelph…" in text
+    assert "H18 Philadelph… & Trenton = Philadelphia & Trenton" in re.sub(r"\s+", " ", text)

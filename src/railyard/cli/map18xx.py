@@ -301,12 +301,8 @@ class MapView:
         # lines 1-2: the name (on two lines if long), or the terrain and its cost
         name = str(h.get("name") or "")
         terrain = "" if laid else self._terrain(printed)
-        named = name_lines(name, INNER) if name else [terrain] if terrain else []
-        if len(named) > 2:
-            named = [named[0], " ".join(named[1:])]
-        for k, part in enumerate(named):
-            if len(part) > INNER and part.endswith(","):
-                part = part[:-1]
+        named = _name_parts(name) if name else [terrain] if terrain else []
+        for k, part in enumerate(named):     # a cut name is whole in the legend
             cv.put(top + 1 + k, left + 1, _fit(part, INNER),
                    (base or Style()) + Style(bold=True))
         # line 3: the stops
@@ -536,10 +532,34 @@ def tile_box(mv: MapView, tile: dict[str, Any], rotation: int, hid: str) -> list
     return cv.lines()
 
 
+def _name_parts(name: str) -> list[str]:
+    """A hex name's lines in its box, as :meth:`MapView.draw_hex` writes them (uncut)."""
+    named = name_lines(name, INNER)
+    if len(named) > 2:
+        named = [named[0], " ".join(named[1:])]
+    return [p[:-1] if len(p) > INNER and p.endswith(",") else p for p in named]
+
+
+def cut_names(title: str) -> list[tuple[str, str, str]]:
+    """The places whose name does not fit their hex's box: (coordinate, the name as the
+    map shows it, the whole name), for the legend under the map."""
+    out = []
+    for h in data_for(title).get("hexes") or []:
+        name = str(h.get("name") or "")
+        parts = _name_parts(name) if name else []
+        if any(len(p) > INNER for p in parts):
+            out.append((str(h["id"]), " ".join(_fit(p, INNER) for p in parts), name))
+    return out
+
+
 def legend(title: str) -> Text:
+    """The map's key, and the whole names of the places whose name is cut on the map."""
+    cut = cut_names(title)
+    names = ("\nNames cut on the map: " + " · ".join(f"{hid} {shown} = {name}"
+                                                     for hid, shown, name in cut)) if cut else ""
     text = ("Map: ╫ ╪ track leaving a hex · PRR a station · (PRR) its home, no station yet · ○ a free city slot · • a town · $40 revenue · #57 the tile laid · "
             "≈ water ▲ mountain with the cost · red side: impassable")
     if title == "1870":
         text = text.replace("PRR", "SSW") + " · →SSW destination (✓ reached) · Port, " \
                                              "Cattle: where the token may go"
-    return Text(text, style="dim")
+    return Text(text + names, style="dim")

@@ -8,6 +8,7 @@ tokens, destination markers).  Track, stops and revenues carry classes (``track`
 draws a single tile for previews."""
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -123,6 +124,26 @@ def _text_box(x: float, y: float, text: str, size: float, anchor: str = "start")
     return (x0, y - size * 0.95, x0 + w, y + size * 0.3)
 
 
+#: advance widths (em) of bold sans-serif letters (Arial / Liberation Sans Bold metrics,
+#: rounded up): a hex name's box is measured with them, a little wider than the glyphs
+_BOLD = {**{c: 0.28 for c in "il.,'|"}, **{c: 0.36 for c in "fjrt -()/"},
+         **{c: 0.89 for c in "mw"}, **{c: 0.95 for c in "MW"}, "I": 0.3, "J": 0.56,
+         "&": 0.73, **{c: 0.56 for c in "0123456789$"}}
+
+
+def _bold_width(text: str, size: float) -> float:
+    """The width of a line of bold text (a name) at ``size``, 8 % above the metrics."""
+    return 1.08 * size * sum(_BOLD.get(ch, 0.74 if ch.isupper() else 0.62) for ch in text)
+
+
+def _lines_box(lines: list[str], x: float, first: float, size: float) -> Box:
+    """The box of a name's lines (bold, centred at ``x``), the first with its baseline at
+    ``first``, each next line ``size + 0.5`` lower."""
+    w = max(_bold_width(line, size) for line in lines)
+    return (x - w / 2, first - size * 0.95, x + w / 2,
+            first + size * 0.3 + (len(lines) - 1) * (size + 0.5))
+
+
 def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float,
                   taken: list[Box], hw: float = 6.5) -> tuple[float, float]:
     """Where a city's revenue circle goes: beside its slots (right above, left above,
@@ -142,8 +163,8 @@ def _revenue_spot(x: float, y: float, slots: int, r: float, cx: float, cy: float
             rx, ry = cx + (rx - cx) / far, cy + (ry - cy) / far
         first = first or (rx, ry)
         box = (rx - hw, ry - hh, rx + hw, ry + hh)
-        if not _hits(box, taken) and (hw <= 6.5 or _inside(box, cx, cy)):
-            return rx, ry                  # a wide one ("40/50/60") wholly inside the hex
+        if not _hits(box, taken) and _inside(box, cx, cy):
+            return rx, ry                  # wholly inside the hex
     grid = [(cx + i * 1.0, cy + j * 1.0) for i in range(-28, 29) for j in range(-28, 29)]
     grid.sort(key=lambda p: math.hypot(p[0] - x, p[1] - y))     # the nearest free place
     for rx, ry in grid:
@@ -185,15 +206,20 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
     towns = tile.get("towns") or []
     town_shared = len(towns) > 1 and len({_revenue(tw.get("revenue"), phase_colour)
                                           for tw in towns}) == 1
+    for i in range(len(towns)):             # every dot's box first: revenues keep clear
+        x, y = pos[f"t{i}"]
+        taken.append((x - 4.5, y - 4.5, x + 4.5, y + 4.5, 0))   # 0: a town's dot
     for i, town in enumerate(towns):
         x, y = pos[f"t{i}"]
         out.append(f'<circle class="town" data-node="t{i}" cx="{x:.1f}" cy="{y:.1f}" '
                    f'r="4.5" fill="#222"/>')
-        taken.append((x - 4.5, y - 4.5, x + 4.5, y + 4.5, 0))   # 0: a name may cover it
         rev = _revenue(town.get("revenue"), phase_colour)
         if rev not in ("0", "") and not (i and town_shared):  # one revenue for twin towns
             w = len(rev) * 8 * 0.62            # right above the dot, or where it is free
             spots = [(x + 6, y - 5), (x + 6, y + 11), (x - 6 - w, y - 5), (x - 6 - w, y + 11)]
+            spots += sorted(((cx + a * 1.0, cy + b * 1.0) for a in range(-28, 29)
+                             for b in range(-28, 29)),
+                            key=lambda p: math.hypot(p[0] - x - 6, p[1] - y + 5))
             tx, ty = next((s for s in spots if _inside(_text_box(*s, rev, 8), cx, cy)
                            and not _hits(_text_box(*s, rev, 8), taken)), spots[0])
             taken.append(_text_box(tx, ty, rev, 8) + (2,))      # 2: a revenue
@@ -204,26 +230,6 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
         x, y = pos[f"c{i}"]
         n = max(1, int(city.get("slots") or 1))
         taken.append((x - n * 7.5, y - 7.5, x + n * 7.5, y + 7.5))
-    label_part: list[str] = []      # placed before the revenues, drawn last
-    if label and tile.get("label"):
-        label_text = str(tile["label"])
-        lx, ly, size = cx - W / 2 + 5, cy + 4, 8.0    # at the left, or where no stop is
-        spots = ((-W / 2 + 5, 4), (W / 2 - 5, 4), (-W / 4, -R * 0.3), (W / 4, -R * 0.3),
-                 (-W / 2 + 5, R * 0.3), (W / 2 - 5, R * 0.3), (0, R * 0.62), (0, -R * 0.62))
-        found = False
-        for sz in (8.0, 6.0) if fit else ():        # a full tile: the label smaller
-            lw = _text_box(0, 0, label_text, sz)[2]
-            for fx, fy in spots:
-                x = cx + fx - (lw if fx > 0 else lw / 2 if fx == 0 else 0)
-                box = _text_box(x, cy + fy, label_text, sz)
-                if _inside(box, cx, cy) and not _hits(box, taken):
-                    lx, ly, size, found = x, cy + fy, sz, True
-                    break
-            if found:
-                break
-        taken.append(_text_box(lx, ly, label_text, size) + (3,))   # 3: the label
-        label_part.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
-                          f'font-size="{size:g}" font-weight="bold">{esc(label_text)}</text>')
     shared = len(cities) > 1 and len({_revenue(c.get("revenue"), phase_colour)
                                       for c in cities}) == 1
     for i, city in enumerate(cities):
@@ -241,12 +247,15 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
                 out.append(f'<g class="token" data-corporation="{esc(corp)}">'
                            f'<circle cx="{sx:.1f}" cy="{y:.1f}" r="{r - 1}" '
                            f'fill="{esc(colours.get(corp, "#666"))}"/>'
-                           f'<text x="{sx:.1f}" y="{y + 2.5:.1f}" font-size="6" fill="#fff" '
+                           f'<text x="{sx:.1f}" y="{y + 2.3:.1f}" '
+                           f'font-size="{6 if len(corp[:4]) <= 3 else 5}" fill="#fff" '
                            f'text-anchor="middle">{esc(corp[:4])}</text></g>')
             elif s < len(city.get("reservations") or []):
-                out.append(f'<text x="{sx:.1f}" y="{y + 2.5:.1f}" font-size="5.5" '
+                held_by = str(city["reservations"][s])[:4]
+                out.append(f'<text x="{sx:.1f}" y="{y + 2.3:.1f}" '
+                           f'font-size="{5.5 if len(held_by) <= 3 else 5}" '
                            f'fill="#777" text-anchor="middle">'
-                           f'{esc(str(city["reservations"][s])[:4])}</text>')
+                           f'{esc(held_by)}</text>')
         out.append("</g>")
         rev = _revenue(city.get("revenue"), phase_colour)
         if rev not in ("0", "") and not (shared and i):   # one revenue for the tile's cities
@@ -255,13 +264,44 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
             rx, ry = _revenue_spot(x, y, slots, r, cx, cy, taken, hw)
             hh = 6.5 if hw <= 6.5 else 6.0
             taken.append((rx - hw, ry - hh, rx + hw, ry + hh, 2))
-            ring = (f'<circle cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" ' if hw <= 6.5 else
-                    f'<rect x="{rx - hw:.1f}" y="{ry - 6:.1f}" width="{2 * hw:.1f}" '
-                    f'height="12" rx="6" ')
+            ring = (f'<circle class="revenue-mark" cx="{rx:.1f}" cy="{ry:.1f}" r="6.5" '
+                    if hw <= 6.5 else
+                    f'<rect class="revenue-mark" x="{rx - hw:.1f}" y="{ry - 6:.1f}" '
+                    f'width="{2 * hw:.1f}" height="12" rx="6" ')
             out.append(ring +
                        f'fill="#fff" stroke="#222" stroke-width=".8"/><text class="revenue" '
                        f'data-node="c{i}" x="{rx:.1f}" y="{ry + fs * 0.35:.1f}" '
                        f'font-size="{fs}" text-anchor="middle">{esc(rev)}</text>')
+    label_part: list[str] = []      # placed after the revenues, drawn last
+    if label and tile.get("label"):
+        label_text = str(tile["label"])
+        lx, ly, size = cx - W / 2 + 5, cy + 4, 8.0    # at the left, or where no stop is
+        spots = ((-W / 2 + 5, 4), (W / 2 - 5, 4), (-W / 4, -R * 0.3), (W / 4, -R * 0.3),
+                 (-W / 2 + 5, R * 0.3), (W / 2 - 5, R * 0.3), (0, R * 0.62), (0, -R * 0.62))
+        found = False
+        for sz in (8.0, 6.0):        # as printed if free, or clear of the stops
+            lw = _text_box(0, 0, label_text, sz)[2]
+            for fx, fy in spots:
+                x = cx + fx - (lw if fx > 0 else lw / 2 if fx == 0 else 0)
+                box = _text_box(x, cy + fy, label_text, sz)
+                if _inside(box, cx, cy) and not _hits(box, taken):
+                    lx, ly, size, found = x, cy + fy, sz, True
+                    break
+            if found:
+                break
+        if not found:                # the nearest free place to the printed one
+            grid = sorted(((cx + i * 1.0, cy + j * 1.0) for i in range(-26, 27)
+                           for j in range(-26, 27)),
+                          key=lambda p: math.hypot(p[0] - lx, p[1] - ly))
+            for sz in (8.0, 6.0):
+                spot = _free_spot(grid, lambda x, y: [_text_box(x, y, label_text, sz)],
+                                  cx, cy, taken, None)
+                if spot:
+                    lx, ly, size = spot[0], spot[1], sz
+                    break
+        taken.append(_text_box(lx, ly, label_text, size) + (3,))   # 3: the label
+        label_part.append(f'<text class="label" x="{lx:.1f}" y="{ly:.1f}" '
+                          f'font-size="{size:g}" font-weight="bold">{esc(label_text)}</text>')
     for i, off in enumerate(tile.get("offboards") or []):
         out.append(f'<text class="revenue" data-node="o{i}" x="{cx:.1f}" y="{cy + 4:.1f}" '
                    f'font-size="10" font-weight="bold" text-anchor="middle" fill="#fff">'
@@ -273,29 +313,80 @@ def draw_tile(tile: dict[str, Any], rotation: int, cx: float, cy: float,
 WATER = {"water", "river", "lake"}
 
 
-def _terrain(t: dict[str, Any], cx: float, cy: float) -> list[str]:
+def _terrain(t: dict[str, Any], cx: float, cy: float, taken: list[Box] | None = None,
+             layouts: tuple[str, ...] = ("stacked", "beside", "cost")) -> list[str]:
     """A terrain cost: rivers as a blue band, water and lakes as waves, mountains as a
-    brown peak; the cost of laying track there below the mark."""
+    brown peak; the cost of laying track there below the mark.  Mark and cost go below the
+    middle, above the hex coordinate, or, if the tile's stops, revenues, label or name lie
+    there (``taken``, which receives their boxes), at the nearest free place in the hex,
+    in the first of ``layouts`` that fits: "stacked" (the mark above the cost), "beside"
+    (the cost at its right), "cost" (the cost alone, in the terrain's colour)."""
     kind = (t.get("terrains") or ["?"])[0]
     cost = t.get("cost")
-    y = cy + R * 0.3             # mark and cost end above the hex coordinate at the bottom
+    text = f"${cost}" if cost else ""
+
+    w = _bold_width(text, 7.5)
+    layout = layouts[0]
+
+    def boxes(x: float, y: float) -> list[Box]:
+        out: list[Box] = []
+        mx = x - w / 2 - 1 if layout == "beside" and text else x   # the mark's middle
+        my = y + 5 if layout == "beside" else y
+        if kind in WATER and layout != "cost":
+            out.append((mx - 9.8, my - 8.5, mx + 9.8, my - 0.3))
+        elif kind != "river" and layout != "cost":
+            out.append((mx - 7.5, my - 10.5, mx + 7.5, my + 0.5))
+        if text:
+            tx = x + 10.5 if layout == "beside" else x
+            out.append((tx - w / 2, y + 8 - 7.5 * 0.95, tx + w / 2, y + 8 + 7.5 * 0.3))
+        return out
+
+    x, y = cx, cy + R * 0.3       # mark and cost end above the hex coordinate at the bottom
+    if taken is not None:
+        spots = [(x, y)] + sorted(((cx + i * 1.0, cy + j * 1.0) for i in range(-26, 27)
+                                   for j in range(-26, 27)),
+                                  key=lambda p: math.hypot(p[0] - x, p[1] - y))
+        for layout in layouts:
+            found = _free_spot(spots, boxes, cx, cy, taken, None)
+            if found or not text or kind == "river":
+                break
+        layout = layout if found else layouts[0]
+        x, y = found or (x, y)
+        taken += [b + (2,) for b in boxes(x, y)]
+    mx = x - w / 2 - 1 if layout == "beside" and text else x
+    my = y + 5 if layout == "beside" else y
+    tx = x + 10.5 if layout == "beside" else x
     out = []
-    if kind == "river":
+    if layout == "cost" and kind != "river":
+        pass
+    elif kind == "river":
         out.append(f'<path class="river" d="M{cx - W / 2:.1f},{cy + 4:.1f} q{W / 4:.1f},-8 '
                    f'{W / 2:.1f},0 t{W / 2:.1f},0" fill="none" stroke="#3b7dd8" '
                    f'stroke-width="5" stroke-opacity=".55"/>')
     elif kind in WATER:
-        out.append(f'<path class="{esc(kind)}" d="M{cx - 9:.1f},{y - 6:.1f} q2.25,-3 4.5,0 '
-                   f't4.5,0 t4.5,0 t4.5,0 M{cx - 9:.1f},{y - 2:.1f} q2.25,-3 4.5,0 t4.5,0 '
+        out.append(f'<path class="{esc(kind)}" d="M{mx - 9:.1f},{my - 6:.1f} q2.25,-3 4.5,0 '
+                   f't4.5,0 t4.5,0 t4.5,0 M{mx - 9:.1f},{my - 2:.1f} q2.25,-3 4.5,0 t4.5,0 '
                    f't4.5,0 t4.5,0" fill="none" stroke="#3b7dd8" stroke-width="1.6"/>')
     else:
-        out.append(f'<path class="{esc(kind)}" d="M{cx - 7:.1f},{y:.1f} l7,-10 l7,10 z" '
+        out.append(f'<path class="{esc(kind)}" d="M{mx - 7:.1f},{my:.1f} l7,-10 l7,10 z" '
                    f'fill="#7a5230"/>')
     if cost:
-        out.append(f'<text x="{cx:.1f}" y="{y + 8:.1f}" font-size="7.5" font-weight="bold" '
+        out.append(f'<text class="cost" x="{tx:.1f}" y="{y + 8:.1f}" font-size="7.5" '
+                   f'font-weight="bold" '
                    f'text-anchor="middle" fill="{"#1d4f9c" if kind in WATER else "#5a3a1c"}"'
                    f'>${esc(cost)}</text>')
     return out
+
+
+def _free_spot(spots: list[tuple[float, float]], boxes: Any, cx: float, cy: float,
+               taken: list[Box], default: Any) -> Any:
+    """The first of ``spots`` where every box of ``boxes(x, y)`` lies inside the hex and
+    clear of ``taken``; ``default`` if none."""
+    for px, py in spots:
+        bs = boxes(px, py)
+        if all(_inside(b, cx, cy) for b in bs) and not any(_hits(b, taken) for b in bs):
+            return px, py
+    return default
 
 
 def _border(b: dict[str, Any], cx: float, cy: float) -> list[str]:
@@ -386,44 +477,58 @@ _NAME_SPOTS = [(0, -0.6), (0, 0.55), (-0.35, -0.45), (0.35, -0.45), (-0.35, 0.45
                (0.5, -0.2), (-0.5, 0.2), (0.5, 0.2)]
 
 
+Place = tuple[float, float, float, bool, list[str]]
+
+
+def _name_places(lines: list[str], size: float, cx: float, cy: float,
+                 taken: list[tuple[float, ...]]):
+    """The places of a hex name on a tile, best first, as ``(x, baseline of the first line,
+    font size, covers the coordinate, lines)``: the first of :data:`_NAME_SPOTS` (at the
+    name's size, then smaller) inside the hex where it covers none of ``taken`` (the tile's
+    stops, tokens, revenues, its coordinate and the neighbours' ones); then any free place
+    inside the hex (nearest the top), on its lines or on one line, down to 0.6 of its size;
+    then the same covering the hex's own coordinate (which is then left out: the hex keeps
+    its name)."""
+    # a box's fifth item says what it is: 0 a town's dot, 1 the hex's coordinate (a name
+    # may cover it, if need be), 2 a revenue, 3 a label, 4 a neighbour's coordinate
+    coord = [b for b in taken if len(b) == 5 and b[4] == 1]
+    layouts = [lines] + ([[" ".join(lines)]] if len(lines) > 1 else [])
+    for avoid in (taken, [b for b in taken if len(b) == 4 or b[4] != 1]):
+        for sz in (size, size * 0.85, size * 0.75):
+            step = sz + 0.5
+            for fx, fy in _NAME_SPOTS:
+                x = cx + fx * R
+                first = cy + fy * R - (len(lines) - 1) * step / 2 + sz * 0.3
+                box = _lines_box(lines, x, first, sz)
+                if _inside(box, cx, cy) and not _hits(box, avoid):
+                    yield x, first, sz, _hits(box, coord), lines
+        for sz in (size, size * 0.9, size * 0.8, size * 0.7, size * 0.6):
+            for ls in layouts:
+                w = max(_bold_width(line, sz) for line in ls)
+                h = sz * 1.25 + (len(ls) - 1) * (sz + 0.5)
+                spots = [(cx + i * 0.5, cy + j * 0.5) for i in range(-52, 53)
+                         for j in range(-56, 57)]
+                spots.sort(key=lambda p: math.hypot(p[0] - cx, p[1] - (cy - R * 0.6)))
+                for x, mid in spots:
+                    first = mid - h / 2 + sz * 0.95
+                    box = (x - w / 2, mid - h / 2, x + w / 2, mid + h / 2)
+                    if _inside(box, cx, cy) and not _hits(box, avoid):
+                        yield x, first, sz, _hits(box, coord), ls
+                        break
+
+
 def _name_place(lines: list[str], size: float, cx: float, cy: float,
-                taken: list[tuple[float, ...]] | None
-                ) -> tuple[float, float, float, bool] | None:
-    """``(x, baseline of the first line, font size, covers the coordinate)`` of a hex name:
-    at the top of the hex as printed, or, on a laid tile, the first of :data:`_NAME_SPOTS`
-    (at the name's size, then smaller) inside the hex where it covers none of the tile's
-    stops, tokens, revenues or the hex coordinate; failing that, one where it covers only a
-    town's dot, then one that also covers the coordinate (which is then left out: the hex
-    keeps its name); ``None`` if it fits nowhere."""
-    n = len(lines)
-    top = cy - R * 0.55 - (n - 1) * (size + 0.5)
+                taken: list[tuple[float, ...]] | None) -> Place | None:
+    """The best of :func:`_name_places` (``None`` if the name fits nowhere); without
+    ``taken``, the top of the hex as printed."""
     if taken is None:
-        return cx, top, size, False
-    # a box's fifth item says what it is: 0 a town's dot and 1 the coordinate (a name may
-    # cover them, if need be), 2 a revenue, 3 a label
-    passes = ((taken, size), (taken, size * 0.85), (taken, size * 0.75),
-              ([b for b in taken if len(b) == 4 or b[4] != 0], size),
-              ([b for b in taken if len(b) == 4 or b[4] != 0], size * 0.85),
-              ([b for b in taken if len(b) == 4 or b[4] > 1], size),
-              ([b for b in taken if len(b) == 4 or b[4] > 1], size * 0.85))
-    for avoid, sz in passes:
-        step = sz + 0.5
-        for fx, fy in _NAME_SPOTS:
-            x = cx + fx * R
-            first = cy + fy * R - (n - 1) * step / 2 + sz * 0.3
-            wide = max(lines, key=len)             # the text's box: all its lines
-            a = _text_box(x, first, wide, sz, "middle")
-            box = (a[0], a[1], a[2], a[3] + (n - 1) * step)
-            if _inside(box, cx, cy) and not _hits(box, avoid):
-                coord = [b for b in taken if len(b) == 5 and b[4] == 1]
-                return x, first, sz, _hits(box, coord)
-    return None
+        return cx, cy - R * 0.55 - (len(lines) - 1) * (size + 0.5), size, False, lines
+    return next(_name_places(lines, size, cx, cy, taken), None)
 
 
 def _name_box(lines: list[str], x: float, first: float, size: float) -> Box:
     """The box of a name's lines, the first with its baseline at ``first``."""
-    a = _text_box(x, first, max(lines, key=len), size, "middle")
-    return (a[0], a[1], a[2], a[3] + (len(lines) - 1) * (size + 0.5))
+    return _lines_box(lines, x, first, size)
 
 
 def _label_names(label: str, name: str) -> bool:
@@ -444,43 +549,88 @@ def _name_size(name: str) -> tuple[list[str], float]:
     return lines, min(7.5 if len(lines) == 1 else 6, 52.0 / max(1, longest) * 1.55)
 
 
-def printed_name_box(h: dict[str, Any]) -> Box | None:
-    """The box of an untiled hex's name, printed at the top of the hex (it may reach over
-    the hex's sides): a laid tile's name beside it keeps clear of it."""
+def _coord_boxes(hid: str, cx: float, cy: float) -> list[Box]:
+    """The boxes of the hex's coordinate (1: a name may cover it, and then it is left out)
+    and of its upper neighbours' coordinates, which reach into the hex at its top corners
+    (4: nothing covers them)."""
+    y = cy + R * 0.93
+    return [_text_box(cx, y, hid, 5.5, "middle") + (1,),
+            *(_text_box(cx + dx, y - 1.5 * R, "D10", 5.5, "middle") + (4,)
+              for dx in (-W / 2, W / 2))]
+
+
+def _stops(h: dict[str, Any]) -> list[Box]:
+    """The boxes of the city slots and town dots of an untiled hex's printed tile."""
+    cx, cy = centre(int(h["x"]), int(h["y"]))
+    drawn: list[Box] = []
+    draw_tile(h.get("tile") or {}, 0, cx, cy, None, None, None, drawn, label=False)
+    return [b for b in drawn if len(b) == 4 or b[4] == 0]
+
+
+def _printed_name(h: dict[str, Any], near: list[Box] = ()) -> Place | None:
+    """Where an untiled hex's name goes: at the top of the hex as printed (it may reach
+    over the hex's sides), or, if a stop of the printed tile or of a neighbour's (``near``)
+    lies there (1830's New York), the best free place in the hex (:func:`_name_places`)."""
     if not h.get("name"):
         return None
     cx, cy = centre(int(h["x"]), int(h["y"]))
     lines, size = _name_size(str(h["name"]))
-    step = size + 0.5
-    top = cy - R * 0.55 - (len(lines) - 1) * step
-    a = _text_box(cx, top, max(lines, key=len), size, "middle")
-    return (a[0], a[1], a[2], a[3] + (len(lines) - 1) * step)
+    top: Place = (cx, cy - R * 0.55 - (len(lines) - 1) * (size + 0.5), size, False, lines)
+    stops = _stops(h) + list(near)
+    if not _hits(_lines_box(lines, cx, top[1], size), stops):
+        return top
+    return next(_name_places(lines, size, cx, cy,
+                             stops + _coord_boxes(str(h["id"]), cx, cy)), top)
+
+
+def printed_name_box(h: dict[str, Any], near: list[Box] = ()) -> Box | None:
+    """The box of an untiled hex's name (:func:`_printed_name`): a laid tile's name beside
+    it keeps clear of it."""
+    place = _printed_name(h, near)
+    return None if place is None else _lines_box(place[4], place[0], place[1], place[2])
 
 
 def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
              tokens: list[list[str]] | None, colours: dict[str, str],
              phase_colour: str | None, marks: Any = None,
-             reserved: tuple[Box, ...] = ()) -> tuple[str, str]:
+             reserved: tuple[Box, ...] = (), near: tuple[Box, ...] = ()) -> tuple[str, str]:
     """The hex's drawing and, apart, its name: the map draws every name after all hexes,
-    so no neighbour's tile covers a name that reaches over the hex's side."""
+    so no neighbour's tile covers a name that reaches over the hex's side; ``reserved``:
+    the boxes of the neighbours' printed names, ``near``: of their printed stops."""
     cx, cy = centre(int(h["x"]), int(h["y"]))
     hid = esc(h["id"])
     title = f"{hid} {esc(h.get('name') or '')}".strip()
     out = [f'<g class="hex" data-hex="{hid}"><title>{title}</title>']
     # the hex coordinate at the bottom is taken from the start (a name may cover it: 1),
     # and so are the printed names of the neighbours that reach into the hex
-    taken: list[Box] = [_text_box(cx, cy + R * 0.93, str(h["id"]), 5.5, "middle") + (1,),
-                        *reserved]
+    taken: list[Box] = [*_coord_boxes(str(h["id"]), cx, cy), *reserved]
+    coord_box = list(taken)
     printed = h.get("tile") or {}
     laid = tile is not printed
-    own = printed_name_box(h) if not laid else None
+    own = _printed_name(h, list(near)) if not laid else None
     if own is not None:              # a printed hex's name stays on top: revenues keep clear
-        taken.append(own)
-    start = len(out)
-    out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
-    coord_box, tile_len = list(taken[:1 + len(reserved)]), len(out) - start
-    for t in ([] if laid else printed.get("terrain") or []):
-        out += _terrain(t, cx, cy)
+        taken.append(_lines_box(own[4], own[0], own[1], own[2]))
+    terrain: list[str] = []
+    start, fixed = len(out), list(taken)
+    tries = (("stacked", "beside", "cost"), ("beside", "cost"), ("cost",))
+    for k, layouts in enumerate(tries + tries[:1]):    # the first again if none leaves room
+        taken[:] = fixed
+        if not laid and printed.get("terrain"):   # placed before the revenues and the label
+            drawn: list[Box] = []
+            draw_tile(tile, rotation, cx, cy, None, None, None, drawn, label=False)
+            scratch = taken + [b for b in drawn if len(b) == 4 or b[4] == 0]
+            before, terrain = len(scratch), []
+            for t in printed["terrain"]:
+                terrain += _terrain(t, cx, cy, scratch, layouts)
+            taken += scratch[before:]
+        del out[start:]
+        out += draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour, taken, laid)
+        if laid or not printed.get("terrain") or k == len(tries) or all(   # else less
+                # room for the terrain
+                _inside(b, cx, cy) for b in taken if len(b) == 5 and b[4] in (2, 3)):
+            break
+    tile_len = len(out) - start
+    out += terrain
     for b in printed.get("borders") or []:
         out += _border(b, cx, cy)
     dests = [m for m in marks or () if m[0] == "dest"]
@@ -492,7 +642,7 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
     name, hide_coord = "", False
     if h.get("name"):
         lines, size = _name_size(str(h["name"]))
-        place = _name_place(lines, size, cx, cy, taken if laid else None)
+        place = own if not laid else _name_place(lines, size, cx, cy, taken)
         if place is None and laid and tile.get("label") and not _label_names(
                 str(tile["label"]), str(h["name"])):
             # no room for the name beside an "OO": the name, not the label, is drawn (the
@@ -513,16 +663,8 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
             # again around it
             hard = [b for b in taken[len(coord_box):] if len(b) == 4 or b[4] == 0]
             hard += coord_box
-            spots = [_name_place(lines, sz, cx, cy, hard)
-                     for sz in (size, size * 0.85, size * 0.75, size * 0.65)]
-            spots += [(cx, cy - R * 0.55 - (len(lines) - 1) * (sz + 0.5), sz, False)
-                      for sz in (size, size * 0.85, size * 0.75, size * 0.65)]  # as printed
-            spots = sorted((p for p in spots if p and p[2] >= size * 0.64),
-                           key=lambda p: -p[2])      # the largest first
-            for spot in spots:
-                box = _name_box(lines, spot[0], spot[1], spot[2])
-                if _hits(box, hard):
-                    continue
+            for spot in itertools.islice(_name_places(lines, size, cx, cy, hard), 30):
+                box = _name_box(spot[4], spot[0], spot[1], spot[2])
                 again = list(coord_box) + [box]
                 parts = draw_tile(tile, rotation, cx, cy, tokens, colours, phase_colour,
                                   again, laid)
@@ -534,8 +676,8 @@ def draw_hex(h: dict[str, Any], tile: dict[str, Any], rotation: int,
                     tile_len = len(parts)
                     place = spot
                     break
-        nx, top, size, hide_coord = place or (cx, cy - R * 0.55 - (len(lines) - 1) *
-                                              (size + 0.5), size, False)
+        nx, top, size, hide_coord, lines = place or (
+            cx, cy - R * 0.55 - (len(lines) - 1) * (size + 0.5), size, False, lines)
         step = size + 0.5
         spans = "".join(f'<tspan x="{nx:.1f}" y="{top + k * step:.1f}">{esc(line)}</tspan>'
                         for k, line in enumerate(lines))
@@ -568,7 +710,7 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
     out: list[str] = []
     names: list[str] = []
     memo = _memo(data)
-    near, printed = _neighbours(data)
+    near, printed, stops = _neighbours(data)
     for h in hexes:
         if h["id"] in laid:
             name, rot = laid[h["id"]][0], int(laid[h["id"]][1])
@@ -578,10 +720,9 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
         held = tokens.get(h["id"])
         # most hexes look the same from one move to the next: draw each look once
         mk = tuple((marks or {}).get(h["id"], ()))
-        reserved: tuple[Box, ...] = ()
-        if name is not None:              # a laid tile's name keeps clear of printed ones
-            reserved = tuple(b for n in near.get(h["id"], ()) if n not in laid
-                             for b in [printed[n]] if b is not None)
+        # every tile's parts keep clear of the neighbours' printed names
+        reserved = tuple(b for n in near.get(h["id"], ()) if n not in laid
+                         for b in [printed[n]] if b is not None)
         key = (h["id"], name, rot, phase_colour, reserved,
                tuple(tuple(map(str, c or ())) for c in held) if held else None, mk)
         svg = memo.get(key)
@@ -589,7 +730,7 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
             if len(memo) > 20_000:
                 memo.clear()
             svg = memo[key] = draw_hex(h, tile, rot, held, colours, phase_colour, mk,
-                                       reserved)
+                                       reserved, stops.get(h["id"], ()))
         out.append(svg[0])
         if svg[1]:
             names.append(svg[1])
@@ -597,14 +738,14 @@ def render_map(data: dict[str, Any], view: dict[str, Any], extra_height: float =
     return out, width, height
 
 
-_NEAR: dict[int, tuple[dict[str, Any], dict[str, tuple[str, ...]],
-                       dict[str, Box | None]]] = {}
+_NEAR: dict[int, tuple[Any, ...]] = {}
 
 
 def _neighbours(data: dict[str, Any]) -> tuple[dict[str, tuple[str, ...]],
-                                               dict[str, Box | None]]:
-    """Per hex its neighbours, and per hex the box of its printed name (kept with the
-    title's data)."""
+                                               dict[str, Box | None],
+                                               dict[str, tuple[Box, ...]]]:
+    """Per hex its neighbours, the box of its printed name, and the boxes of its
+    neighbours' printed stops (kept with the title's data)."""
     entry = _NEAR.get(id(data))
     if entry is None or entry[0] is not data:
         hexes = data.get("hexes") or []
@@ -612,8 +753,11 @@ def _neighbours(data: dict[str, Any]) -> tuple[dict[str, tuple[str, ...]],
         near = {a: tuple(b for b, (x, y) in pos.items() if b != a and
                          math.hypot(x - ax, y - ay) < W * 1.1)
                 for a, (ax, ay) in pos.items()}
-        entry = _NEAR[id(data)] = (data, near, {h["id"]: printed_name_box(h) for h in hexes})
-    return entry[1], entry[2]
+        own = {h["id"]: _stops(h) for h in hexes}
+        stops = {a: tuple(b for n in near[a] for b in own[n]) for a in near}
+        entry = _NEAR[id(data)] = (data, near, {h["id"]: printed_name_box(h, stops[h["id"]])
+                                                for h in hexes}, stops)
+    return entry[1], entry[2], entry[3]
 
 
 _MEMOS: dict[int, tuple[dict[str, Any], dict[tuple[Any, ...], str]]] = {}
