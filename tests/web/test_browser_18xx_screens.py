@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pytest
 
-from .browser18xx import (TIMEOUT_MS, browser, check_page_shows_state, click_and_wait,  # noqa: F401
+from .browser18xx import (ARTIFACTS, TIMEOUT_MS, browser, check_page_shows_state, click_and_wait,  # noqa: F401
                           get_json, post_json, server, settled, shot)
 
 pytestmark = pytest.mark.slow
@@ -149,4 +149,54 @@ def test_1870_late_game_with_destinations(server, browser, width):  # noqa: F811
     assert page.locator("#board g.destination.reached").count() == len(reached) > 0
     assert "Destination" in page.inner_text("#spreadsheet")
     shot(page, f"1870-late-game-{width}.png")
+    page.close()
+
+
+def _late_stock_round(game):
+    v = game.public_view()
+    return v["round"] == "stock" and v.get("stock_round", 0) >= 3
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+def test_1830_players_cash_shares_and_worth_read_without_sideways_scrolling(
+        server, browser, width):  # noqa: F811
+    """Issue 24 point 3: at 400 px the players' part of the spreadsheet is one block per
+    player (cash, worth, shares with the presidencies) that fits the screen's width and
+    holds what the state holds; at 1400 px it is the sheet's rows, the block hidden."""
+    game = _play("1830", _late_stock_round, 2, 4)
+    page, gid = _open(browser, server, game, width)
+    view = get_json(f"{server}/api/games/{gid}")["view"]
+    narrow = page.locator("#players-narrow li.player")
+    if width >= 1000:
+        assert not page.locator("#players-narrow").is_visible()
+        assert page.locator("#spreadsheet tr.player").first.is_visible()
+        page.close()
+        return
+    assert not page.locator("#spreadsheet tr.player").first.is_visible()
+    assert narrow.count() == len(view["players"])
+    for i, name in enumerate(view["players"]):
+        li = narrow.nth(i)
+        assert li.is_visible()
+        box = li.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box)
+        assert li.locator(".name").inner_text() == name
+        assert li.locator(".cash").inner_text() == f"${view['cash'][i]}"
+        # every share the player holds as the state holds it (1830 8.0: the president's
+        # certificate, the first of each company, is 20 %, the others 10 %), "*": president
+        text = li.inner_text()
+        held = 0
+        for sym, c in view["corporations"].items():
+            certs = c.get("shares", {}).get(str(i), [])
+            if certs:
+                pct = sum(20 if cert.endswith("_0") else 10 for cert in certs)
+                star = "*" if c.get("president") == i else ""
+                assert f"{sym} {pct}%{star}" in text, (name, sym, text)
+                held += 1
+        assert held or "%" not in text
+        # nothing in the block runs past the screen's edge
+        assert li.evaluate("e => e.scrollWidth <= e.clientWidth")
+    _no_sideways_scroll(page)
+    shot(page, "1830-players-400.png")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.locator(".table18xx").screenshot(path=os.path.join(ARTIFACTS, "1830-sheet-400.png"))
     page.close()
