@@ -103,47 +103,44 @@ def buy_step_open(g: "G1830State", corp: str) -> bool:
 
 
 def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    """The train step's choices: :func:`buy_options` as choices; in an emergency (24.0) the
+    cheapest train with the president's money, another company's train for up to its face
+    value with it (24.0b), the sales that raise the rest (24.0c) and bankruptcy (24.0f)."""
+    options = buy_options(g, corp)
+    if options is not None:
+        return [_as_choice(o, seat) for o in options]
     s = g.s
-    c = s["corps"][corp]
-    out: list[Choice] = []
-    if len(c["trains"]) >= limit(g) and not over_limit_purchase(g, corp):
-        return [Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
-                                           "exchange": own})
-                for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
-    cash = c["cash"]
+    cash = s["corps"][corp]["cash"]
     low = cheapest(g)
-    forced = must_buy(g, corp)
-    emergency = forced and cash < low                  # in_emergency
     pres_cash = s["cash"][seat]
-    for t, price in offers(g):
-        if price <= cash or (emergency and price == low and price <= cash + pres_cash):
-            out.append(Choice("buy_train", seat, {"train": t, "price": price}))
-        if ttype(t) == "D" and D_EXCHANGE_PRICE <= cash:
-            for own in c["trains"]:
-                if ttype(own) in D_EXCHANGEABLE:
-                    out.append(Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
-                                                          "exchange": own}))
+    out = [Choice("buy_train", seat, {"train": t, "price": price}) for t, price in offers(g)
+           if price == low and price <= cash + pres_cash]
     for other, t in others_trains(g, corp):
-        # 24.0b: with the president's money, from any other company, at most face value
-        hi = cash if not emergency else max(cash, min(cash + pres_cash, g.train_def(t).price))
+        hi = max(cash, min(cash + pres_cash, g.train_def(t).price))
         if hi >= 1:
             out.append(Choice("buy_train", seat, {"train": t}, {"price": (1, hi)}))
-    if emergency:
-        if low > cash + pres_cash:
-            for corp2, c2 in s["corps"].items():
-                if c2["pos"] is None:
-                    continue
-                have = sh.percent(s["holders"][corp2], str(seat)) // 10
-                for k in range(min(have, needed_shares(g, corp, seat, corp2)), 0, -1):
-                    if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
-                        out.append(Choice("sell_shares", seat, {"corporation": corp2},
-                                          {"count": (1, k)}))
-                        break
-            if cash + pres_cash + max_raise(g, seat, corp) < low:
-                out.append(Choice("bankrupt", seat))
-    elif not forced:
-        out.append(Choice("pass", seat))
+    if low > cash + pres_cash:
+        for corp2, c2 in s["corps"].items():
+            if c2["pos"] is not None:
+                k = _most_sold(g, seat, corp2, needed_shares(g, corp, seat, corp2), corp)
+                if k:
+                    out.append(Choice("sell_shares", seat, {"corporation": corp2},
+                                      {"count": (1, k)}))
+        if cash + pres_cash + max_raise(g, seat, corp) < low:
+            out.append(Choice("bankrupt", seat))
     return out
+
+
+def _as_choice(option: tuple, seat: int) -> Choice:
+    """One of :func:`buy_options`' tuples as the choice it stands for."""
+    if option[0] == "pass":
+        return Choice("pass", seat)
+    if option[0] == "buy_from":
+        return Choice("buy_train", seat, {"train": option[1]}, {"price": (1, option[3])})
+    fixed = {"train": option[1], "price": option[2]}
+    if option[3] is not None:
+        fixed["exchange"] = option[3]
+    return Choice("buy_train", seat, fixed)
 
 
 def buy_options(g: "G1830State", corp: str) -> list[tuple] | None:
@@ -337,18 +334,19 @@ def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
     return need
 
 
+def _most_sold(g: "G1830State", seat: int, corp2: str, most: int, emergency_for: str) -> int:
+    """The most shares of ``corp2``, at most ``most``, that ``seat`` may sell now for the
+    train of ``emergency_for`` (24.0c limits; 0: none)."""
+    have = sh.percent(g.s["holders"][corp2], str(seat)) // 10
+    return next((k for k in range(min(have, most), 0, -1)
+                 if stock.sell_error(g, seat, corp2, k, emergency_for=emergency_for) is None),
+                0)
+
+
 def max_raise(g: "G1830State", seat: int, corp: str) -> int:
-    s = g.s
-    total = 0
-    for corp2, c2 in s["corps"].items():
-        if c2["pos"] is None:
-            continue
-        have = sh.percent(s["holders"][corp2], str(seat)) // 10
-        for k in range(have, 0, -1):
-            if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
-                total += k * g.price(corp2)
-                break
-    return total
+    """What ``seat``'s sales could raise at most for ``corp``'s train (24.0c)."""
+    return sum(_most_sold(g, seat, corp2, 10, corp) * g.price(corp2)
+               for corp2, c2 in g.s["corps"].items() if c2["pos"] is not None)
 
 
 def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
@@ -367,11 +365,8 @@ def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
                "(24.0c, f).")
     guard = "" if g.options.get("bankruptcy_sale_may_change_president") else corp
     for corp2 in g.st.corp_order:
-        while True:
-            have = sh.percent(s["holders"][corp2], str(seat)) // 10
-            k = next((k for k in range(have, 0, -1)
-                      if s["corps"][corp2]["pos"] is not None
-                      and stock.sell_error(g, seat, corp2, k, emergency_for=guard) is None), 0)
+        while s["corps"][corp2]["pos"] is not None:
+            k = _most_sold(g, seat, corp2, 10, guard)
             if not k:
                 break
             stock.sell(g, seat, corp2, k)
