@@ -15,8 +15,9 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
 from ...eighteen import operating as core
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
-from . import (destinations, dividends, emergency, privates, routes, running, stations,
-               diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
+from . import (destinations, dividends, emergency, privates, protection, routes, running,
+               stations, diesels, lazyroutes, private_offer, stationwars, track, trade,
+               variants)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -167,7 +168,7 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     if op.get("offer"):
         return trade.legal(g)
     if op.get("protecting"):
-        return emergency.protection_choices(g)
+        return protection.choices(op["sales"][0])
     if op["connections"]:
         return destinations.choices(g, op["connections"][0])
     if op["discard"]:
