@@ -262,20 +262,15 @@ def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
 
 
 def _new_type(g: "G1830State", ty: str) -> None:
-    """22.0: the first train of a type may start a phase, rust older trains, close the
-    privates; companies over the new limit discard."""
+    """22.0: the first train of a type may start a phase, rusts older trains (the ``rust``
+    event is recorded for every new type) and may close the privates (23.2)."""
     s = g.s
     if ty in s["bought_types"]:
         return
     s["bought_types"].append(ty)
-    for ph in g.st.phases:
-        if ph.get("on") == ty:
-            s["phase"] = ph["name"]
-    core.rust(g, depot.rusting(ty, _defs(g)))
-    if ty == PRIVATES_CLOSE_ON:
-        privates.close_all(g)
-    discard = s["op"]["discard"]
-    discard.extend(c for c in core.over_limit(g, limit(g)) if c not in discard)
+    phase = next((ph["name"] for ph in reversed(g.st.phases) if ph.get("on") == ty),
+                 s["phase"])
+    core.new_phase(g, phase, depot.rusting(ty, _defs(g)), ty == PRIVATES_CLOSE_ON)
 
 
 def discard(g: "G1830State", act: Mapping[str, Any], seat: int) -> dict:

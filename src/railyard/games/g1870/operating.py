@@ -132,18 +132,13 @@ def train_limit(g: "G1870State") -> int:
 def _phase_change(g: "G1870State", type_: str) -> None:
     """2.1: the first train of a type starts its phase: rusting (1.3), privates close in
     phase 4 (2.5), private tokens leave in phase 5 (2.6), excess trains go (2.4)."""
-    s = g.s
     phase = next((p for p in g.st.phases if p.get("on") == type_), None)
-    if phase is None or phase["name"] <= s["phase"]:
+    if phase is None or phase["name"] <= g.s["phase"]:
         return
-    s["phase"] = phase["name"]
-    core.rust(g, {t.name for t in g.st.trains if t.rusts_on == type_})
-    if phase["name"] == PRIVATES_CLOSE_PHASE:
-        for comp in s["companies"].values():
-            comp["closed"] = True
+    core.new_phase(g, phase["name"], {t.name for t in g.st.trains if t.rusts_on == type_},
+                   phase["name"] == PRIVATES_CLOSE_PHASE)
     if phase["name"] == "5":
         privates.remove_tokens(g)
-    s["op"]["discard"] = core.over_limit(g, phase["train_limit"])
 
 
 def in_track_phase(g: "G1870State") -> bool:
