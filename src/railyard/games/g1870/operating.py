@@ -44,44 +44,40 @@ def next_round(g: "G1870State") -> None:
     after the set in which the bank broke (10.1.1)."""
     from .stock import start as start_stock
     s = g.s
-    while not s["ended"]:
-        if s["or_num"] >= s["or_total"]:
-            if s["bank_broken"]:
-                g.end_game("bank broken")
-                return
-            if all(c["closed"] for c in s["corps"].values()):
-                g.end_game("all corporations closed")   # ruling: nothing can change any more
-                return
+    if s["ended"]:
+        return
+    if s["or_num"] >= s["or_total"]:
+        if s["bank_broken"]:
+            g.end_game("bank broken")
+        elif all(c["closed"] for c in s["corps"].values()):
+            g.end_game("all corporations closed")   # ruling: nothing can change any more
+        else:
             start_stock(g)
-            return
-        s["or_num"] += 1
-        s["round"] = "operating"
-        pay_privates(g)
-        order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
-        s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
-                   "connections": destinations.check(g)}
-        if s["op"]["connections"] or _next_corp(g):
-            return
+        return
+    s["or_num"] += 1
+    s["round"] = "operating"
+    pay_privates(g)
+    order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
+    s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
+               "connections": destinations.check(g)}
+    if not s["op"]["connections"]:
+        _next_corp(g)
 
 
-def _next_corp(g: "G1870State") -> bool:
-    """Start the next corporation's turn; False when the OR is over."""
+def _next_corp(g: "G1870State") -> None:
+    """Start the next corporation's turn (3.3.7: of those floated when the OR began, none
+    closed), or the next round when the OR is over."""
     s = g.s
     op = s["op"]
-    while True:
-        left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]
-                and not s["corps"][c]["closed"]]
-        if not left:
-            op["corp"] = None
-            return False
-        corp = left[0]
-        op["corp"] = corp
-        op["lays"] = []
-        op["token"] = False
-        _begin_turn(g, corp)
-        if not s["corps"][corp]["closed"]:
-            return True
-        op["done"].append(corp)
+    left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]]
+    if not left:
+        op["corp"] = None
+        next_round(g)
+        return
+    op["corp"] = left[0]
+    op["lays"] = []
+    op["token"] = False
+    _begin_turn(g, left[0])
 
 
 def _begin_turn(g: "G1870State", corp: str) -> None:
@@ -279,8 +275,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
             raise
         stationwars.place(g, out["corporation"])                 # 9.6.8 (option)
         if not op["connections"] and (op["corp"] is None or op["corp"] in op["done"]):
-            if not _next_corp(g):
-                next_round(g)
+            _next_corp(g)
         return out
     if op["discard"]:
         if t != "discard_train":
@@ -335,8 +330,7 @@ def _finish_turn(g: "G1870State", corp: str) -> None:
     op["connections"] = destinations.check(g, corp)          # 9.6.2
     if op["connections"]:
         return
-    if not _next_corp(g):
-        next_round(g)
+    _next_corp(g)
 
 
 def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
@@ -354,8 +348,7 @@ def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
            "kind": kind, "revenue": rev}
     if g.s["corps"][corp]["closed"]:
         g.s["op"]["done"].append(corp)
-        if not _next_corp(g):
-            next_round(g)
+        _next_corp(g)
     return out
 
 
@@ -380,8 +373,7 @@ def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: di
     op["ran"] = True
     if g.s["corps"][corp]["closed"]:
         op["done"].append(corp)
-        if not _next_corp(g):
-            next_round(g)
+        _next_corp(g)
     return out
 
 
