@@ -250,8 +250,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     elif t == "sell_shares":
         out = trains.emergency_sell(g, corp, act, seat)
     elif t == "bankrupt":
-        out = trains.bankrupt(g, corp, seat)
-        return out
+        return trains.bankrupt(g, corp, seat)
     elif t == "buy_company":
         out = buy_company(g, corp, act, seat)
     else:

@@ -203,31 +203,26 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         given = act.get("price", price)
         if given != price:
             g.fail(f"The bank sells {tid} for ${price} (21.0).")
-        if price > c["cash"]:
-            if not emergency or exchange is not None or price != cheapest(g):
-                g.fail(f"{corp} has ${c['cash']}; only a company that must buy a train gets "
-                       f"its president's money, and only for the cheapest train (24.0).",
-                       UNAFFORDABLE)
-            if price > c["cash"] + s["cash"][seat]:
-                g.fail("The president must first raise the money by selling shares (24.0c).",
-                       UNAFFORDABLE)
+        if price > c["cash"] and (not emergency or exchange is not None
+                                  or price != cheapest(g)):
+            g.fail(f"{corp} has ${c['cash']}; only a company that must buy a train gets "
+                   f"its president's money, and only for the cheapest train (24.0).",
+                   UNAFFORDABLE)
     elif seller is not None:
         price = get_int(act, "price", lo=1)
-        face = g.train_def(tid).price
         if exchange is not None:
             g.fail("A train bought from another company cannot be paid with a trade-in.")
-        if price > c["cash"]:
-            if not emergency:
-                g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
-            if price > face:
-                g.fail("With the president's money a train is bought from another company "
-                       "for no more than its face value (24.0b).")
-            if price > c["cash"] + s["cash"][seat]:
-                g.fail("The president must first raise the money by selling shares (24.0c).",
-                       UNAFFORDABLE)
+        if price > c["cash"] and not emergency:
+            g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
+        if price > c["cash"] and price > g.train_def(tid).price:
+            g.fail("With the president's money a train is bought from another company "
+                   "for no more than its face value (24.0b).")
     else:
         g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
                f"21.0).", UNKNOWN_ID)
+    if price > c["cash"] + s["cash"][seat]:     # only in an emergency (checked above)
+        g.fail("The president must first raise the money by selling shares (24.0c).",
+               UNAFFORDABLE)
     return do_buy(g, corp, seat, tid, price, seller, exchange)
 
 
