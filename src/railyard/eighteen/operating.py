@@ -1,6 +1,6 @@
 """Operating-round rules both 18xx titles share (issue 27): the operating order, the
 privates' revenue, the dividend step (paying, keeping, halves and the price moves),
-rusting trains and the corporations over the train limit.  The titles pass what differs
+rusting trains, a new phase and the corporations over the train limit.  The titles pass what differs
 (which holders' dividends go to the corporation, whether the market row breaks a tie in
 the order, a private's revenue, when a withholding corporation's price moves)."""
 from __future__ import annotations
@@ -136,6 +136,21 @@ def rust(g: Any, types: set[str]) -> None:
         for c in s["corps"].values():
             c["trains"] = [t for t in c["trains"] if ttype(t) not in types]
         s["train_pool"] = [t for t in s["train_pool"] if ttype(t) not in types]
+
+
+def new_phase(g: Any, name: str, rusting: set[str], close_privates: bool) -> None:
+    """A new train type starts phase ``name`` (1830 22.0, 1870 2.1): the ``rusting``
+    types rust (:func:`rust`), every private closes when ``close_privates`` (1830 23.2,
+    1870 2.5) and the corporations over the phase's train limit must discard (1830 22.0,
+    1870 2.4)."""
+    s = g.s
+    s["phase"] = name
+    rust(g, rusting)
+    if close_privates:
+        for comp in s["companies"].values():
+            comp["closed"] = True
+    discard = s["op"]["discard"]
+    discard.extend(c for c in over_limit(g, g.phase_info()["train_limit"]) if c not in discard)
 
 
 def over_limit(g: Any, limit: int) -> list[str]:

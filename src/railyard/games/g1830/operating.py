@@ -186,8 +186,7 @@ def legal(g: "G1830State") -> list[Choice]:
         out.extend(private_sale.choices(g, seat))
     elif step == "buy_company":
         out.append(Choice("pass", seat, label="end the turn"))
-    if step in ("buy_train", "buy_company") or step in ("track", "token", "routes", "dividend"):
-        out.extend(company_choices(g, corp, seat))
+    out.extend(company_choices(g, corp, seat))
     for source in ("ipo", "pool"):
         if stock.mh_exchange_error(g, seat, source) is None:
             out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
@@ -251,8 +250,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     elif t == "sell_shares":
         out = trains.emergency_sell(g, corp, act, seat)
     elif t == "bankrupt":
-        out = trains.bankrupt(g, corp, seat)
-        return out
+        return trains.bankrupt(g, corp, seat)
     elif t == "buy_company":
         out = buy_company(g, corp, act, seat)
     else:
@@ -389,18 +387,13 @@ def buy_company_open(g: "G1830State", corp: str) -> bool:
 
 
 def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
-    cash = g.s["corps"][corp]["cash"]
-    out = []
-    for sym in buyable_companies(g):
-        lo, hi = company_price_range(g, sym)
-        hi = min(hi, cash)
-        if lo <= hi:
-            out.append(Choice("buy_company", seat, {"company": sym}, {"price": (lo, hi)}))
-    return out
+    return [Choice("buy_company", seat, {"company": sym}, {"price": (lo, hi)})
+            for _, sym, lo, hi in company_options(g, corp)]
 
 
 def company_options(g: "G1830State", corp: str) -> list[tuple]:
-    """:func:`company_choices` as ``("buy_company", private, lowest, highest price)``."""
+    """The privates ``corp`` may buy now (23.1) as ``("buy_company", private, lowest,
+    highest price)``: half to double the face value, at most its cash."""
     cash = g.s["corps"][corp]["cash"]
     out = []
     for sym in buyable_companies(g):

@@ -26,7 +26,7 @@ cannot be sold (23.1: companies buy privates but never sell them).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, cast
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, cast
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, WRONG_PHASE
@@ -108,64 +108,24 @@ def offer_error(g: "G1830State", seat: int, sym: str, buyer: int, price: int,
     return None
 
 
-def choices(g: "G1830State", seat: int) -> list[Choice]:
-    """The offers ``seat`` may make now: for each private he may sell or buy, the buyer and
-    the price as a range."""
+def _parties(g: "G1830State", seat: int) -> Iterator[tuple[str, int, int]]:
+    """The (private, seller, buyer) of each sale ``seat`` may offer now at the lowest
+    price, every check of :func:`offer_error` made but the buyer's certificate limit."""
     s = g.s
     if pending(g) is not None:
-        return []
-    if s["round"] == "stock" and s["sr"] <= 1:
-        return []
-    if s["round"] == "operating" and _short_president(g) != seat:
-        return []
-    out = []
-    certs: list[int] | None = None
-    cash = s["cash"]
+        return
     stock_round = s["round"] == "stock"
+    if stock_round:
+        if s["sr"] <= 1 or s["stock"]["turn"] != seat:
+            return
+    elif s["round"] != "operating" or _short_president(g) != seat:
+        return
+    cash = s["cash"]
     n = len(g.players)
     for sym, comp in s["companies"].items():
         owner = comp["owner"]
         if comp["closed"] or owner is None or owner[0] != "p":
             continue                                    # as _seller: no player sells it
-        seller = int(owner[1:])
-        if seller != seat and not stock_round:
-            continue
-        buyers = [b for b in range(n) if b != seller] if seller == seat else [seat]
-        for b in buyers:
-            hi = cash[b]
-            if hi < MIN_PRICE:
-                continue
-            if certs is None:
-                certs = g.cert_counts()
-            if offer_error(g, seat, sym, b, MIN_PRICE, certs[b]) is None:
-                label = (f"offer {sym} to {g.players[b]}" if seller == seat
-                         else f"offer to buy {sym} from {g.players[seller]}")
-                out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},
-                                  {"price": (MIN_PRICE, hi)}, label))
-    return out
-
-
-def has_offer(g: "G1830State", seat: int) -> bool:
-    """``bool(choices(g, seat))`` without building the offers: the checks of
-    :func:`offer_error` at the lowest price, stopping at the first offer possible."""
-    s = g.s
-    if pending(g) is not None:
-        return False
-    r = s["round"]
-    stock_round = r == "stock"
-    if stock_round:
-        if s["sr"] <= 1 or s["stock"]["turn"] != seat:
-            return False
-    elif r != "operating" or _short_president(g) != seat:
-        return False
-    cash = s["cash"]
-    n = len(g.players)
-    limit = g.cert_limit()
-    certs: list[int] | None = None
-    for comp in s["companies"].values():
-        owner = comp["owner"]
-        if comp["closed"] or owner is None or owner[0] != "p":
-            continue
         seller = int(owner[1:])
         if seller == seat:
             buyers = [b for b in range(n) if b != seat]
@@ -174,12 +134,36 @@ def has_offer(g: "G1830State", seat: int) -> bool:
         else:
             continue
         for b in buyers:
-            if cash[b] < MIN_PRICE:
-                continue
-            if certs is None:
-                certs = g.cert_counts()
-            if certs[b] + 1 <= limit:
-                return True
+            if cash[b] >= MIN_PRICE:
+                yield sym, seller, b
+
+
+def choices(g: "G1830State", seat: int) -> list[Choice]:
+    """The offers ``seat`` may make now: for each private he may sell or buy, the buyer and
+    the price as a range."""
+    out = []
+    certs: list[int] | None = None
+    for sym, seller, b in _parties(g, seat):
+        if certs is None:
+            certs = g.cert_counts()
+        if offer_error(g, seat, sym, b, MIN_PRICE, certs[b]) is None:
+            label = (f"offer {sym} to {g.players[b]}" if seller == seat
+                     else f"offer to buy {sym} from {g.players[seller]}")
+            out.append(Choice(OFFER, seat, {"company": sym, "buyer": b},
+                              {"price": (MIN_PRICE, g.s["cash"][b])}, label))
+    return out
+
+
+def has_offer(g: "G1830State", seat: int) -> bool:
+    """``bool(choices(g, seat))`` without building the offers: :func:`_parties` and the
+    certificate limit, stopping at the first offer possible."""
+    limit = g.cert_limit()
+    certs: list[int] | None = None
+    for _, _, b in _parties(g, seat):
+        if certs is None:
+            certs = g.cert_counts()
+        if certs[b] + 1 <= limit:
+            return True
     return False
 
 

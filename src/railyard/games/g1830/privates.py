@@ -58,12 +58,6 @@ def close(g: "G1830State", sym: str) -> None:
     g.s["companies"][sym]["closed"] = True
 
 
-def close_all(g: "G1830State") -> None:
-    """23.2: the first 5-train closes every private still open."""
-    for sym in g.s["companies"]:
-        close(g, sym)
-
-
 def owned_by(g: "G1830State", sym: str, corp: str) -> bool:
     comp = g.s["companies"][sym]
     return not comp["closed"] and comp["owner"] == f"c{corp}"

@@ -103,47 +103,44 @@ def buy_step_open(g: "G1830State", corp: str) -> bool:
 
 
 def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
+    """The train step's choices: :func:`buy_options` as choices; in an emergency (24.0) the
+    cheapest train with the president's money, another company's train for up to its face
+    value with it (24.0b), the sales that raise the rest (24.0c) and bankruptcy (24.0f)."""
+    options = buy_options(g, corp)
+    if options is not None:
+        return [_as_choice(o, seat) for o in options]
     s = g.s
-    c = s["corps"][corp]
-    out: list[Choice] = []
-    if len(c["trains"]) >= limit(g) and not over_limit_purchase(g, corp):
-        return [Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
-                                           "exchange": own})
-                for t, own in d_exchanges(g, corp)] + [Choice("pass", seat)]
-    cash = c["cash"]
+    cash = s["corps"][corp]["cash"]
     low = cheapest(g)
-    forced = must_buy(g, corp)
-    emergency = forced and cash < low                  # in_emergency
     pres_cash = s["cash"][seat]
-    for t, price in offers(g):
-        if price <= cash or (emergency and price == low and price <= cash + pres_cash):
-            out.append(Choice("buy_train", seat, {"train": t, "price": price}))
-        if ttype(t) == "D" and D_EXCHANGE_PRICE <= cash:
-            for own in c["trains"]:
-                if ttype(own) in D_EXCHANGEABLE:
-                    out.append(Choice("buy_train", seat, {"train": t, "price": D_EXCHANGE_PRICE,
-                                                          "exchange": own}))
+    out = [Choice("buy_train", seat, {"train": t, "price": price}) for t, price in offers(g)
+           if price == low and price <= cash + pres_cash]
     for other, t in others_trains(g, corp):
-        # 24.0b: with the president's money, from any other company, at most face value
-        hi = cash if not emergency else max(cash, min(cash + pres_cash, g.train_def(t).price))
+        hi = max(cash, min(cash + pres_cash, g.train_def(t).price))
         if hi >= 1:
             out.append(Choice("buy_train", seat, {"train": t}, {"price": (1, hi)}))
-    if emergency:
-        if low > cash + pres_cash:
-            for corp2, c2 in s["corps"].items():
-                if c2["pos"] is None:
-                    continue
-                have = sh.percent(s["holders"][corp2], str(seat)) // 10
-                for k in range(min(have, needed_shares(g, corp, seat, corp2)), 0, -1):
-                    if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
-                        out.append(Choice("sell_shares", seat, {"corporation": corp2},
-                                          {"count": (1, k)}))
-                        break
-            if cash + pres_cash + max_raise(g, seat, corp) < low:
-                out.append(Choice("bankrupt", seat))
-    elif not forced:
-        out.append(Choice("pass", seat))
+    if low > cash + pres_cash:
+        for corp2, c2 in s["corps"].items():
+            if c2["pos"] is not None:
+                k = _most_sold(g, seat, corp2, needed_shares(g, corp, seat, corp2), corp)
+                if k:
+                    out.append(Choice("sell_shares", seat, {"corporation": corp2},
+                                      {"count": (1, k)}))
+        if cash + pres_cash + max_raise(g, seat, corp) < low:
+            out.append(Choice("bankrupt", seat))
     return out
+
+
+def _as_choice(option: tuple, seat: int) -> Choice:
+    """One of :func:`buy_options`' tuples as the choice it stands for."""
+    if option[0] == "pass":
+        return Choice("pass", seat)
+    if option[0] == "buy_from":
+        return Choice("buy_train", seat, {"train": option[1]}, {"price": (1, option[3])})
+    fixed = {"train": option[1], "price": option[2]}
+    if option[3] is not None:
+        fixed["exchange"] = option[3]
+    return Choice("buy_train", seat, fixed)
 
 
 def buy_options(g: "G1830State", corp: str) -> list[tuple] | None:
@@ -206,31 +203,26 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
         given = act.get("price", price)
         if given != price:
             g.fail(f"The bank sells {tid} for ${price} (21.0).")
-        if price > c["cash"]:
-            if not emergency or exchange is not None or price != cheapest(g):
-                g.fail(f"{corp} has ${c['cash']}; only a company that must buy a train gets "
-                       f"its president's money, and only for the cheapest train (24.0).",
-                       UNAFFORDABLE)
-            if price > c["cash"] + s["cash"][seat]:
-                g.fail("The president must first raise the money by selling shares (24.0c).",
-                       UNAFFORDABLE)
+        if price > c["cash"] and (not emergency or exchange is not None
+                                  or price != cheapest(g)):
+            g.fail(f"{corp} has ${c['cash']}; only a company that must buy a train gets "
+                   f"its president's money, and only for the cheapest train (24.0).",
+                   UNAFFORDABLE)
     elif seller is not None:
         price = get_int(act, "price", lo=1)
-        face = g.train_def(tid).price
         if exchange is not None:
             g.fail("A train bought from another company cannot be paid with a trade-in.")
-        if price > c["cash"]:
-            if not emergency:
-                g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
-            if price > face:
-                g.fail("With the president's money a train is bought from another company "
-                       "for no more than its face value (24.0b).")
-            if price > c["cash"] + s["cash"][seat]:
-                g.fail("The president must first raise the money by selling shares (24.0c).",
-                       UNAFFORDABLE)
+        if price > c["cash"] and not emergency:
+            g.fail(f"{corp} has only ${c['cash']}.", UNAFFORDABLE)
+        if price > c["cash"] and price > g.train_def(tid).price:
+            g.fail("With the president's money a train is bought from another company "
+                   "for no more than its face value (24.0b).")
     else:
         g.fail(f"The train {tid} is not for sale (the bank sells the smallest type first, "
                f"21.0).", UNKNOWN_ID)
+    if price > c["cash"] + s["cash"][seat]:     # only in an emergency (checked above)
+        g.fail("The president must first raise the money by selling shares (24.0c).",
+               UNAFFORDABLE)
     return do_buy(g, corp, seat, tid, price, seller, exchange)
 
 
@@ -265,20 +257,15 @@ def carry_out(g: "G1830State", corp: str, seat: int, tid: str, price: int,
 
 
 def _new_type(g: "G1830State", ty: str) -> None:
-    """22.0: the first train of a type may start a phase, rust older trains, close the
-    privates; companies over the new limit discard."""
+    """22.0: the first train of a type may start a phase, rusts older trains (the ``rust``
+    event is recorded for every new type) and may close the privates (23.2)."""
     s = g.s
     if ty in s["bought_types"]:
         return
     s["bought_types"].append(ty)
-    for ph in g.st.phases:
-        if ph.get("on") == ty:
-            s["phase"] = ph["name"]
-    core.rust(g, depot.rusting(ty, _defs(g)))
-    if ty == PRIVATES_CLOSE_ON:
-        privates.close_all(g)
-    discard = s["op"]["discard"]
-    discard.extend(c for c in core.over_limit(g, limit(g)) if c not in discard)
+    phase = next((ph["name"] for ph in reversed(g.st.phases) if ph.get("on") == ty),
+                 s["phase"])
+    core.new_phase(g, phase, depot.rusting(ty, _defs(g)), ty == PRIVATES_CLOSE_ON)
 
 
 def discard(g: "G1830State", act: Mapping[str, Any], seat: int) -> dict:
@@ -337,18 +324,19 @@ def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
     return need
 
 
+def _most_sold(g: "G1830State", seat: int, corp2: str, most: int, emergency_for: str) -> int:
+    """The most shares of ``corp2``, at most ``most``, that ``seat`` may sell now for the
+    train of ``emergency_for`` (24.0c limits; 0: none)."""
+    have = sh.percent(g.s["holders"][corp2], str(seat)) // 10
+    return next((k for k in range(min(have, most), 0, -1)
+                 if stock.sell_error(g, seat, corp2, k, emergency_for=emergency_for) is None),
+                0)
+
+
 def max_raise(g: "G1830State", seat: int, corp: str) -> int:
-    s = g.s
-    total = 0
-    for corp2, c2 in s["corps"].items():
-        if c2["pos"] is None:
-            continue
-        have = sh.percent(s["holders"][corp2], str(seat)) // 10
-        for k in range(have, 0, -1):
-            if stock.sell_error(g, seat, corp2, k, emergency_for=corp) is None:
-                total += k * g.price(corp2)
-                break
-    return total
+    """What ``seat``'s sales could raise at most for ``corp``'s train (24.0c)."""
+    return sum(_most_sold(g, seat, corp2, 10, corp) * g.price(corp2)
+               for corp2, c2 in g.s["corps"].items() if c2["pos"] is not None)
 
 
 def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
@@ -367,11 +355,8 @@ def bankrupt(g: "G1830State", corp: str, seat: int) -> dict:
                "(24.0c, f).")
     guard = "" if g.options.get("bankruptcy_sale_may_change_president") else corp
     for corp2 in g.st.corp_order:
-        while True:
-            have = sh.percent(s["holders"][corp2], str(seat)) // 10
-            k = next((k for k in range(have, 0, -1)
-                      if s["corps"][corp2]["pos"] is not None
-                      and stock.sell_error(g, seat, corp2, k, emergency_for=guard) is None), 0)
+        while s["corps"][corp2]["pos"] is not None:
+            k = _most_sold(g, seat, corp2, 10, guard)
             if not k:
                 break
             stock.sell(g, seat, corp2, k)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNKNOWN_ID
 from ...eighteen import shares as sh
+from ...eighteen import stock as est
 from ...eighteen.routes import find_routes
 
 if TYPE_CHECKING:
@@ -75,16 +76,7 @@ def sell_range(g: "G1870State", corp: str, other: str,
     mine = sh.percent(h, str(seat))
     if not mine:
         return None
-    room = (50 - sh.percent(h, "pool")) // 10
-    others = max((sh.percent(h, str(p)) for p in range(len(g.players)) if p != seat), default=0)
-    if c["president"] == seat:
-        if other == corp:
-            own = (mine - max(others, 20)) // 10 if mine >= 20 else 0
-        else:
-            own = mine // 10 if others >= 20 else (mine - 20) // 10
-    else:
-        own = mine // 10
-    hi = min(room, own)
+    hi = _most(g, corp, other, seat)
     price = g.market_price(other)
     need = _need(g, corp)
     if price <= 0 or need <= 0:
@@ -102,6 +94,39 @@ def sell_range(g: "G1870State", corp: str, other: str,
             else 0
         hi = min(hi, max(enough + extra, lo))
     return (lo, hi) if lo <= hi else None
+
+
+def _most(g: "G1870State", corp: str, other: str, seat: int) -> int:
+    """The most shares of ``other`` that ``seat``, ``corp``'s president, may sell to the
+    pool (10.2.1-10.2.3, 10.3.2; 0 or less: none): the pool's room, the president's
+    certificate only to another player holding 20 % (6.1.6), never the presidency of
+    ``corp`` (10.2.3)."""
+    h = g.s["holders"][other]
+    n = len(g.players)
+    most = est.sale_limit(h, seat, g.s["corps"][other]["president"], n)
+    if other == corp:
+        most = min(most, (sh.percent(h, str(seat)) - max(est.best_other(h, seat, n), 20)) // 10)
+    return most
+
+
+def _to_pool(g: "G1870State", other: str, seat: int, count: int, last: bool) -> None:
+    """``seat`` puts ``count`` of his 10 % shares of ``other`` (the ``last`` ones received,
+    else the first) into the pool; a president who falls behind another player first
+    hands the presidency to the next such player to his left (6.1.6)."""
+    s = g.s
+    c = s["corps"][other]
+    h = s["holders"][other]
+    n = len(g.players)
+    if count and c["president"] == seat:
+        best = est.best_other(h, seat, n)
+        if sh.percent(h, str(seat)) - 10 * count < best:
+            new = next((seat + i) % n for i in range(1, n)
+                       if sh.percent(h, str((seat + i) % n)) == best)
+            sh.transfer_presidency(h, other, seat, new)
+            c["president"] = new
+    tens = [x for x in h.get(str(seat), ()) if sh.pct(x) == 10]
+    for cert in tens[-count:] if last else tens[:count]:
+        sh.move(h, cert, str(seat), "pool")
 
 
 def bankrupt_now(g: "G1870State", corp: str) -> bool:
@@ -159,20 +184,9 @@ def apply(g: "G1870State", action: Mapping[str, Any], corp: str) -> dict:
         g.fail(f"You may sell {rng[0]} to {rng[1]} {other} shares now (10.2.1)." if rng else
                f"You cannot sell {other} shares now (10.2).")
     c = s["corps"][other]
-    h = s["holders"][other]
     price = g.market_price(other)
     before = c["president"]
-    if c["president"] == seat:
-        after = sh.percent(h, str(seat)) - 10 * count
-        n = len(g.players)
-        best = max(sh.percent(h, str(p)) for p in range(n) if p != seat)
-        if after < best:
-            new = next((seat + i) % n for i in range(1, n)
-                       if sh.percent(h, str((seat + i) % n)) == best)
-            sh.transfer_presidency(h, other, seat, new)
-            c["president"] = new
-    for cert in [x for x in h[str(seat)] if sh.pct(x) == 10][-count:]:
-        sh.move(h, cert, str(seat), "pool")
+    _to_pool(g, other, seat, count, last=True)
     s["cash"][seat] += price * count
     g.pay_from_bank(price * count)
     s["op"].setdefault("sales", []).append(            # 10.2.4: protection after the purchase
@@ -189,31 +203,13 @@ def _bankrupt(g: "G1870State", corp: str, seat: int) -> dict:
     20 %; 10.2.3: never the presidency of the corporation needing the train); his cash goes
     to the bank, the game ends at once."""
     s = g.s
-    n = len(g.players)
-    for other, h in s["holders"].items():
+    for other in s["holders"]:
         c = s["corps"][other]
         if c["closed"] or c["pos"] is None:
             continue
         if any(x["corporation"] == other for x in s["op"].get("sales", ())):
             continue                                  # 10.2.2: one block per corporation
-        room = (50 - sh.percent(h, "pool")) // 10
-        mine = sh.percent(h, str(seat))
-        count = min(room, mine // 10)
-        if c["president"] == seat:
-            others = max((sh.percent(h, str(p)) for p in range(n) if p != seat), default=0)
-            if other == corp:
-                own = (mine - max(others, 20)) // 10
-            else:
-                own = mine // 10 if others >= 20 else (mine - 20) // 10
-            count = max(0, min(room, own))
-            after = mine - 10 * count
-            if count and after < others:                           # 6.1.6
-                new = next((seat + i) % n for i in range(1, n)
-                           if sh.percent(h, str((seat + i) % n)) == others)
-                sh.transfer_presidency(h, other, seat, new)
-                c["president"] = new
-        for cert in [x for x in h.get(str(seat), ()) if sh.pct(x) == 10][:count]:
-            sh.move(h, cert, str(seat), "pool")
+        _to_pool(g, other, seat, max(0, _most(g, corp, other, seat)), last=False)
     s["bank"] += s["cash"][seat]
     s["cash"][seat] = 0
     g.end_game("bankruptcy")
@@ -234,34 +230,12 @@ def next_protection(g: "G1870State") -> bool:
     return False
 
 
-def protection_choices(g: "G1870State") -> list[Choice]:
-    sale = g.s["op"]["sales"][0]
-    fixed = {"corporation": sale["corporation"]}
-    return [Choice("protect", sale["president"], fixed),
-            Choice("decline", sale["president"], fixed)]
-
-
 def protection_apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
-    """6.2.4: protecting buys the whole block from the pool at the sale price; no
-    turn-order effect in an operating round.  Declining drops the price."""
-    from .protection import drop
-    s = g.s
-    sale = s["op"]["sales"][0]
-    t = action["type"]
-    if t not in ("protect", "decline"):
-        g.wrong_phase(f"{g.players[sale['president']]} must first decide whether to protect "
-                      f"{sale['corporation']} (10.2.4, 6.2).")
-    corp = sale["corporation"]
-    if action.get("corporation", corp) != corp:
-        g.fail(f"The sale waiting for protection is of {corp}.")
-    s["op"]["sales"].pop(0)
-    if t == "protect":
-        h = s["holders"][corp]
-        for cert in h["pool"][-sale["count"]:]:
-            sh.move(h, cert, "pool", str(sale["president"]))
-        cost = sale["count"] * sale["price"]
-        s["cash"][sale["president"]] -= cost
-        s["bank"] += cost
-    else:
-        drop(g, sale)
-    return {"type": t, "player": sale["president"], "corporation": corp}
+    """6.2.4: the president protects or declines the first waiting sale (no turn-order
+    effect in an operating round)."""
+    from .protection import answer
+    sale = g.s["op"]["sales"][0]
+    answer(g, action, sale, "10.2.4, 6.2")
+    g.s["op"]["sales"].pop(0)
+    return {"type": action["type"], "player": sale["president"],
+            "corporation": sale["corporation"]}

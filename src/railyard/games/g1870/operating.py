@@ -15,8 +15,9 @@ from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
 from ...eighteen import operating as core
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
-from . import (destinations, dividends, emergency, privates, routes, running, stations,
-               diesels, lazyroutes, private_offer, stationwars, track, trade, variants)
+from . import (destinations, dividends, emergency, privates, protection, routes, running,
+               stations, diesels, lazyroutes, private_offer, stationwars, track, trade,
+               variants)
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -43,44 +44,40 @@ def next_round(g: "G1870State") -> None:
     after the set in which the bank broke (10.1.1)."""
     from .stock import start as start_stock
     s = g.s
-    while not s["ended"]:
-        if s["or_num"] >= s["or_total"]:
-            if s["bank_broken"]:
-                g.end_game("bank broken")
-                return
-            if all(c["closed"] for c in s["corps"].values()):
-                g.end_game("all corporations closed")   # ruling: nothing can change any more
-                return
+    if s["ended"]:
+        return
+    if s["or_num"] >= s["or_total"]:
+        if s["bank_broken"]:
+            g.end_game("bank broken")
+        elif all(c["closed"] for c in s["corps"].values()):
+            g.end_game("all corporations closed")   # ruling: nothing can change any more
+        else:
             start_stock(g)
-            return
-        s["or_num"] += 1
-        s["round"] = "operating"
-        pay_privates(g)
-        order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
-        s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
-                   "connections": destinations.check(g)}
-        if s["op"]["connections"] or _next_corp(g):
-            return
+        return
+    s["or_num"] += 1
+    s["round"] = "operating"
+    pay_privates(g)
+    order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
+    s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
+               "connections": destinations.check(g)}
+    if not s["op"]["connections"]:
+        _next_corp(g)
 
 
-def _next_corp(g: "G1870State") -> bool:
-    """Start the next corporation's turn; False when the OR is over."""
+def _next_corp(g: "G1870State") -> None:
+    """Start the next corporation's turn (3.3.7: of those floated when the OR began, none
+    closed), or the next round when the OR is over."""
     s = g.s
     op = s["op"]
-    while True:
-        left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]
-                and not s["corps"][c]["closed"]]
-        if not left:
-            op["corp"] = None
-            return False
-        corp = left[0]
-        op["corp"] = corp
-        op["lays"] = []
-        op["token"] = False
-        _begin_turn(g, corp)
-        if not s["corps"][corp]["closed"]:
-            return True
-        op["done"].append(corp)
+    left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]]
+    if not left:
+        op["corp"] = None
+        next_round(g)
+        return
+    op["corp"] = left[0]
+    op["lays"] = []
+    op["token"] = False
+    _begin_turn(g, left[0])
 
 
 def _begin_turn(g: "G1870State", corp: str) -> None:
@@ -131,18 +128,13 @@ def train_limit(g: "G1870State") -> int:
 def _phase_change(g: "G1870State", type_: str) -> None:
     """2.1: the first train of a type starts its phase: rusting (1.3), privates close in
     phase 4 (2.5), private tokens leave in phase 5 (2.6), excess trains go (2.4)."""
-    s = g.s
     phase = next((p for p in g.st.phases if p.get("on") == type_), None)
-    if phase is None or phase["name"] <= s["phase"]:
+    if phase is None or phase["name"] <= g.s["phase"]:
         return
-    s["phase"] = phase["name"]
-    core.rust(g, {t.name for t in g.st.trains if t.rusts_on == type_})
-    if phase["name"] == PRIVATES_CLOSE_PHASE:
-        for comp in s["companies"].values():
-            comp["closed"] = True
+    core.new_phase(g, phase["name"], {t.name for t in g.st.trains if t.rusts_on == type_},
+                   phase["name"] == PRIVATES_CLOSE_PHASE)
     if phase["name"] == "5":
         privates.remove_tokens(g)
-    s["op"]["discard"] = core.over_limit(g, phase["train_limit"])
 
 
 def in_track_phase(g: "G1870State") -> bool:
@@ -167,7 +159,7 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     if op.get("offer"):
         return trade.legal(g)
     if op.get("protecting"):
-        return emergency.protection_choices(g)
+        return protection.choices(op["sales"][0])
     if op["connections"]:
         return destinations.choices(g, op["connections"][0])
     if op["discard"]:
@@ -283,8 +275,7 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
             raise
         stationwars.place(g, out["corporation"])                 # 9.6.8 (option)
         if not op["connections"] and (op["corp"] is None or op["corp"] in op["done"]):
-            if not _next_corp(g):
-                next_round(g)
+            _next_corp(g)
         return out
     if op["discard"]:
         if t != "discard_train":
@@ -339,8 +330,7 @@ def _finish_turn(g: "G1870State", corp: str) -> None:
     op["connections"] = destinations.check(g, corp)          # 9.6.2
     if op["connections"]:
         return
-    if not _next_corp(g):
-        next_round(g)
+    _next_corp(g)
 
 
 def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
@@ -358,8 +348,7 @@ def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
            "kind": kind, "revenue": rev}
     if g.s["corps"][corp]["closed"]:
         g.s["op"]["done"].append(corp)
-        if not _next_corp(g):
-            next_round(g)
+        _next_corp(g)
     return out
 
 
@@ -384,8 +373,7 @@ def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: di
     op["ran"] = True
     if g.s["corps"][corp]["closed"]:
         op["done"].append(corp)
-        if not _next_corp(g):
-            next_round(g)
+        _next_corp(g)
     return out
 
 

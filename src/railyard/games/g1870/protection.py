@@ -87,39 +87,52 @@ def price_if_unprotected(g: "G1870State", corp: str) -> int | None:
     return None if pos is None else int(other.st.market.price(pos))
 
 
-def legal(g: "G1870State") -> list[Choice]:
-    r = g.s["stock"]
-    sale = r["queue"][r["protect"]]
-    pres = sale["president"]
+def choices(sale: dict) -> list[Choice]:
+    """The president's answer to a sale waiting for protection: protect or decline."""
     fixed = {"corporation": sale["corporation"]}
-    return [Choice("protect", pres, fixed), Choice("decline", pres, fixed)]
+    return [Choice("protect", sale["president"], fixed),
+            Choice("decline", sale["president"], fixed)]
 
 
-def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+def answer(g: "G1870State", action: Mapping[str, Any], sale: dict, rule: str) -> bool:
+    """Check and carry out the president's answer to ``sale`` (refused while another
+    decision is due: ``rule`` names it): protecting buys the whole block from the pool at
+    the sale price (6.2.4), declining drops the price.  True when he protected."""
     s = g.s
-    r = s["stock"]
-    sale = r["queue"][r["protect"]]
+    corp = sale["corporation"]
     t = action["type"]
     if t not in ("protect", "decline"):
         g.wrong_phase(f"{g.players[sale['president']]} must first decide whether to protect "
-                      f"{sale['corporation']} (6.2).")
-    if action.get("corporation", sale["corporation"]) != sale["corporation"]:
-        g.fail(f"The sale waiting for protection is of {sale['corporation']}.")
+                      f"{corp} ({rule}).")
+    if action.get("corporation", corp) != corp:
+        g.fail(f"The sale waiting for protection is of {corp}.")
+    if t == "decline":
+        drop(g, sale)
+        return False
+    h = s["holders"][corp]
+    for cert in h["pool"][-sale["count"]:]:
+        sh.move(h, cert, "pool", str(sale["president"]))
+    cost = sale["count"] * sale["price"]
+    s["cash"][sale["president"]] -= cost
+    s["bank"] += cost
+    return True
+
+
+def legal(g: "G1870State") -> list[Choice]:
+    r = g.s["stock"]
+    return choices(r["queue"][r["protect"]])
+
+
+def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
+    r = g.s["stock"]
+    sale = r["queue"][r["protect"]]
+    pres = sale["president"]
+    protected = answer(g, action, sale, "6.2")
     r["queue"].pop(0)
     r["protect"] = None
-    corp = sale["corporation"]
-    pres = sale["president"]
-    if t == "protect":
-        h = s["holders"][corp]
-        for cert in h["pool"][-sale["count"]:]:
-            sh.move(h, cert, "pool", str(pres))
-        cost = sale["count"] * sale["price"]
-        s["cash"][pres] -= cost
-        s["bank"] += cost
+    if protected:
         r["next_after"] = pres                        # 6.2.4: play goes on left of him
         r["last_actor"] = pres
         r["passes"] = 0
-    else:
-        drop(g, sale)
     process(g)
-    return {"type": t, "player": pres, "corporation": corp}
+    return {"type": action["type"], "player": pres, "corporation": sale["corporation"]}
