@@ -70,6 +70,13 @@ def _finish(g: "G1830State") -> None:
 set_par = est.set_par
 
 
+def actor(g: "G1830State") -> int:
+    """The player on turn, or the one an offer of a private is made to (23.1)."""
+    r = g.s["stock"]
+    o = r.get("offer")
+    return r["turn"] if o is None else o["to"]
+
+
 def sold_percent(g: "G1830State", corp: str) -> int:
     return 100 - sh.percent(g.s["holders"][corp], "ipo")
 
