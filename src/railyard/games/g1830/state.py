@@ -143,7 +143,7 @@ class G1830State(DictState):
         """Whether the player to act in the stock round has bought or sold this turn (then
         a pass ends the turn; it is no pass in the sense of 8.0's end of the round)."""
         r = self.s.get("stock") if self.s.get("round") == "stock" else None
-        return bool(r and (r.get("acted") or r.get("bought")))
+        return bool(r and r.get("acted"))
 
     def describe(self, action: Mapping[str, Any]) -> str:
         p = action.get("player")

@@ -428,9 +428,7 @@ def do_exchange(g: "G1830State", seat: int, source: str, cert: str | None = None
     """The checked M&H exchange (:func:`apply_exchange`) and what follows in the round."""
     exchange_mh(g, seat, source, cert)
     if g.s["round"] == "stock":
-        r = g.s["stock"]
-        if not _has_action(g, r["turn"]):
-            _next_turn(g, passed=not r["acted"])
+        _after_action(g, counts=False)          # not an action of the turn
     elif g.s["round"] == "operating":
         operating.advance(g)
 

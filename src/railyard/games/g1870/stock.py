@@ -316,14 +316,18 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     return {}
 
 
+def _refuse(g: "G1870State", problem: str | None) -> None:
+    """Refuse the action for ``problem``, if any (its code by its words)."""
+    if problem:
+        g.fail(problem, UNAFFORDABLE if "costs" in problem else
+               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+
+
 def _par(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     price = get_int(action, "price")
-    problem = par_problem(g, seat, corp, price)
-    if problem:
-        g.fail(problem, UNAFFORDABLE if "costs" in problem else
-               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    _refuse(g, par_problem(g, seat, corp, price))
     return do_par(g, seat, corp, price)
 
 
@@ -340,10 +344,7 @@ def _buy(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     source = get_str(action, "source")
-    problem = buy_problem(g, seat, corp, source)
-    if problem:
-        g.fail(problem, UNAFFORDABLE if "costs" in problem else
-               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    _refuse(g, buy_problem(g, seat, corp, source))
     return do_buy(g, seat, corp, source)
 
 
