@@ -562,6 +562,6 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
     if certs <= limit or not any(
             o[0] == "sell_shares" and corps[o[1]]["pos"] is not None
             and cells[corps[o[1]]["pos"][0]][corps[o[1]]["pos"][1]][0]
-            for o in out):                                              # must_correct
+            for o in out):                                              # 10.0: sell first
         out.append(("pass",))
     return out
