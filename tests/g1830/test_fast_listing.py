@@ -1,7 +1,8 @@
-"""The stock round's fast listing (``stock.share_options``, used by the random playout and
-by ``stock._has_action``) and ``private_sale.has_offer`` must equal the rule-by-rule
-listings they stand for (``stock._choices`` built from ``buy_sources``, ``par_error``,
-``_max_sale``, ``mh_exchange_error``, ``must_correct``; ``private_sale.choices``) for
+"""The stock round's listing (``stock.share_options``: ``legal_actions()``, the random
+playout and ``stock._has_action``) and ``private_sale.has_offer`` must equal the
+rule-by-rule listings they stand for (:func:`reference`, built from ``buy_error``,
+``par_error``, ``sell_error``, ``mh_exchange_error`` and the certificate limit;
+``private_sale.choices``) for
 every seat, on the positions of random games and on those positions shaken at random
 (cash, price cells in every zone, the turn's purchase and sales, holdings moved), so
 that limits, zones and rare cases are met many times."""
@@ -13,25 +14,35 @@ import pytest
 
 from railyard.bots.random_bot import RandomBot
 from railyard.games.g1830 import private_sale, stock
+from railyard.games.g1830.data import PAR_PRICES
 from railyard.games.g1830.state import G1830State
 
 SHARE_KINDS = ("buy_share", "par", "sell_shares")
 
 
 def reference(g: G1830State, seat: int) -> list[tuple]:
-    out = []
-    for c in stock._choices(g, seat):
-        if c.type == "buy_share":
-            out.append((c.type, c.fixed["corporation"], c.fixed["source"]))
-        elif c.type == "par":
-            out.append((c.type, c.fixed["corporation"], c.fixed["price"]))
-        elif c.type == "sell_shares":
-            assert c.ranges["count"][0] == 1
-            out.append((c.type, c.fixed["corporation"], c.ranges["count"][1]))
-        elif c.type == "exchange":
-            out.append((c.type, c.fixed["source"]))
+    """The share choices of ``seat``, rule by rule: per company the sources ``buy_error``
+    accepts or the par prices ``par_error`` accepts, then the largest count ``sell_error``
+    accepts (every smaller one accepted too); the exchanges ``mh_exchange_error``
+    accepts; the pass unless the player is over the certificate limit and can sell a share
+    that counts (10.0)."""
+    out: list[tuple] = []
+    for corp, c in g.s["corps"].items():
+        if c["pos"] is not None:
+            out += [("buy_share", corp, src) for src in ("ipo", "pool")
+                    if stock.buy_error(g, seat, corp, src) is None]
         else:
-            out.append((c.type,))
+            out += [("par", corp, p) for p in PAR_PRICES
+                    if stock.par_error(g, seat, corp, p) is None]
+        ok = [k for k in range(1, 11) if stock.sell_error(g, seat, corp, k) is None]
+        assert ok == list(range(1, len(ok) + 1)), (corp, ok)
+        if ok:
+            out.append(("sell_shares", corp, len(ok)))
+    out += [("exchange", src) for src in ("ipo", "pool")
+            if stock.mh_exchange_error(g, seat, src) is None]
+    if not (g.cert_count(seat) > g.cert_limit()
+            and any(o[0] == "sell_shares" and g.counts(o[1]) for o in out)):
+        out.append(("pass",))
     return out
 
 
@@ -148,7 +159,7 @@ def test_has_action_is_any_share_action_or_offer():
             continue
         for h in (g, shake(g, rng)):
             for seat in range(4):
-                want = any(c.type in SHARE_KINDS for c in stock._choices(h, seat)) or \
+                want = any(o[0] in SHARE_KINDS for o in reference(h, seat)) or \
                     bool(private_sale.choices(h, seat))
                 assert stock._has_action(h, seat) == want
                 seen[want] += 1

@@ -443,31 +443,6 @@ def test_4_0_priority_stays_when_nobody_buys_or_sells():
     assert g.current_player == before
 
 
-def test_buy_sources_are_the_sources_buy_error_accepts_over_random_games():
-    """``buy_sources`` (the stock listing's shortcut) names exactly the sources for which
-    the rule-by-rule ``buy_error`` finds nothing wrong, for every player and company in
-    the stock rounds of random games."""
-    from railyard.bots.random_bot import RandomBot
-    from railyard.games.g1830 import stock
-    from railyard.games.g1830.state import G1830State
-    compared = accepted = 0
-    for seed in (1, 2, 3):
-        g = G1830State([f"P{i}" for i in range(4)], seed, {})
-        bot = RandomBot(seed)
-        while g.current_player is not None:
-            if g.s["round"] == "stock":
-                for seat in range(4):
-                    certs = g.cert_count(seat)
-                    for corp in g.s["corps"]:
-                        want = [src for src in ("ipo", "pool")
-                                if stock.buy_error(g, seat, corp, src, certs) is None]
-                        assert stock.buy_sources(g, seat, corp, certs) == want
-                        compared += 1
-                        accepted += len(want)
-            g.apply(bot.choose(g))
-    assert compared > 1000 and accepted > 100
-
-
 def test_cert_counts_is_cert_count_of_every_seat_over_random_games():
     from railyard.bots.random_bot import RandomBot
     from railyard.games.g1830.state import G1830State
@@ -480,28 +455,3 @@ def test_cert_counts_is_cert_count_of_every_seat_over_random_games():
             steps += 1
             g.apply(bot.choose(g))
     assert steps > 500
-
-
-def test_max_sale_is_the_largest_count_sell_error_accepts_over_random_games():
-    """``_max_sale`` (the listing's sell range, computed from the limits of 12.0) is the
-    largest count for which the rule-by-rule ``sell_error`` finds nothing wrong, and every
-    smaller count is accepted too."""
-    from railyard.bots.random_bot import RandomBot
-    from railyard.games.g1830 import stock
-    from railyard.games.g1830.state import G1830State
-    compared = positive = 0
-    for seed in (1, 4):
-        g = G1830State([f"P{i}" for i in range(4)], seed, {})
-        bot = RandomBot(seed)
-        while g.current_player is not None:
-            if g.s["round"] == "stock":
-                for seat in range(4):
-                    for corp in g.s["corps"]:
-                        ok = [k for k in range(1, 11)
-                              if stock.sell_error(g, seat, corp, k) is None]
-                        hi = stock._max_sale(g, seat, corp)
-                        assert ok == list(range(1, hi + 1)), (seat, corp, ok, hi)
-                        compared += 1
-                        positive += hi > 0
-            g.apply(bot.choose(g))
-    assert compared > 1000 and positive > 100

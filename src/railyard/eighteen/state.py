@@ -12,22 +12,30 @@ as ``Game`` does): what each action did, for the log.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping, NoReturn
+from typing import Any, Mapping, NoReturn, cast
 
-from ..engine.actions import Action
+from ..engine.actions import Action, Choice
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
 from . import shares as sh
 from .events import changes, end_text, story, watch
 from .types import corp_core
 
+#: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
+#: rulebooks, so never listed among the legal choices; the result is the worth at that moment
+END_GAME = "end_game"
+
+_PHASES: dict = {}     # (id of the phases' data, phase name) -> (that data, its entry)
+
 
 class DictState(GameState):
-    """Base of the 18xx title states; subclasses set ``st`` and ``s`` and implement
-    ``_dispatch`` (the rules of one action) and ``worth``."""
+    """Base of the 18xx title states; subclasses set ``st``, ``s`` and :attr:`rounds`."""
 
     st: Any
     s: dict
+    #: the title's rounds by ``s["round"]`` (``"auction"``, ``"stock"``, ``"operating"``):
+    #: each with ``actor(g)``, ``legal(g)`` and ``apply(g, action)``
+    rounds: Mapping[str, Any]
     events: Any = ()        # (action index, kind, data) per event; a list once one happens
     acts: int = 0           # actions applied to this state since the start of the game
     #: whether events are recorded (:meth:`record_events`; off for states no ``Game`` reads
@@ -41,8 +49,39 @@ class DictState(GameState):
     #: it breaks only when it has to pay more than it holds sets False (1870, 10.1.1)
     bank_breaks_at_zero = True
 
+    @property
+    def current_player(self) -> int | None:
+        s = self.s
+        return None if s["ended"] else self.rounds[s["round"]].actor(self)
+
+    def legal_actions(self) -> list[Choice]:
+        if self.current_player is None:
+            return []
+        return self.rounds[self.s["round"]].legal(self)
+
+    def apply(self, action: Any) -> Action:
+        """``GameState.apply``; an action its seat may take out of turn
+        (:meth:`out_of_turn`) skips the engine's turn check."""
+        if isinstance(action, Mapping) and self.out_of_turn(action):
+            return self._apply(action)
+        return super().apply(action)
+
+    apply_action = apply
+
+    def out_of_turn(self, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` is one its seat may take out of turn: the players' agreement
+        to end the game (any seat, any time); a title adds its own."""
+        p = action.get("player")
+        return (action.get("type") == END_GAME and isinstance(p, int)
+                and not isinstance(p, bool) and 0 <= p < len(self.players)
+                and not self.s["ended"])
+
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
-        raise NotImplementedError
+        """The rules of one action: the players' end of the game, else the round's."""
+        if action.get("type") == END_GAME:
+            self.end_game("ended by the players")
+            return {"type": END_GAME, "player": action["player"]}
+        return cast(Action, self.rounds[self.s["round"]].apply(self, action))
 
     # ---- rules both titles share (issue 27: written once) ---------------------------------
     def price(self, corp: str) -> int:
@@ -90,6 +129,29 @@ class DictState(GameState):
 
     def price_moved(self, corp: str, pos: list[int]) -> None:
         """A title's hook after a price marker moved (nothing by default)."""
+
+    def update_president(self, corp: str) -> None:
+        """A player holding more than the president takes the presidency and swaps two 10 %
+        shares for the president's certificate (1830 13.0, 1870 7.2.1)."""
+        c = self.s["corps"][corp]
+        h = self.s["holders"][corp]
+        cur = c["president"]
+        if cur is None:
+            return
+        new = sh.new_president(h, cur, len(self.players))
+        if new != cur:
+            sh.transfer_presidency(h, corp, cur, cast(int, new))
+            c["president"] = new
+
+    def phase_info(self) -> dict:
+        """The current phase's facts (static data: read, never changed), looked up once
+        per phase name."""
+        phases = self.st.phases
+        key = (id(phases), self.s["phase"])
+        hit = _PHASES.get(key)
+        if hit is None or hit[0] is not phases:
+            hit = _PHASES[key] = (phases, next(p for p in phases if p["name"] == key[1]))
+        return hit[1]
 
     def company_owner(self, sym: str) -> str | None:
         """``"p<seat>"``, ``"c<corporation>"`` or ``None`` (unsold or closed)."""

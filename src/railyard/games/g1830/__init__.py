@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...eighteen import lazy
 from ...engine.errors import BadOptions
 from ...engine.registry import OptionSpec, TitleInfo
 from .data import static
@@ -26,18 +27,6 @@ def _factory(players: Any, seed: Any, options: Any) -> Any:
         raise BadOptions(f"Option 'bank_cash' must be more than the ${start} the players "
                          f"receive (2.0) and at most the full bank of ${FULL_BANK}.")
     return G1830State(players, seed, options)
-
-
-def _route_network(state: Any, corporation: Any) -> Any:
-    """Hook of the route optimiser (``routing.problem``)."""
-    from .routes import route_network
-    return route_network(state, corporation)
-
-
-def _import_18xx(data: Any, before: Any = None) -> Any:
-    """Hook of the 18xx.games import (``eighteen.import18xx``)."""
-    from .import18xx import import_1830
-    return import_1830(data, before)
 
 
 TITLE = TitleInfo(
@@ -108,5 +97,6 @@ TITLE = TitleInfo(
                    label="A private bought before discarding (18xx.games)"),
     ),
     notes="Exact rules of the German 1830 rulebook; see docs/games/1830.md for rulings.",
-    extra={"route_network": _route_network, "import_18xx": _import_18xx},
+    extra={"route_network": lazy(f"{__name__}.routes", "route_network"),      # routing.problem
+           "import_18xx": lazy(f"{__name__}.import18xx", "import_1830")},  # eighteen.import18xx
 )

@@ -51,6 +51,5 @@ class Sale1830(PrivateSale):
 
 
 SALE = Sale1830()
-initial, cheapest, price_of, committed = SALE.initial, SALE.cheapest, SALE.price_of, \
-    SALE.committed
-actor, legal, apply, min_bid = SALE.actor, SALE.legal, SALE.apply, SALE.min_bid
+initial, cheapest, price_of = SALE.initial, SALE.cheapest, SALE.price_of
+actor, legal, apply = SALE.actor, SALE.legal, SALE.apply

@@ -1,12 +1,11 @@
 """Static facts of 1830, read once from ``data/1830.json`` (a copy of the shared data file)."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from ...eighteen.board import Board
+from ...eighteen.data import StaticCore, data_file
 from ...eighteen.market import Market
 
 PAR_PRICES = (67, 71, 76, 82, 90, 100)            # 8.1
@@ -44,23 +43,12 @@ class TrainDef:
 
 
 @dataclass(frozen=True)
-class Static:
-    board: Board
-    market: Market
-    corps: dict[str, CorpDef]
-    corp_order: tuple[str, ...]
-    privates: dict[str, PrivateDef]
-    trains: tuple[TrainDef, ...]
-    phases: tuple[dict, ...]
-    cert_limit: dict[int, int]
-    starting_cash: dict[int, int]
-    bank_cash: int
+class Static(StaticCore):
+    cert_limit: dict[int, int]                     # by number of players
 
 
-@lru_cache(maxsize=None)
 def raw_data() -> dict:
-    text = resources.files(__package__).joinpath("data/1830.json").read_text("utf-8")
-    return json.loads(text)
+    return data_file(__package__, "1830.json")
 
 
 @lru_cache(maxsize=None)

@@ -5,21 +5,13 @@ Rounds live in their own modules: :mod:`.auction` (7.0-7.3), :mod:`.stock` (4.0,
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, cast
+from typing import Any, Callable, Mapping
 
-from ...engine.actions import Action, Choice
+from ...engine.actions import Action
 from ...eighteen import shares as sh
-from ...eighteen.state import DictState
+from ...eighteen.state import END_GAME, DictState
 from . import auction, consent, operating, private_sale, stock, track, trains
 from .data import PRIVATE_ORDER, static
-
-
-#: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
-#: rulebook, so never listed among the legal choices; the result is the worth at that moment
-END_GAME = "end_game"
-
-
-_PHASES: dict = {}     # (id of the phases' data, phase name) -> (that data, its entry)
 
 
 class G1830State(DictState):
@@ -79,52 +71,23 @@ class G1830State(DictState):
         }
 
     # ---- contract ------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
+    rounds = {"auction": auction, "stock": stock, "operating": operating}
+
+    def out_of_turn(self, action: Mapping[str, Any]) -> bool:
+        """17.0 M&H: its owner may exchange it at any time; 21.0: every company over the
+        train limit discards at once; and the players' end of the game."""
         s = self.s
-        if s["ended"]:
-            return None
-        r = s["round"]
-        if r == "auction":
-            return auction.actor(self)
-        if r == "stock":
-            o = s["stock"].get("offer")
-            return s["stock"]["turn"] if o is None else o["to"]
-        return operating.actor(self)
-
-    def legal_actions(self) -> list[Choice]:
-        if self.current_player is None:
-            return []
-        r = self.s["round"]
-        if r == "auction":
-            return auction.legal(self)
-        if r == "stock":
-            return stock.legal(self)
-        return operating.legal(self)
-
-    def apply(self, action: Any) -> Action:
-        """17.0 M&H: its owner may exchange it at any time, also outside his turn; every
-        other action goes through the engine's turn check."""
-        if (isinstance(action, Mapping) and action.get("type") == "exchange"
-                and isinstance(action.get("player"), int)
-                and not isinstance(action.get("player"), bool)
-                and action.get("player") != self.current_player
-                and self.company_owner("MH") == f"p{action.get('player')}"
-                and not self.s["ended"]):
-            return self._apply(action)
-        if (isinstance(action, Mapping) and action.get("type") == END_GAME
-                and isinstance(action.get("player"), int)
-                and not isinstance(action.get("player"), bool)
-                and 0 <= action["player"] < len(self.players) and not self.s["ended"]):
-            return self._apply(action)  # the players agree to stop: any seat, any time
-        if (isinstance(action, Mapping) and action.get("type") == "discard_train"
-                and self.s.get("op") and not self.s["ended"]
-                and action.get("corporation") in self.s["op"]["discard"]
-                and action.get("player") == self.s["corps"][action["corporation"]]["president"]):
-            return self._apply(action)  # 21.0: every company over the limit discards at once
-        return super().apply(action)
-
-    apply_action = apply
+        p = action.get("player")
+        t = action.get("type")
+        if t == "exchange":
+            return (isinstance(p, int) and not isinstance(p, bool)
+                    and p != self.current_player and self.company_owner("MH") == f"p{p}"
+                    and not s["ended"])
+        if t == "discard_train":
+            return bool(s.get("op") and not s["ended"]
+                        and action.get("corporation") in s["op"]["discard"]
+                        and p == s["corps"][action["corporation"]]["president"])
+        return super().out_of_turn(action)
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """The random bot's game for up to ``max_actions`` actions, faster than
@@ -134,19 +97,9 @@ class G1830State(DictState):
         return random_playout(self, bot, max_actions)
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
-        r = self.s["round"]
-        if action.get("type") == END_GAME:
-            self.end_game("ended by the players")
-            return {"type": END_GAME, "player": action["player"]}
-        if action.get("type") == "exchange" and r != "auction":
-            out = stock.apply_exchange(self, action)
-        elif r == "auction":
-            out = auction.apply(self, action)
-        elif r == "stock":
-            out = stock.apply(self, action)
-        else:
-            out = operating.apply(self, action)
-        return out
+        if action.get("type") == "exchange" and self.s["round"] != "auction":
+            return stock.apply_exchange(self, action)       # 17.0: at any time
+        return super()._dispatch(action)
 
     def public_view(self) -> dict[str, Any]:
         s = self.s
@@ -190,7 +143,7 @@ class G1830State(DictState):
         """Whether the player to act in the stock round has bought or sold this turn (then
         a pass ends the turn; it is no pass in the sense of 8.0's end of the round)."""
         r = self.s.get("stock") if self.s.get("round") == "stock" else None
-        return bool(r and (r.get("acted") or r.get("bought")))
+        return bool(r and r.get("acted"))
 
     def describe(self, action: Mapping[str, Any]) -> str:
         p = action.get("player")
@@ -295,28 +248,6 @@ class G1830State(DictState):
 
     def cert_limit(self) -> int:
         return self.st.cert_limit[len(self.players)]
-
-    def update_president(self, corp: str, start_after: int | None = None) -> None:
-        s = self.s
-        c = s["corps"][corp]
-        h = s["holders"][corp]
-        cur = c["president"]
-        new = sh.new_president(h, cur, len(self.players))
-        if cur is None:
-            return
-        if new != cur:
-            sh.transfer_presidency(h, corp, cur, cast(int, new))
-            c["president"] = new
-
-    def phase_info(self) -> dict:
-        """The current phase's facts (static data: read, never changed), looked up once
-        per phase name."""
-        phases = self.st.phases
-        key = (id(phases), self.s["phase"])
-        hit = _PHASES.get(key)
-        if hit is None or hit[0] is not phases:
-            hit = _PHASES[key] = (phases, next(p for p in phases if p["name"] == key[1]))
-        return hit[1]
 
     def phase_colour(self) -> str:
         return self.phase_info()["tiles"][-1]

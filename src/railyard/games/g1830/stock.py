@@ -70,6 +70,13 @@ def _finish(g: "G1830State") -> None:
 set_par = est.set_par
 
 
+def actor(g: "G1830State") -> int:
+    """The player on turn, or the one an offer of a private is made to (23.1)."""
+    r = g.s["stock"]
+    o = r.get("offer")
+    return r["turn"] if o is None else o["to"]
+
+
 def sold_percent(g: "G1830State", corp: str) -> int:
     return 100 - sh.percent(g.s["holders"][corp], "ipo")
 
@@ -136,41 +143,6 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     return None
 
 
-def buy_sources(g: "G1830State", seat: int, corp: str, certs: int) -> list[str]:
-    """The sources (``"ipo"``, ``"pool"``, in that order) from which :func:`buy_error`
-    lets ``seat`` (holding ``certs`` certificates) buy a ``corp`` share now: its checks,
-    with those that do not depend on the source made once."""
-    s = g.s
-    c = s["corps"][corp]
-    pos = c["pos"]
-    if pos is None:
-        return []                                                   # 9.0
-    r = s["stock"]
-    if corp in r["sold_round"].get(str(seat), ()):
-        return []                                                   # 4.0
-    m = g.st.market
-    h = s["holders"][corp]
-    if est.over_holding_limit(m, pos, sh.percent(h, str(seat)) + 10):
-        return []                                                   # 10.0
-    if m.counts_for_cert_limit(pos) and certs + 1 > g.cert_limit():
-        return []                                                   # 10.0
-    bought = est.bought(r)
-    cash = s["cash"][seat]
-    out = []
-    for source in ("ipo", "pool"):
-        offered = h[source]
-        if not offered or (len(offered) == 1 and offered[0].endswith("_0")):
-            continue                                                # no 10 % share
-        if bought is not None and not (
-                bought == corp and m.multiple_buy(pos)
-                and (source == "pool" or g.options.get("multiple_brown_from_ipo"))):
-            continue                                                # 10.0
-        if (c["par"] if source == "ipo" else m.price(pos)) > cash:
-            continue
-        out.append(source)
-    return out
-
-
 def par_error(g: "G1830State", seat: int, corp: str, price: int,
               certs: int | None = None) -> str | None:
     s = g.s
@@ -205,24 +177,6 @@ def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:
     return None
 
 
-def _max_sale(g: "G1830State", seat: int, corp: str) -> int:
-    """The most 10 % shares of ``corp`` that ``seat`` may sell now (0: none): the largest
-    count :func:`sell_error` accepts outside an emergency.  Its limits are monotone in the
-    number sold, so the bounds are computed directly: a share price (8.1), no sales in the
-    first stock round (12.0a), the shares held, the pool's 50 % (12.0b) and the
-    president's certificate, which stays unless another player holds 20 % (12.0c, 13.0)."""
-    c = g.s["corps"][corp]
-    if c["pos"] is None or not _may_sell_at_all(g):
-        return 0
-    return max(est.sale_limit(g.s["holders"][corp], seat, c["president"], len(g.players)), 0)
-
-
-def over_limit(g: "G1830State", seat: int, certs: int | None = None) -> bool:
-    """10.0: ``seat`` holds more certificates than allowed (``certs``: his count, if
-    known)."""
-    return (g.cert_count(seat) if certs is None else certs) > g.cert_limit()
-
-
 def _has_action(g: "G1830State", seat: int) -> bool:
     """``seat`` can still do something in his stock-round turn: buy, par or sell a share
     (:func:`share_options` up to the first one found), or offer a sale of a private to or
@@ -244,52 +198,25 @@ def _has_action(g: "G1830State", seat: int) -> bool:
     return private_sale.has_offer(g, seat)
 
 
-def _choices(g: "G1830State", seat: int) -> list[Choice]:
-    s = g.s
-    out: list[Choice] = []
-    certs = g.cert_count(seat)
-    for corp, c in s["corps"].items():
-        if c["pos"] is not None:
-            for source in buy_sources(g, seat, corp, certs):
-                out.append(Choice("buy_share", seat, {"corporation": corp,
-                                                      "source": source}))
-        elif corp != "B&O" and not s["stock"]["buys"]:
-            for p in PAR_PRICES:
-                if par_error(g, seat, corp, p, certs) is None:
-                    out.append(Choice("par", seat, {"corporation": corp, "price": p}))
-        if c["pos"] is not None and _may_sell_at_all(g):
-            hi = _max_sale(g, seat, corp)
-            if hi:
-                out.append(Choice("sell_shares", seat, {"corporation": corp},
-                                  {"count": (1, hi)}))
-    for source in ("ipo", "pool"):
-        if mh_exchange_error(g, seat, source) is None:
-            out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
-    if not must_correct(g, seat, out, certs):
-        out.append(Choice("pass", seat))
-    return out
-
-
-def must_correct(g: "G1830State", seat: int, choices: list[Choice],
-                 certs: int | None = None) -> bool:
-    """10.0: a player over the certificate limit must correct it: he may not pass while he
-    can sell a certificate that counts (shares in the yellow, orange or brown zone do not
-    count, so selling them corrects nothing).  ``certs``: his count, if known."""
-    if not over_limit(g, seat, certs):
-        return False
-    m = g.st.market
-    return any(c.type == "sell_shares"
-               and m.counts_for_cert_limit(g.s["corps"][c.fixed["corporation"]]["pos"])
-               for c in choices)
-
-
 def legal(g: "G1830State") -> list[Choice]:
+    """An answer to an offer of a private, else the turn's choices: those of
+    :func:`share_options` as Choices, then the offers of privates (23.1)."""
     if private_sale.pending(g) is not None:
         return private_sale.answer_choices(g)
     seat = g.s["stock"]["turn"]
-    out = _choices(g, seat)
-    out += private_sale.choices(g, seat)
-    return out
+    out: list[Choice] = []
+    for o in share_options(g, seat):
+        kind = o[0]
+        if kind == "sell_shares":
+            out.append(Choice(kind, seat, {"corporation": o[1]}, {"count": (1, o[2])}))
+        elif kind == "exchange":
+            out.append(Choice(kind, seat, {"company": "MH", "source": o[1]}))
+        elif kind == "pass":
+            out.append(Choice(kind, seat))
+        else:
+            out.append(Choice(kind, seat, {"corporation": o[1],
+                                           "source" if kind == "buy_share" else "price": o[2]}))
+    return out + private_sale.choices(g, seat)
 
 
 def after_private_sale(g: "G1830State") -> None:
@@ -314,7 +241,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     if t not in ("pass", "par", "buy_share", "sell_shares"):  # exchange: state.apply
         g.wrong_phase(f"'{t}' is not possible in a stock round.")
     if t == "pass":
-        if over_limit(g, seat) and must_correct(g, seat, _choices(g, seat)):
+        if share_options(g, seat)[-1] != ("pass",):                # 10.0
             g.fail("You hold more certificates than allowed and must sell first (10.0).")
         do_pass(g)
         return {"type": "pass", "player": seat}
@@ -501,9 +428,7 @@ def do_exchange(g: "G1830State", seat: int, source: str, cert: str | None = None
     """The checked M&H exchange (:func:`apply_exchange`) and what follows in the round."""
     exchange_mh(g, seat, source, cert)
     if g.s["round"] == "stock":
-        r = g.s["stock"]
-        if not _has_action(g, r["turn"]):
-            _next_turn(g, passed=not r["acted"])
+        _after_action(g, counts=False)          # not an action of the turn
     elif g.s["round"] == "operating":
         operating.advance(g)
 
@@ -519,7 +444,7 @@ def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None
     _check_float(g, "NYC")
 
 
-# ---- the same choices, fast (random playouts, issue 14 point 6) -----------------------
+# ---- the listing of a turn (legal, the random playouts, issue 14 point 6) --------------
 #: per market: [row][column] -> (counts for the certificate limit, may exceed 60 %,
 #: several shares per turn, price); the zone tests of :class:`Market` made once
 _CELLS: dict = {}
@@ -537,14 +462,15 @@ def _cells(m: Any) -> list:
 
 
 def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple]:
-    """The choices :func:`_choices` lists for ``seat``, as tuples in the same order:
-    ``("buy_share", corp, source)``, ``("par", corp, price)``, ``("sell_shares", corp,
-    most)``, ``("exchange", source)``, ``("pass",)``.  The same checks (:func:`buy_sources`,
-    :func:`par_error`, :func:`_max_sale`, :func:`mh_exchange_error`, :func:`must_correct`)
-    written out over the plain state without building Choices (``tests/g1830/
-    test_fast_listing.py`` compares them on random positions).  ``first``: stop after the
-    first purchase, par or sale found (then no exchange or pass is listed): what
-    :func:`_has_action` needs."""
+    """The share choices of ``seat``'s stock-round turn, as tuples in the order of
+    ``legal_actions()`` (:func:`legal`): per company ``("buy_share", corp, source)`` or
+    ``("par", corp, price)``, then ``("sell_shares", corp, most)``; ``("exchange",
+    source)``; ``("pass",)`` unless he is over the certificate limit and can sell a share
+    that counts (10.0).  The checks of :func:`buy_error`, :func:`par_error`,
+    :func:`sell_error` and :func:`mh_exchange_error` written out over the plain state
+    (``tests/g1830/test_fast_listing.py`` compares them on random positions).  ``first``:
+    stop after the first purchase, par or sale found (then no exchange or pass is listed):
+    what :func:`_has_action` needs."""
     s = g.s
     r = s["stock"]
     cells = _cells(g.st.market)
@@ -636,6 +562,6 @@ def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple
     if certs <= limit or not any(
             o[0] == "sell_shares" and corps[o[1]]["pos"] is not None
             and cells[corps[o[1]]["pos"][0]][corps[o[1]]["pos"][1]][0]
-            for o in out):                                              # must_correct
+            for o in out):                                              # 10.0: sell first
         out.append(("pass",))
     return out

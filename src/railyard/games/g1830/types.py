@@ -2,7 +2,7 @@
 (:mod:`railyard.eighteen.types`) plus 1830's corporations, depot and rounds.  Types only;
 the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict
 
 from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
 
@@ -68,23 +68,3 @@ class State(StateCore):
     stock: Stock | None
     op: Op | None
     bankrupt: int | None                 # seat that went bankrupt (25.0)
-
-
-def corp_of(s: Any, name: str) -> Corp:
-    """``s["corps"][name]``, typed."""
-    return cast(Corp, s["corps"][name])
-
-
-def op_of(s: Any) -> Op:
-    """The operating round's bookkeeping (only during an operating round)."""
-    return cast(Op, s["op"])
-
-
-def stock_of(s: Any) -> Stock:
-    """The stock round's bookkeeping (only during a stock round)."""
-    return cast(Stock, s["stock"])
-
-
-def auction_of(s: Any) -> Auction:
-    """The private auction's bookkeeping."""
-    return cast(Auction, s["auction"])

@@ -6,33 +6,10 @@ Where things are: :mod:`.auction` the private sale (4), :mod:`.stock` stock roun
 :mod:`.market` the chart with its ledge (3.2, 3.3), :mod:`.data` the static facts."""
 from __future__ import annotations
 
-from typing import Any
-
+from ...eighteen import lazy
 from ...engine.registry import OptionSpec, TitleInfo
 from .lean import lean
 from .state import G1870State
-
-
-def _factory(players: Any, seed: Any, options: Any) -> Any:
-    return G1870State(players, seed, options)
-
-
-def _route_network(state: Any, corporation: Any) -> Any:
-    """Hook of the route optimiser (``routing.problem``)."""
-    from .routes import route_network
-    return route_network(state, corporation)
-
-
-def _connection_position(state: Any, corporation: Any, marker: Any) -> Any:
-    """Hook of ``import-18xx --check-routes`` (``routing.import_check``)."""
-    from .route_check import connection_position
-    return connection_position(state, corporation, marker)
-
-
-def _import_18xx(data: Any, before: Any = None) -> Any:
-    """Hook of the 18xx.games import (``eighteen.import18xx``)."""
-    from .import18xx import import_1870
-    return import_1870(data, before)
 
 
 TITLE = TitleInfo(
@@ -40,7 +17,7 @@ TITLE = TitleInfo(
     name="1870",
     min_players=2,
     max_players=7,
-    factory=_factory,
+    factory=G1870State,
     options=(
         OptionSpec("can_protect_if_sold", False,
                    "6.2.2 original rules: a president may protect even after selling the "
@@ -141,6 +118,9 @@ TITLE = TitleInfo(
     ),
     notes="Mississippi-region 18xx by Bill Dixon (Mayfair), with the seed's variants as "
           "options (see docs/games/1870.md).",
-    extra={"route_network": _route_network, "import_18xx": _import_18xx,
-           "connection_position": _connection_position, "random_lean": lean},
+    extra={"route_network": lazy(f"{__name__}.routes", "route_network"),      # routing.problem
+           "import_18xx": lazy(f"{__name__}.import18xx", "import_1870"),  # eighteen.import18xx
+           # import-18xx --check-routes (routing.import_check)
+           "connection_position": lazy(f"{__name__}.route_check", "connection_position"),
+           "random_lean": lean},
 )

@@ -70,7 +70,6 @@ class Sale1870(PrivateSale):
 
 
 SALE = Sale1870()
-initial, cheapest, price_of, committed = SALE.initial, SALE.cheapest, SALE.price_of, \
-    SALE.committed
-free_cash, min_bid, actor, legal, apply = SALE.free_cash, SALE.min_bid, SALE.actor, \
-    SALE.legal, SALE.apply
+initial, cheapest, price_of, free_cash = SALE.initial, SALE.cheapest, SALE.price_of, \
+    SALE.free_cash
+actor, legal, apply = SALE.actor, SALE.legal, SALE.apply

@@ -3,12 +3,11 @@
 Rules live in the other modules; this one only turns the data file into frozen objects."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from ...eighteen.board import Board
+from ...eighteen.data import StaticCore, data_file
 from .market import Market1870
 
 PRIVATE_ORDER = ("GRSC", "MRBC", "SCC", "GSC", "SLSF", "MKT")  # Spielvorbereitungen / 1.1
@@ -42,24 +41,14 @@ class TrainDef:
 
 
 @dataclass(frozen=True)
-class Static:
-    board: Board
+class Static(StaticCore):
     market: Market1870
-    corps: dict[str, CorpDef]
-    corp_order: tuple[str, ...]
-    privates: dict[str, PrivateDef]
-    trains: tuple[TrainDef, ...]
-    phases: tuple[dict, ...]
     par_prices: tuple[int, ...]
     cert_limit: dict[int, dict[int, int]]   # players -> corporations in play -> limit
-    starting_cash: dict[int, int]
-    bank_cash: int
 
 
-@lru_cache(maxsize=None)
 def raw_data() -> dict:
-    text = resources.files(__package__).joinpath("data/1870.json").read_text("utf-8")
-    return json.loads(text)
+    return data_file(__package__, "1870.json")
 
 
 @lru_cache(maxsize=None)

@@ -4,19 +4,14 @@ Rounds live in their own modules: :mod:`.auction` (4, the privates), :mod:`.stoc
 7.2), :mod:`.treasury` (7.3, 7.4), :mod:`.operating` (5, 8, 9.4, 9.5)."""
 from __future__ import annotations
 
-from typing import Any, Mapping, cast
+from typing import Any, Mapping
 
-from ...engine.actions import Action, Choice
+from ...engine.actions import Action
 from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
-from ...eighteen.state import DictState
+from ...eighteen.state import END_GAME, DictState
 from . import auction, operating, recorded, stations, stock, variants
 from .data import PRIVATE_ORDER, raw_data
-
-
-#: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
-#: rulebook, so never listed among the legal choices; the result is the worth at that moment
-END_GAME = "end_game"
 
 
 def _money(v: Any) -> str:
@@ -171,37 +166,7 @@ class G1870State(DictState):
         }
 
     # ---- contract --------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        s = self.s
-        if s["ended"]:
-            return None
-        r = s["round"]
-        if r == "auction":
-            return auction.actor(self)
-        if r == "stock":
-            return stock.actor(self)
-        return operating.actor(self)
-
-    def legal_actions(self) -> list[Choice]:
-        if self.current_player is None:
-            return []
-        r = self.s["round"]
-        if r == "auction":
-            return auction.legal(self)
-        if r == "stock":
-            return stock.legal(self)
-        return operating.legal(self)
-
-    def apply(self, action: Any) -> Action:
-        if (isinstance(action, Mapping) and action.get("type") == END_GAME
-                and isinstance(action.get("player"), int)
-                and not isinstance(action.get("player"), bool)
-                and 0 <= action["player"] < len(self.players) and not self.s["ended"]):
-            return self._apply(action)  # the players agree to stop: any seat, any time
-        return super().apply(action)
-
-    apply_action = apply
+    rounds = {"auction": auction, "stock": stock, "operating": operating}
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """1870's own playout (:mod:`.playout`): the random bot's game as
@@ -210,24 +175,15 @@ class G1870State(DictState):
         return playout.run(self, bot, max_actions)
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
-        r = self.s["round"]
-        if action.get("type") == END_GAME:
-            self.end_game("ended by the players")
-            return {"type": END_GAME, "player": action["player"]}
-        if action.get("type") == recorded.TYPE:
+        t = action.get("type")
+        if t == recorded.TYPE:
             return recorded.declare(self, action)
         corp = action.get("corporation")
-        if corp is not None and not isinstance(corp, str):
+        if corp is not None and not isinstance(corp, str) and t != END_GAME:
             # refused before any rule reads it (issue 26 point 3: a list here failed deep
             # in the operating round as a TypeError)
             self.fail("'corporation' must name a corporation, e.g. \"ATSF\".", MALFORMED)
-        if r == "auction":
-            out = auction.apply(self, action)
-        elif r == "stock":
-            out = stock.apply(self, action)
-        else:
-            out = operating.apply(self, action)
-        return out
+        return super()._dispatch(action)
 
     def public_view(self) -> dict[str, Any]:
         s = self.s
@@ -300,22 +256,6 @@ class G1870State(DictState):
             return raw_data()["original_cert_limit"][str(n)][str(10 - closed)]
         n_corps = 9 if self.s["closed_count"] else 10
         return self.st.cert_limit[n][n_corps]
-
-    def update_president(self, corp: str) -> None:
-        """7.2.1: a player holding strictly more than the president takes over and swaps
-        two 10 % shares for the president's certificate."""
-        c = self.s["corps"][corp]
-        h = self.s["holders"][corp]
-        cur = c["president"]
-        if cur is None:
-            return
-        new = sh.new_president(h, cur, len(self.players))
-        if new != cur:
-            sh.transfer_presidency(h, corp, cur, cast(int, new))
-            c["president"] = new
-
-    def phase_info(self) -> dict:
-        return next(p for p in self.st.phases if p["name"] == self.s["phase"])
 
     def check_float(self, corp: str) -> None:
         """7.1.2-7.1.3: floats once its float percentage has left the IPO (MKT's private

@@ -208,10 +208,11 @@ def _pending_legal(g: "G1870State") -> list[Choice] | None:
 
 
 def legal(g: "G1870State") -> list[Choice]:
-    """The choices of the stock round, in the order of :func:`legal_checked` (which asks
-    :func:`sell_range`, :func:`par_problem` and :func:`buy_problem` for each): the same
-    checks made here as booleans, with what every check of one listing shares (the seat's
-    certificate count, the limit, the turn's flags) found once."""
+    """The choices of the stock round: the checks of :func:`sell_range`,
+    :func:`par_problem` and :func:`buy_problem` made as booleans, with what every check of
+    one listing shares (the seat's certificate count, the limit, the turn's flags) found
+    once (``tests/g1870/test_playout_parts.py`` compares it with a listing that asks each
+    check)."""
     pending = _pending_legal(g)
     if pending is not None:
         return pending
@@ -284,39 +285,6 @@ def legal(g: "G1870State") -> list[Choice]:
     return out
 
 
-def legal_checked(g: "G1870State") -> list[Choice]:
-    """:func:`legal` by asking every rule's check (the reference its tests compare with)."""
-    pending = _pending_legal(g)
-    if pending is not None:
-        return pending
-    s = g.s
-    r = s["stock"]
-    seat = r["turn"]
-    sells = []
-    for corp in s["corps"]:
-        rng = sell_range(g, seat, corp)
-        if rng:
-            sells.append(Choice("sell_shares", seat, {"corporation": corp}, {"count": rng}))
-    certs = g.cert_count(seat)
-    if certs > g.cert_limit() and sells:
-        return sells                                  # 6.4.1: comply first
-    out = [Choice("pass", seat, label="end turn" if r["acted"] else "pass")] + sells
-    for corp in s["corps"]:
-        if s["corps"][corp]["president"] is None:
-            for p in g.st.par_prices:
-                if par_problem(g, seat, corp, p, certs) is None:
-                    out.append(Choice("par", seat, {"corporation": corp, "price": p}))
-            continue
-        for src in ("ipo", "pool"):
-            if buy_problem(g, seat, corp, src, certs) is None:
-                out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
-    out.extend(treasury.legal(g, seat))
-    cash = s["cash"][seat]
-    out.extend(Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
-               for sym in s["companies"] if player_privates.problem(g, seat, sym) is None)
-    return out
-
-
 # ---- actions ---------------------------------------------------------------------------
 def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     r = g.s["stock"]
@@ -348,14 +316,18 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     return {}
 
 
+def _refuse(g: "G1870State", problem: str | None) -> None:
+    """Refuse the action for ``problem``, if any (its code by its words)."""
+    if problem:
+        g.fail(problem, UNAFFORDABLE if "costs" in problem else
+               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+
+
 def _par(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     price = get_int(action, "price")
-    problem = par_problem(g, seat, corp, price)
-    if problem:
-        g.fail(problem, UNAFFORDABLE if "costs" in problem else
-               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    _refuse(g, par_problem(g, seat, corp, price))
     return do_par(g, seat, corp, price)
 
 
@@ -372,10 +344,7 @@ def _buy(g: "G1870State", action: Any) -> dict:
     seat = action["player"]
     corp = get_str(action, "corporation")
     source = get_str(action, "source")
-    problem = buy_problem(g, seat, corp, source)
-    if problem:
-        g.fail(problem, UNAFFORDABLE if "costs" in problem else
-               UNKNOWN_ID if problem.startswith("There is no") else "not_allowed")
+    _refuse(g, buy_problem(g, seat, corp, source))
     return do_buy(g, seat, corp, source)
 
 

@@ -8,18 +8,15 @@ Option names are those of 18xx.games exports where the site has the variant (`di
 from __future__ import annotations
 
 import copy
-import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Mapping
 
+from ...eighteen.data import data_file
 from .data import Static, build, raw_data
 
 
-@lru_cache(maxsize=None)
 def facts() -> dict:
-    text = resources.files(__package__).joinpath("data/variants.json").read_text("utf-8")
-    return json.loads(text)
+    return data_file(__package__, "variants.json")
 
 
 def expand(options: Mapping[str, Any]) -> dict:
