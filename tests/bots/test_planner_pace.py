@@ -190,7 +190,9 @@ def test_sells_another_share_to_make_room_for_its_unfloated_company(monkeypatch)
         pytest.skip("no position")
     seat = st.current_player
     st.s["cash"][seat] = 2000
-    monkeypatch.setattr(type(st), "cert_count", lambda self, s, *a, **k: self.cert_limit())
+    # the seat at the certificate limit (10.0) for every reader of it: the limit of this
+    # player count lowered to the seat's count (the rule's table, restored after the test)
+    monkeypatch.setitem(st.st.cert_limit, len(st.players), st.cert_count(seat))
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["type"] == "sell_shares", act
     assert st.s["corps"][act["corporation"]]["president"] != seat
