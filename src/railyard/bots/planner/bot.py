@@ -27,7 +27,15 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   certificate limit to float it, and a third one once the 3-trains are gone (selling
   other players' shares to make room); values shares as the
   strategic bot does plus the gain of a share bought below its market price; avoids and
-  sells shares of others' companies that have no lasting train and no money for one.
+  sells shares of others' companies that have no lasting train and no money for one;
+- **presidencies and 1870's own shares** (:mod:`.control`): buys toward taking over
+  another player's company worth having when it wins the race for the shares on offer,
+  defends its own presidencies against any player who could buy them away; protects a
+  sale of its company's shares (1870 6.2) when the price fall avoided and the shares'
+  dividends pay and the money is not its trains'; has a company redeem a share (7.3) when
+  the treasury keeps its next train's money and the president gains (sold-out rise,
+  control, the share's dividends); builds toward an unreached destination and places the
+  destination marker on the map (9.6).
 
 Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate; a
 wall-clock cap per decision (``cap``) only guards against a runaway and lies ten times

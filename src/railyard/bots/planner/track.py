@@ -8,7 +8,8 @@ unreached city, town or off-board counts its revenue times ``DECAY`` per lay sti
 made (the hex an open end leads into, and each hex between it and the stop), the best
 ``TARGETS`` of them summed, and every stop it reaches counts ``REACHED`` x its revenue.  A tile lay that extends the track toward a
 city therefore raises the prospect before it raises any run, which is what makes a company
-build a line to its second city over several rounds.
+build a line to its second city over several rounds.  In 1870 an unreached destination
+(9.6) may be given: it pulls with its own value and a slower decay (:func:`dest_pull`).
 """
 from __future__ import annotations
 
