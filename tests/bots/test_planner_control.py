@@ -394,3 +394,26 @@ def test_connection_run_places_the_marker_on_the_map_and_pays_out():
     st.s["tokens"].setdefault(dest, [[]])[0].append(corp)
     act = PlannerBot(0, "normal").choose(observe(st))
     assert act["marker"] == "charter", act
+
+
+def test_reissues_redeemed_shares_when_the_company_lacks_its_train():
+    """7.4: a company holding three redeemed shares, without a train and without money for
+    one, reissues them (they sell for its treasury); with the train's money it keeps them."""
+    st, seat, corp = _redeem_position()
+    h = st.s["holders"][corp]
+    others = [s for s in range(4) if s != seat]
+    moved = list(h["pool"]) + [c for c in h[str(others[0])] if not c.endswith("_0")]
+    for c in moved[:3]:
+        for k in ("pool", str(others[0])):
+            if c in h.get(k, ()):
+                h[k].remove(c)
+        h.setdefault("treasury", []).append(c)
+    assert len(h["treasury"]) == 3 and not h["ipo"]
+    st.s["corps"][corp]["trains"] = []
+    st.s["corps"][corp]["cash"] = 0
+    assert any(c.type == "reissue" for c in st.legal_actions())
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["type"] == "reissue" and act["corporation"] == corp, act
+    st.s["corps"][corp]["cash"] = 5000
+    act = PlannerBot(0, "normal").choose(observe(st))
+    assert act["type"] != "reissue", act
