@@ -311,7 +311,8 @@ class PlannerBot(StrategicBot):
                 act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
                 if act is not None:
                     return act
-        if any(c.type in ("redeem", "reissue") for c in choices):
+        if any(c.type in ("redeem", "reissue") for c in choices) and not (
+                sells and self.dump(g, sells) is not None):          # a dump comes first
             act = self.treasury_turn(g, choices)
             if act is not None:
                 return act
