@@ -75,14 +75,16 @@ def _healthy(st, corp):
 
 
 def _doom(st, corp):
-    """The company's trains rust at the next type and its treasury is empty (at risk)."""
+    """The company's one train rusts at the bank's next type (the types before it are sold
+    out) and its treasury is empty: :func:`economy.at_risk`."""
     dep = st.s["depot"]
-    first = next(t for t, n in dep.items() if n)
+    t = next(t for t in st.st.trains if t.rusts_on)
+    for other in st.st.trains:
+        if other.name == t.rusts_on:
+            break
+        dep[other.name] = 0
     v = st.s["corps"][corp]
-    rusting = [t.name for t in st.st.trains if t.rusts_on == first]
-    if not rusting:
-        pytest.skip("no train rusts at the next type")
-    v["trains"] = [f"{rusting[0]}-9"]
+    v["trains"] = [f"{t.name}-9"]
     v["cash"] = 0
     assert eco.at_risk(st, corp)
 
@@ -227,8 +229,14 @@ def test_declines_protection_when_the_money_is_its_companies_train():
     st.s["cash"][pres] = cost + 10
     other = next((c for c, v in st.s["corps"].items() if c != corp and v["floated"]
                   and v["president"] == pres), None)
-    if other is None:
-        pytest.skip("the president has no second company")
+    if other is None:                          # he becomes president of a second company
+        other = next(c for c, v in st.s["corps"].items() if c != corp and v["floated"])
+        h = st.s["holders"][other]
+        old = st.s["corps"][other]["president"]
+        cert = next(c for c in h[str(old)] if c.endswith("_0"))
+        h[str(old)].remove(cert)
+        h.setdefault(str(pres), []).append(cert)
+        st.s["corps"][other]["president"] = pres
     st.s["corps"][other]["trains"] = []
     st.s["corps"][other]["cash"] = 0
     assert bot.reserve(st) > 10
