@@ -27,7 +27,15 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   certificate limit to float it, and a third one once the 3-trains are gone (selling
   other players' shares to make room); values shares as the
   strategic bot does plus the gain of a share bought below its market price; avoids and
-  sells shares of others' companies that have no lasting train and no money for one.
+  sells shares of others' companies that have no lasting train and no money for one;
+- **presidencies and 1870's own shares** (:mod:`.control`): buys toward taking over
+  another player's company worth having when it wins the race for the shares on offer,
+  defends its own presidencies against any player who could buy them away; protects a
+  sale of its company's shares (1870 6.2) when the price fall avoided and the shares'
+  dividends pay and the money is not its trains'; has a company redeem a share (7.3) when
+  the treasury keeps its next train's money and the president gains (sold-out rise,
+  control, the share's dividends); builds toward an unreached destination and places the
+  destination marker on the map (9.6).
 
 Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate; a
 wall-clock cap per decision (``cap``) only guards against a runaway and lies ten times
@@ -45,6 +53,7 @@ from ..strategic import (StrategicBot, _source_ok, _type, cheapest_train, is_ope
                          lasting_trains, next_train, pct, presided, price, train_limit,
                          upcoming_types)
 from . import economy as eco
+from . import control as ctl
 from . import track
 
 #: per level: tile lays given the quick (prospect) score and the full (revenue) score per
@@ -171,8 +180,14 @@ class PlannerBot(StrategicBot):
         cand = cand[:self.cfg["scan"]]
         cash0 = g.s["corps"][corp]["cash"]
         need = cheapest_train(g) if not lasting_trains(g, corp) else 0
-        p0 = track.prospect(g, corp)
         own0 = self.rev(g, corp)
+        # 1870 9.6: an unreached destination pulls the track toward it
+        dval = ctl.destination_value(self, g, corp, own0)
+        dest = g.st.corps[corp].destination if dval else None
+
+        def pros(x) -> float:
+            return track.prospect(x, corp, dest, dval)
+        p0 = pros(g)
 
         def cost_of(w) -> float:
             cost = cash0 - w.s["corps"][corp]["cash"]
@@ -194,7 +209,7 @@ class PlannerBot(StrategicBot):
             except IllegalAction:
                 continue
             self.planned += 1
-            q = 3 * (self.rev(w, corp) - own0) + 2.0 * (track.prospect(w, corp) - p0) \
+            q = 3 * (self.rev(w, corp) - own0) + 2.0 * (pros(w) - p0) \
                 - cost_of(w)
             quick.append((q, len(quick), act, w))
         quick.sort(key=lambda x: (-x[0], x[1]))
@@ -229,7 +244,7 @@ class PlannerBot(StrategicBot):
             if time.perf_counter() > t_cap:
                 break
             self.planned += 1
-            score = rev_score(w) - r0 + 2.0 * (track.prospect(w, corp) - p0) - cost_of(w)
+            score = rev_score(w) - r0 + 2.0 * (pros(w) - p0) - cost_of(w)
             if act["type"] == "lay_tile" and cash0 == w.s["corps"][corp]["cash"]:
                 score += 0.5 - 0.1 * near.get(act.get("hex"), 5)
             scored.append((score, len(scored), act, w))
@@ -296,6 +311,11 @@ class PlannerBot(StrategicBot):
                 act = self.least_loss_other_sale(g, sells, FLOAT_CERTS - room)
                 if act is not None:
                     return act
+        if any(c.type in ("redeem", "reissue") for c in choices) and not (
+                sells and self.dump(g, sells) is not None):          # a dump comes first
+            act = self.treasury_turn(g, choices)
+            if act is not None:
+                return act
         if any(c.type == "par" for c in choices):
             # only a company it can float with its own money: in an 1870 game the planner
             # started a company at $90 with money for 40 %, no other player bought an
@@ -401,6 +421,7 @@ class PlannerBot(StrategicBot):
             yld = self.expected_revenue(g, corp) * self.cfg["horizon"] / 10 / max(cost, 1)
             if yld >= IDLE_YIELD:
                 score = 100.0 * yld
+        score = max(score, self.control_points(g, corp, cost, cash, reserve))
         if market > cost:
             score += 80.0 * (market - cost) / cost
         score *= 1.0 + JITTER * (2 * self.rng.random() - 1)
@@ -411,6 +432,26 @@ class PlannerBot(StrategicBot):
                 return 0.0
             score *= 0.3
         return score
+
+    def control_points(self, g, corp: str, cost: int, cash: int, reserve: int) -> float:
+        """Share points of a share bought for a presidency: of its own company that
+        another player could take with the shares on offer he can pay
+        (:func:`.control.threatened`), 90 (the basic bot's points for keeping a presidency
+        one share away); of another player's company worth having that the seat can
+        take in this stock round (:func:`.control.takeover_plan`: the shares it needs,
+        against the president's buying back, paid beyond its reserve),
+        ``TAKEOVER_POINTS`` + its yield points.  0 for a company at risk (the planner
+        buys none of it) or when the seat cannot pay the share beyond its reserve."""
+        v = g.s["corps"][corp]
+        if cost > cash - reserve or eco.at_risk(g, corp):
+            return 0.0
+        self.planned += 1
+        if v["president"] == self.seat:
+            return 90.0 if ctl.threatened(g, corp, self.seat) else 0.0
+        if ctl.takeover_plan(self, g, corp, cash, reserve):
+            yld = self.expected_revenue(g, corp) * self.cfg["horizon"] / 10 / max(cost, 1)
+            return ctl.TAKEOVER_POINTS + 100.0 * yld
+        return 0.0
 
     def dump(self, g, sells: list[Choice]) -> Action | None:
         """The basic bot's dump (sell a presidency the seat cannot carry, when another
@@ -448,6 +489,76 @@ class PlannerBot(StrategicBot):
         self.planned += 1
         return super().expected_revenue(g, corp)
 
+    # ---- presidencies and a company's own shares (control.py) -----------------------------
+    def protect(self, g, choices: list[Choice]) -> Action | None:
+        """1870 price protection (6.2): protects when :func:`.control.protection_value`
+        (the price fall avoided on its shares, the protected shares' dividends, a
+        presidency kept) is positive and the money is not needed for its companies'
+        trains; declines otherwise."""
+        pro = next((c for c in choices if c.type == "protect"), None)
+        dec = next((c for c in choices if c.type == "decline"), None)
+        if pro is None or dec is None:
+            return super().protect(g, choices)
+        self.planned += 2
+        gain = ctl.protection_value(self, g, pro.base(), dec.base())
+        return pro.base() if gain is not None and gain > 0 else dec.base()
+
+    def connection(self, g, choices: list[Choice]) -> Action:
+        """1870 connection run (9.6): the marker on the map when allowed, paid out unless
+        the run is withheld for a train (:func:`.control.connection_choice`)."""
+        self.planned += 1
+        return ctl.connection_choice(self, g, choices) or super().connection(g, choices)
+
+    def treasury_turn(self, g, choices: list[Choice]) -> Action | None:
+        """1870 redemption or reissue (7.3, 7.4) - each the president's whole stock turn:
+        the one with the most share points (:func:`.control.redeem_points`,
+        :func:`.control.reissue_points`) when they beat every share the seat would buy
+        (its share score) and ``TREASURY_MIN``; None otherwise."""
+        best, best_pts = None, TREASURY_MIN
+        for c in choices:
+            corp = c.fixed.get("corporation")
+            if c.type == "redeem":
+                pts = ctl.redeem_points(self, g, corp, str(c.fixed.get("source")))
+            elif c.type == "reissue":
+                pts = ctl.reissue_points(self, g, corp)
+            else:
+                continue
+            self.planned += 1
+            if pts > best_pts:
+                best, best_pts = c.base(), pts
+        if best is None:
+            return None
+        cash = g.s["cash"][self.seat]
+        reserve = self.reserve(g)
+        for c in choices:
+            if c.type == "buy_share" and self.share_score(
+                    g, c.fixed["corporation"], c.fixed["source"], cash, reserve) >= best_pts:
+                return None
+        return best
+
+    def answer_offer(self, g, choices: list[Choice]) -> Action | None:
+        """An 1870 company's offer to buy back one of the seat's shares (7.3.4, with the
+        printed rule's consent): accepted when the seat would not keep the share - the
+        company heads for a crash, or the seat is not its president and the share decides
+        no presidency race (:func:`.control.takeover_plan`) and yields less than
+        ``IDLE_YIELD`` over the horizon; other offers as the basic bot."""
+        offer = (g.s.get("stock") or {}).get("redeem_offer") if g.title == "1870" else None
+        if not offer:
+            return super().answer_offer(g, choices)
+        corp = offer["corporation"]
+        acc = next((c for c in choices if c.type == "accept_offer"), None)
+        ref = next((c for c in choices if c.type == "refuse_offer"), None)
+        if acc is None or ref is None:
+            return super().answer_offer(g, choices)
+        self.planned += 1
+        if eco.at_risk(g, corp):
+            return acc.base()
+        cash = g.s["cash"][self.seat]
+        if ctl.takeover_plan(self, g, corp, cash + offer["price"], self.reserve(g)):
+            return ref.base()
+        yld = self.expected_revenue(g, corp) * self.cfg["horizon"] / 10 / max(1, offer["price"])
+        return acc.base() if yld < IDLE_YIELD else ref.base()
+
 
 #: money above the reserve and the share's price from which a share with a low yield is
 #: bought rather than the money kept (:meth:`PlannerBot.share_score`)
@@ -455,6 +566,8 @@ IDLE_CASH = 600
 #: the least yield over the share-value horizon for such a share (the basic rule: 12 %,
 #: halved when another player presides)
 IDLE_YIELD = 0.05
+#: the least share points of a redemption or reissue (:meth:`PlannerBot.treasury_turn`)
+TREASURY_MIN = 20.0
 #: certificates a president holds once the company floats (the 20 % certificate and four
 #: 10 % shares: 60 %)
 FLOAT_CERTS = 5

@@ -8,7 +8,8 @@ unreached city, town or off-board counts its revenue times ``DECAY`` per lay sti
 made (the hex an open end leads into, and each hex between it and the stop), the best
 ``TARGETS`` of them summed, and every stop it reaches counts ``REACHED`` x its revenue.  A tile lay that extends the track toward a
 city therefore raises the prospect before it raises any run, which is what makes a company
-build a line to its second city over several rounds.
+build a line to its second city over several rounds.  In 1870 an unreached destination
+(9.6) may be given: it pulls with its own value and a slower decay (:func:`dest_pull`).
 """
 from __future__ import annotations
 
@@ -93,14 +94,58 @@ def network_reach(g, corp: str):
     return reached, hexes, open_hexes
 
 
-def prospect(g, corp: str) -> float:
+def prospect(g, corp: str, dest: str | None = None, dest_value: float = 0.0) -> float:
     """Revenue within reach of the company's open track ends, discounted per lay still to
     make, plus ``REACHED`` x the revenue its track already reaches (more than a stop one lay
-    away counts, so reaching a city never lowers the prospect)."""
+    away counts, so reaching a city never lowers the prospect).  With a destination
+    ``dest`` (1870 9.6, not yet reached) also ``dest_value`` x ``DEST_DECAY`` per lay still
+    to make toward it (:func:`dest_pull`)."""
     try:
         reached, hexes, open_hexes = network_reach(g, corp)
     except Exception:                                       # noqa: BLE001 - a guess only
         return 0.0
+    out = _prospect(g, reached, open_hexes)
+    if dest and dest_value:
+        out += dest_pull(g, reached, hexes, open_hexes, dest, dest_value)
+    return out
+
+
+#: per lay still to make toward a destination: a destination pays a whole extra run, so
+#: its pull reaches farther than a stop's (``DECAY``)
+DEST_DECAY = 0.75
+#: hexes beyond the open ends within which a destination pulls
+DEST_DEPTH = 12
+
+
+def dest_pull(g, reached, hexes, open_hexes, dest: str, value: float) -> float:
+    """``value`` when the company's track reaches the destination hex, else ``value`` x
+    ``DEST_DECAY`` ** (lays still to make: the hex an open end leads into counts one, each
+    hex between it and the destination one more); 0 beyond ``DEST_DEPTH``."""
+    have = {st.id[0] if isinstance(st.id, tuple) else st.id for st in reached}
+    if dest in have or dest in hexes:
+        return value
+    board = g.st.board
+    dist: dict = {}
+    q: deque = deque()
+    for h in open_hexes:
+        if h in board.hexes and h not in dist:
+            dist[h] = 0
+            q.append(h)
+    while q:
+        h = q.popleft()
+        if h == dest:
+            return value * DEST_DECAY ** (dist[h] + 1)
+        d = dist[h]
+        if d >= DEST_DEPTH:
+            continue
+        for nb in board.hexes[h].neighbors.values():
+            if nb not in dist and nb in board.hexes:
+                dist[nb] = d + 1
+                q.append(nb)
+    return 0.0
+
+
+def _prospect(g, reached, open_hexes) -> float:
     have = {st.id[0] if isinstance(st.id, tuple) else st.id for st in reached}
     targets = {h: v for h, v in _targets(g).items() if h not in have}
     board = g.st.board
