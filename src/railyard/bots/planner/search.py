@@ -27,14 +27,15 @@ Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search 
   round's end, but also a stock round's end, so a stock decision is cut when the operating
   round after it begins); value :func:`present_value` (worth + 2 rounds of present revenue
   + half the treasury).
-- ``hard``: also track and stations, over 4 candidates; two play-ons each (one at track
-  and stock decisions, whose play-ons cost most), cut at the second operating round's end
-  (``horizon`` ``"or"``: a stock round's end does not count, and a stock decision is played
-  through the whole next set of operating rounds); value :func:`.value.position_value`
-  (each holding's future dividends, price steps, treasury, a trainless presidency); the
-  best-yield share buys the policy's scoring leaves out are candidates too; budget 600
-  simulated decisions (300 at track decisions, 400 at stock decisions), so that its CPU
-  p95 per decision stays within 3 s.
+- ``hard``: also track and stations, over 4 candidates, one play-on each; a decision of an
+  operating round is cut at that round's end, a stock decision at the end of the whole
+  next set of operating rounds (``horizon`` ``"or"``: a stock round's end does not count,
+  so the shares it bought have paid); value :func:`.value.position_value` (each holding's
+  future dividends, price steps, treasury, a trainless presidency); the best-yield share
+  buys the policy's scoring leaves out are candidates too; budget 400 simulated decisions
+  (240 at track decisions, 320 at stock decisions), so that its CPU p95 per decision stays
+  within 3 s (two play-ons per candidate and two operating rounds, budget 600, took 5.1 s
+  at p95 in an 1830 game on the loaded machine).
 """
 from __future__ import annotations
 
@@ -55,9 +56,9 @@ from .value import position_value
 #: round, a stock round's end included; ``"or"`` - operating rounds' ends only, and once one
 #: has ended the next stock round's start), play-ons per candidate (``samples``), policy
 #: decisions simulated per searched decision (``budget``, over all candidates and play-ons),
-#: those two by decision kind where they differ (``by_kind``: track decisions' play-ons cost
-#: most, a stock decision's play-on is long - through the next set of operating rounds -
-#: so both are played on once, with a smaller budget), the value at the
+#: the budget by decision kind where it differs (``by_kind``: track decisions' play-ons
+#: cost most, a stock decision's play-on is long - through the next set of operating
+#: rounds), the value at the
 #: cut (``value``: ``"present"`` :func:`present_value`, ``"future"``
 #: :func:`.value.position_value`), share buys of the best yield added to the stock
 #: candidates (``yields``), the decision kinds searched, the gain over the policy's answer
@@ -67,11 +68,10 @@ SEARCH: dict[str, dict[str, Any]] = {
     "normal": {"k": 3, "ors": 1, "stock_ors": 1, "horizon": "round", "samples": 1,
                "budget": 300, "value": "present", "yields": 0, "margin": 10.0,
                "kinds": ("train", "dividend", "stock"), "by_kind": {}},
-    "hard": {"k": 4, "ors": 2, "stock_ors": 9, "horizon": "or", "samples": 2,
-             "budget": 600, "value": "future", "yields": 2, "margin": 10.0,
+    "hard": {"k": 4, "ors": 1, "stock_ors": 9, "horizon": "or", "samples": 1,
+             "budget": 400, "value": "future", "yields": 2, "margin": 10.0,
              "kinds": ("train", "dividend", "stock", "build"),
-             "by_kind": {"build": {"samples": 1, "budget": 300},
-                         "stock": {"samples": 1, "budget": 400}}},
+             "by_kind": {"build": {"budget": 240}, "stock": {"budget": 320}}},
 }
 
 #: the play-on policy's settings (a planner at easy, cheaper still)
