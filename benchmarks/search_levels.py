@@ -5,7 +5,8 @@ tournament`` (game g: seat i plays ``seats[(i + g) % n]``, deal ``seed + g // n`
 time per decision by ``time.thread_time``; per searching seat the decisions searched,
 overruled and the policy decisions simulated; ``--opening K``: the first K actions of every
 game drawn at random, seeded by the deal (the same for every rotation), as ``railyard
-tournament --opening``::
+tournament --opening``; ``--save DIR``: every game also written there as a railyard save
+file (``railyard show`` / ``replay`` load it)::
 
     nice -n 10 .venv/bin/python benchmarks/search_levels.py 1830 \\
         strategic:hard,strategic:normal,strategic:normal,strategic:normal \\
@@ -27,13 +28,15 @@ from railyard.engine import available
 
 
 def play(job) -> dict:
-    title, seats, g, seed, opening = job
+    title, seats, g, seed, opening, save_dir = job
     info = available()[title]
     n = len(seats)
     kinds = seating(seats, g)
     deal = seed + g // n
-    st = info.factory(info.check_players([f"P{i + 1}" for i in range(n)]), deal,
-                      info.resolve_options({}))
+    names = info.check_players([f"P{i + 1}" for i in range(n)])
+    opts = info.resolve_options({})
+    st = info.factory(names, deal, opts)
+    log: list = []
     bots = [make_bot(k, title, deal * 1009 + g * 31 + i) for i, k in enumerate(kinds)]
     cpu: list[list[float]] = [[] for _ in range(n)]
     work: list[list[int]] = [[] for _ in range(n)]
@@ -45,7 +48,9 @@ def play(job) -> dict:
             from railyard.bots.random_bot import RandomBot
             drawer = RandomBot(deal)        # the same opening for every rotation of a deal
             while acts < opening and st.current_player is not None:
-                st.apply(drawer.choose(st))
+                a = drawer.choose(st)
+                st.apply(a)
+                log.append(a)
                 acts += 1
         while st.current_player is not None:
             if acts > 20000:
@@ -56,6 +61,7 @@ def play(job) -> dict:
             cpu[p].append(time.thread_time() - c0)
             work[p].append(getattr(bots[p], "work", 0) - w0)
             st.apply(act)
+            log.append(act)
             acts += 1
         res = st.result()
         out.update(scores=[float(x) for x in res.scores], winners=list(res.winners),
@@ -70,6 +76,11 @@ def play(job) -> dict:
                       "simulated": getattr(b, "simulated", 0),
                       "cut": getattr(b, "cut_short", 0),
                       "capped": bool(getattr(b, "capped", False))} for b in bots]
+    if save_dir:                            # a railyard save file, as the tournament's
+        from railyard.bots.tournament import save_game
+        os.makedirs(save_dir, exist_ok=True)
+        out["save"] = save_game(title, names, deal, opts, log,
+                                os.path.join(save_dir, f"{title}-game-{g:04d}.json"))
     out["seconds"] = round(time.time() - t0, 1)
     out["load"] = round(os.getloadavg()[0], 1)
     return out
@@ -124,6 +135,8 @@ def main() -> None:
     ap.add_argument("--opening", type=int, default=0,
                     help="random opening actions per game (as railyard tournament's)")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--save", default=None,
+                    help="write every game to this directory as a railyard save file")
     ap.add_argument("--summary", default=None, help="summarise a results file and stop")
     a = ap.parse_args()
     if a.summary:
@@ -132,7 +145,7 @@ def main() -> None:
         print(json.dumps(summary(lines), indent=1))
         return
     seats = [s.strip() for s in a.seats.split(",")]
-    jobs = [(a.title, seats, g, a.seed, a.opening)
+    jobs = [(a.title, seats, g, a.seed, a.opening, a.save)
             for g in range(a.first_game, a.first_game + a.games)]
     out = open(a.out, "a") if a.out else sys.stdout
     lines = []
