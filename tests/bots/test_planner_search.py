@@ -9,7 +9,9 @@ import pytest
 
 from railyard.bots.kinds import make_bot
 from railyard.bots.planner import PlannerBot
-from railyard.bots.planner.search import SEARCH, SearchBot, decision_kind, position_value
+from railyard.bots.planner import search as S
+from railyard.bots.planner.search import SEARCH, SearchBot, decision_kind, present_value
+from railyard.bots.planner.value import position_value
 from railyard.bots.views import observe
 from railyard.engine import available
 
@@ -69,19 +71,40 @@ def test_levels_are_wired_and_budgets_grow():
         SearchBot(1, "easy")
 
 
-@pytest.mark.parametrize("title", ["1830", "1870"])
-def test_search_overrules_a_withholding_policy(title):
-    """A company with trains and a full treasury: withholding (1830 8.2 / 1870 7.3: the
-    price falls, the holders get nothing) loses value against paying out; the search finds
-    the payout although the policy's answer is to withhold."""
+def test_normal_is_the_search_measured_against_basic():
+    """``strategic:normal`` is the search whose strength against three ``basic`` bots was
+    measured in session 10 (docs/benchmarks.md): 3 candidates, one play-on of its share of
+    300 simulated decisions, cut at the first change of round, valued by the present
+    revenue (:func:`present_value`); the new value and horizon are ``hard``'s alone."""
+    n = SEARCH["normal"]
+    assert (n["k"], n["ors"], n["stock_ors"], n["samples"], n["budget"], n["horizon"],
+            n["value"], n["yields"], n["margin"], n["by_kind"]) == \
+        (3, 1, 1, 1, 300, "round", "present", 0, 10.0, {})
+    assert n["kinds"] == ("train", "dividend", "stock")
+    assert (S.REVENUE_ROUNDS, S.TREASURY) == (2.0, 0.5)
+    h = SEARCH["hard"]
+    assert (h["horizon"], h["value"]) == ("or", "future")
+
+
+@pytest.mark.parametrize("title,level", [("1830", "normal"), ("1870", "normal"),
+                                         ("1830", "hard")])
+def test_search_overrules_a_withholding_policy(title, level):
+    """A company with trains: withholding (1830 8.2 / 1870 7.3: the price falls, the
+    holders get nothing) loses value against paying out; the search finds the payout
+    although the policy's answer is to withhold.  For ``hard`` the bank is broken (the game
+    ends with this set of operating rounds, 1830 25.0): its value counts a treasury's
+    future use, and early in the game money kept may buy the train that rushes the others'
+    trains to the scrap heap; at the end it counts for nobody's score."""
     st = position(title, 5, dividend_due)
+    if level == "hard":
+        st.s["bank_broken"] = True
     corp = st.s["op"]["corp"]
     assert st.s["corps"][corp]["trains"] and st.s["op"]["revenue"] > 0
     seat = st.current_player
-    policy_only = Withholding(3, "normal")
-    policy_only.search = {**SEARCH["normal"], "kinds": ()}
+    policy_only = Withholding(3, level)
+    policy_only.search = {**SEARCH[level], "kinds": ()}
     assert policy_only.choose(observe(st))["kind"] == "withhold"
-    bot = Withholding(3, "normal")
+    bot = Withholding(3, level)
     act = bot.choose(observe(st))
     assert act["type"] == "dividend" and act["kind"] in ("payout", "full")
     assert bot.searched == 1 and bot.overruled == 1 and bot.simulated > 0
@@ -116,24 +139,26 @@ def test_candidates_are_the_decisions_alternatives():
     assert len(cands) == len({repr(sorted(c.items())) for c in cands})
 
 
-def test_position_value_counts_the_seat_against_the_others():
+@pytest.mark.parametrize("value", [present_value, position_value])
+def test_position_value_counts_the_seat_against_the_others(value):
     st = position("1830", 5, dividend_due)
     bot = PlannerBot(1, "easy")
     seat = st.current_player
-    v = position_value(bot, st, seat)
+    v = value(bot, st, seat)
     richer = st.clone()
     richer.s["cash"][seat] += 100
-    assert position_value(bot, richer, seat) == pytest.approx(v + 100)
+    assert value(bot, richer, seat) == pytest.approx(v + 100)
     other = st.clone()
     other.s["cash"][(seat + 1) % 4] += 300
-    assert position_value(bot, other, seat) == pytest.approx(v - 100)
+    assert value(bot, other, seat) == pytest.approx(v - 100)
 
 
-def test_a_searched_decision_is_the_same_on_a_slowed_clock(monkeypatch):
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_searched_decision_is_the_same_on_a_slowed_clock(monkeypatch, level):
     """Budgets are simulated decisions: a clock on which every read costs 10 ms more (a
     machine many times busier) changes neither the answer nor the work of the search."""
     st = position("1830", 5, dividend_due)
-    idle = Withholding(3, "normal")
+    idle = Withholding(3, level)
     a1 = idle.choose(observe(st))
     real = time.perf_counter
     reads = [0]
@@ -143,10 +168,51 @@ def test_a_searched_decision_is_the_same_on_a_slowed_clock(monkeypatch):
         return real() + 0.01 * reads[0]
 
     monkeypatch.setattr(time, "perf_counter", tick)
-    busy = Withholding(3, "normal")
+    busy = Withholding(3, level)
     a2 = busy.choose(observe(st))
     assert reads[0] > 50                       # the bots did watch the (slowed) clock
     assert a1 == a2 and idle.simulated == busy.simulated > 0
     assert not busy.capped
     # (``work`` also counts optimiser nodes, which depend on the route caches the process
     # has warmed before, not on the clock; the simulated decisions are the search's budget)
+
+
+def stock_due(st):
+    """A stock-round turn of the second stock round or later with share buys on offer."""
+    if st.current_player is None or st.s["sr"] < 2:
+        return False
+    ch = st.legal_actions()
+    return decision_kind(st, ch) == "stock" and sum(c.type == "buy_share" for c in ch) >= 3
+
+
+def test_a_stock_decision_is_played_through_operating_rounds(monkeypatch):
+    """A share bought in a stock round pays in the operating rounds after it: hard plays a
+    stock-round decision to the start of the next stock round (the whole set of operating
+    rounds played) and judges it by :func:`.value.position_value`; normal keeps the search
+    measured against ``basic``: any change of round ends its play-on, so a stock decision
+    is cut as the next operating round begins, and judged by :func:`present_value`."""
+    st = position("1830", 5, stock_due)
+    sr0 = st.s["sr"]
+    cut = {}
+
+    def capture(real, name):
+        def f(bot, w, seat):
+            cut["w"], cut["value"] = w.clone(), name
+            return real(bot, w, seat)
+        return f
+
+    monkeypatch.setattr(S, "position_value", capture(S.position_value, "future"))
+    monkeypatch.setattr(S, "present_value", capture(S.present_value, "present"))
+    passing = next(c.base() for c in st.legal_actions() if c.type == "pass")
+    for level in ("normal", "hard"):
+        bot = SearchBot(3, level)
+        bot.seat = st.current_player
+        cfg = SEARCH[level]
+        bot.play_on(st, st.current_player, passing, 10000, 1, cfg["stock_ors"])
+        w = cut["w"]
+        if level == "hard":
+            assert cut["value"] == "future"
+            assert w.s["round"] == "stock" and w.s["sr"] == sr0 + 1
+        else:
+            assert cut["value"] == "present"
+            assert w.s["round"] == "operating" and w.s["or_num"] == 1 and w.s["sr"] == sr0
