@@ -47,8 +47,10 @@ def test_1830_from_the_private_auction_to_the_end_by_clicking(server, browser): 
     assert finished(page), f"not finished after {moves} moves: {stats}"
     assert stats.get("started") and stats.get("par_on_chart") and stats.get("tiles"), stats
     page.wait_for_selector("#result-box:not([hidden])")
+    # the log panel is refreshed after the result box: wait for the game's last line
+    page.wait_for_function(
+        "() => document.getElementById('log').innerText.includes('The game ends:')")
     log = page.inner_text("#log")
-    assert "The game ends:" in log
     assert "pays" in log
     check_page_shows_state(page, server, gid)
     shot(page, "1830-finished-1400.png")
