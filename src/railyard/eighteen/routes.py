@@ -13,8 +13,10 @@ from typing import Any, Callable, Iterable
 
 import marshal
 
+from ..engine.errors import UNKNOWN_ID
 from .board import Board, revenue_for
-from .graph import city_blocked, hex_tile, path_ends, side_key
+from .graph import (RouteError, RunRoute, check_disjoint, city_blocked, hex_tile, path_ends,
+                    side_key)
 
 Stop = tuple[str, str]
 #: a found route: (stops, track paths in the order run, chains of hexes per stretch); the
@@ -214,6 +216,37 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
     dfs = None  # type: ignore[assignment]  # the search's closure refers to itself: free it now, not by gc
     if complete is not None and count < limit:
         complete.append(True)
+    return out
+
+
+def check_run(g: Any, corp: str, routes: Any, own: Iterable[str],
+              check: Callable[[str, Any], RunRoute], once: str,
+              shared: str | None = None) -> list[tuple[str, Any, RunRoute]]:
+    """A route set named by ``corp``'s president (1830 20.1, 1870 9.3): a list of
+    ``{"train", "chains"}``, each train one of ``own`` and named at most once (``once``: the
+    end of that refusal's words), each route checked by ``check(train, chains)`` (a broken
+    rule raises :class:`~.graph.RouteError`), no track used by two routes (``shared``: the
+    title's words for that, else the core's).  Returns ``(train, chains, route)`` in order;
+    a refusal goes through ``g.fail``."""
+    if not isinstance(routes, list):
+        g.fail("'routes' must be a list of {train, chains}.", "malformed")
+    out: list[tuple[str, Any, RunRoute]] = []
+    for r in routes:
+        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
+            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
+        tid = r["train"]
+        if tid not in own:
+            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+        if any(tid == t for t, _, _ in out):
+            g.fail(f"The train {tid} runs only once {once}.")
+        try:
+            out.append((tid, r.get("chains"), check(tid, r.get("chains"))))
+        except RouteError as exc:
+            g.fail(f"Route of train {tid}: {exc}")
+    try:
+        check_disjoint(x[2] for x in out)
+    except RouteError as exc:
+        g.fail(shared or str(exc))
     return out
 
 

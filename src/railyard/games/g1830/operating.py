@@ -15,7 +15,7 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen import operating as core
-from ...eighteen.routes import best_route_set
+from ...eighteen.routes import best_route_set, check_run, one_area_ends
 from . import consent, private_sale, privates, stock, track, trains
 
 if TYPE_CHECKING:
@@ -274,48 +274,31 @@ def _one_area_ok(g: "G1830State") -> bool:
 
 
 def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    """20.1: the routes named (:func:`railyard.eighteen.routes.check_run`), each within
+    its train's reach and, unless :func:`_one_area_ok`, not from one red area to the same
+    area (27.0); a company with a route must run (17.0c)."""
     s = g.s
     op = s["op"]
     if op["step"] != "routes":
         g.wrong_phase("Trains run after tiles and tokens, once per turn (17.0).")
-    routes = act.get("routes")
-    if not isinstance(routes, list):
-        g.fail("'routes' must be a list of {train, chains}.", "malformed")
-    c = s["corps"][corp]
-    seen = set()
-    resolved = []
-    total = 0
-    for r in routes:
-        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
-            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
-        tid = r["train"]
-        if tid not in c["trains"]:
-            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
-        if tid in seen:
-            g.fail(f"The train {tid} runs only once per turn (20.1).")
-        seen.add(tid)
-        try:
-            rr = graph.resolve_route(g.st.board, s["tiles"], r.get("chains") or [])
-            rr.revenue = graph.check_route(g.st.board, s["tiles"], s["tokens"], corp, rr,
-                                           g.train_def(tid).distance, g.phase_colour())
-            ends = (rr.stops[0], rr.stops[-1]) if rr.stops else ()
-            if ends and not _one_area_ok(g) and all(e[1][0] == "o" for e in ends) and \
-                    g.st.board.offboard_area(ends[0][0]) == g.st.board.offboard_area(ends[1][0]):
-                raise graph.RouteError("A route may not start and end in the same red area "
-                                       "(27.0).")
-        except graph.RouteError as exc:
-            g.fail(f"Route of train {tid}: {exc}")
-        resolved.append(rr)
-        total += rr.revenue
-    try:
-        graph.check_disjoint(resolved)
-    except graph.RouteError as exc:
-        g.fail(str(exc))
-    if not resolved:
+    board = g.st.board
+    ends_ok = None if _one_area_ok(g) else one_area_ends(board)
+
+    def check(tid: str, chains: Any) -> graph.RunRoute:
+        rr = graph.resolve_route(board, s["tiles"], chains or [])
+        rr.revenue = graph.check_route(board, s["tiles"], s["tokens"], corp, rr,
+                                       g.train_def(tid).distance, g.phase_colour())
+        if ends_ok and not ends_ok(rr.stops[0], rr.stops[-1]):
+            raise graph.RouteError("A route may not start and end in the same red area "
+                                   "(27.0).")
+        return rr
+    run = check_run(g, corp, act.get("routes"), s["corps"][corp]["trains"], check,
+                    "per turn (20.1)")
+    if not run:
         g.fail(f"{corp} has a route and must run its trains (17.0c).")
-    op["revenue"] = total
-    g.event("run", corp=corp, revenue=total, trains=[[r["train"], x.revenue, x.stops] for r, x in zip(routes, resolved)])  # noqa: E501
-    op["routes"] = [{"train": r["train"], "chains": r["chains"]} for r in routes]
+    total = op["revenue"] = sum(rr.revenue for _, _, rr in run)
+    g.event("run", corp=corp, revenue=total, trains=[[t, rr.revenue, rr.stops] for t, _, rr in run])
+    op["routes"] = [{"train": t, "chains": chains} for t, chains, _ in run]
     op["step"] = "dividend"
     return {"type": "run_routes", "player": seat, "routes": op["routes"], "revenue": total}
 
