@@ -109,6 +109,21 @@ def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | 
     c["trains"].append(tid)
 
 
+def shares_needed(g: Any, short: int, seat: int, corp: str, other: str) -> int:
+    """The fewest shares of ``other`` that raise ``short`` at its price: more may not be
+    sold for the train of ``corp`` (1830 24.0c, 1870 10.2.1).  Option
+    ``emergency_sale_whole_presidents_certificate`` (18xx.games): a president of ``other``
+    (not ``corp``) whose only certificate of it is the president's may sell it whole, one
+    share more."""
+    price = g.price(other)
+    need = max(1, -(-short // price)) if price > 0 else 1
+    if g.options.get("emergency_sale_whole_presidents_certificate") and other != corp \
+            and g.s["corps"][other]["president"] == seat \
+            and g.s["holders"][other].get(str(seat)) == [f"{other}_0"]:
+        need += 1
+    return need
+
+
 def discard_if_over(g: Any, corp: str, limit: int) -> None:
     """A corporation over ``limit`` after a purchase (option of both titles) discards."""
     if len(g.s["corps"][corp]["trains"]) > limit and corp not in g.s["op"]["discard"]:

@@ -308,20 +308,11 @@ def emergency_sell(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int
 
 def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
     """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen": the fewest shares
-    of ``corp2`` (sold at its current price) that cover what is still missing for the
-    cheapest train; a sale of more is refused.  Option
-    ``emergency_sale_whole_presidents_certificate`` (18xx.games profile): a president of
-    ``corp2`` (not the company in need) whose only certificate of it is the 20 %
-    president's certificate may sell it whole, one share more than needed."""
+    of ``corp2`` that cover what is still missing for the cheapest train
+    (:func:`railyard.eighteen.operating.shares_needed`); a sale of more is refused."""
     s = g.s
     short = cheapest(g) - s["corps"][corp]["cash"] - s["cash"][seat]
-    price = g.price(corp2)
-    need = max(1, -(-short // price)) if price > 0 else 1
-    if g.options.get("emergency_sale_whole_presidents_certificate") and corp2 != corp \
-            and s["corps"][corp2]["president"] == seat \
-            and s["holders"][corp2].get(str(seat)) == [f"{corp2}_0"]:
-        need += 1
-    return need
+    return core.shares_needed(g, short, seat, corp, corp2)
 
 
 def _most_sold(g: "G1830State", seat: int, corp2: str, most: int, emergency_for: str) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNKNOWN_ID
+from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import stock as est
 from ...eighteen.routes import find_routes
@@ -77,22 +78,14 @@ def sell_range(g: "G1870State", corp: str, other: str,
     if not mine:
         return None
     hi = _most(g, corp, other, seat)
-    price = g.market_price(other)
     need = _need(g, corp)
-    if price <= 0 or need <= 0:
+    if g.market_price(other) <= 0 or need <= 0:
         return None
-    enough = -(-need // price)                        # shares that cover the shortfall
     lo = 1
     if mine > 60 and not g.st.market.may_exceed_holding_limit(c["pos"]):
         lo = max(lo, (mine - 60 + 9) // 10)
-    if needed_only:
-        # 10.2.1: one share fewer must not cover the shortfall.  Profile option
-        # (18xx.games): when his only certificate is the president's, the site measures
-        # "one fewer" by that 20 % certificate, so he may sell it whole
-        extra = 1 if g.options.get("emergency_sale_whole_presidents_certificate") and \
-            c["president"] == seat and other != corp and h[str(seat)] == [f"{other}_0"] \
-            else 0
-        hi = min(hi, max(enough + extra, lo))
+    if needed_only:            # 10.2.1: one share fewer must not cover the shortfall
+        hi = min(hi, max(core.shares_needed(g, need, seat, corp, other), lo))
     return (lo, hi) if lo <= hi else None
 
 
