@@ -1,8 +1,9 @@
 """Operating-round rules both 18xx titles share (issue 27): the operating order, the
-privates' revenue, the dividend step (paying, keeping, halves and the price moves),
-rusting trains, a new phase and the corporations over the train limit.  The titles pass what differs
-(which holders' dividends go to the corporation, whether the market row breaks a tie in
-the order, a private's revenue, when a withholding corporation's price moves)."""
+privates' revenue, the dividend step (paying, keeping, halves and the price moves), buying,
+discarding and rusting trains, a new phase and the corporations over the train limit, the
+shares an emergency sale needs.  The titles pass what differs (which holders' dividends go
+to the corporation, whether the market row breaks a tie in the order, a private's revenue,
+when a withholding corporation's price moves)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
@@ -47,7 +48,9 @@ def dividend(g: Any, corp: str, revenue: int, kind: str, to_company: Iterable[st
     kind = kind if revenue > 0 else "withhold"
     g.event("dividend", corp=corp, revenue=revenue, kind=kind)
     kept = revenue if kind == "withhold" else revenue // 20 * 10 if kind == "half" else 0
-    keep(g, corp, kept)
+    if kept:
+        g.pay_from_bank(kept)
+        g.s["corps"][corp]["cash"] += kept
     distribute(g, corp, revenue - kept, to_company)
     if kind == "withhold" and move_left is not None:
         move_left(g, corp)
@@ -74,14 +77,6 @@ def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> Non
         else:
             continue
         g.pay_from_bank(pay)
-
-
-def keep(g: Any, corp: str, amount: int) -> None:
-    """The corporation keeps ``amount`` of revenue (withheld or its half), paid by the
-    bank."""
-    if amount:
-        g.pay_from_bank(amount)
-        g.s["corps"][corp]["cash"] += amount
 
 
 def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | None = None,
@@ -157,7 +152,7 @@ def new_phase(g: Any, name: str, rusting: set[str], close_privates: bool) -> Non
     """A new train type starts phase ``name`` (1830 22.0, 1870 2.1): the ``rusting``
     types rust (:func:`rust`), every private closes when ``close_privates`` (1830 23.2,
     1870 2.5) and the corporations over the phase's train limit must discard (1830 22.0,
-    1870 2.4)."""
+    1870 2.4), in chart order."""
     s = g.s
     s["phase"] = name
     rust(g, rusting)
@@ -165,10 +160,6 @@ def new_phase(g: Any, name: str, rusting: set[str], close_privates: bool) -> Non
         for comp in s["companies"].values():
             comp["closed"] = True
     discard = s["op"]["discard"]
-    discard.extend(c for c in over_limit(g, g.phase_info()["train_limit"]) if c not in discard)
-
-
-def over_limit(g: Any, limit: int) -> list[str]:
-    """The corporations holding more than ``limit`` trains, in chart order (they discard,
-    1830 22.0, 1870 2.4)."""
-    return [c for c, v in g.s["corps"].items() if len(v["trains"]) > limit]
+    limit = g.phase_info()["train_limit"]
+    discard.extend(c for c, v in s["corps"].items() if len(v["trains"]) > limit
+                   and c not in discard)
