@@ -64,23 +64,25 @@ def _walk(board: Any, tiles: Any, h: Any, edge: Any, used: Any, hexes: Any, out:
 _LINKS: dict = {}
 
 
-def stretch_cache(board: Board, tiles: dict) -> dict:
+def stretch_cache(board: Board, tiles: dict) -> "Links":
     """The stretches of track between stops (:func:`stretches`) found so far on this board
-    with these tiles: they depend on nothing else, so searches in the same track layout
-    (several trains, several corporations, the check of a route) share them."""
+    with these tiles, as :class:`Links`: they depend on nothing else, so searches in the
+    same track layout (several trains, several corporations, the check of a route) share
+    them."""
     key = (id(board), marshal.dumps(tiles, 2))
     hit = _LINKS.get(key)
-    if hit is None or hit[0] is not board:
+    if hit is None or hit.board is not board:
         if len(_LINKS) >= 64:
             _LINKS.clear()
-        hit = _LINKS[key] = (board, {})
-    return hit[1]
+        hit = _LINKS[key] = Links(board)
+    return hit
 
 
 class Links:
-    """The stretches of track from each stop found so far in one state's tile layout,
-    kept in the state (:func:`links_of`, not copied by ``clone``): when the layout
-    changed, only the stops whose walks looked at a changed hex are forgotten."""
+    """The stretches of track from each stop found so far in one tile layout, kept per
+    layout (:func:`stretch_cache`) or in the state (:func:`links_of`, not copied by
+    ``clone``): when the state's layout changed, only the stops whose walks looked at a
+    changed hex are forgotten."""
 
     __slots__ = ("board", "tiles", "links", "by_hex")
 
@@ -149,17 +151,7 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
     start_set = set(starts)
-    if links is None:
-        link_cache = stretch_cache(board, tiles)
-
-        def links_at(node: Any) -> Any:
-            v = link_cache.get(node)
-            if v is None:
-                v = link_cache[node] = stretches(board, tiles, node[0], node[1])
-            return v
-    else:
-        def links_at(node: Any) -> Any:
-            return links.get(tiles, node)
+    links_at = (links or stretch_cache(board, tiles)).get
     out: list = []
     seen: set = set()
     count = 0
@@ -204,7 +196,7 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
                 return
             if not inner and last[0] in ends_only:
                 inner = True
-        for target, paths, hexes in links_at(last):
+        for target, paths, hexes in links_at(tiles, last):
             if target in stops or not cur.isdisjoint(paths):
                 continue
             cur.update(paths)
