@@ -1,11 +1,11 @@
 """Operating rounds (5, 8, 9.5): privates pay, corporations operate in price order, buy
 trains (phases, rusting, limits) and privates.
 
-A turn: track (:mod:`.track`), then ``dividend`` (the engine runs the trains,
-:mod:`.running`; the president picks full, half or withhold), then trains, then ``done``;
-privates may be bought throughout; station markers by :mod:`.stations`.  Not implemented
-yet: the connection run (9.6), must-buy, emergency sales and bankruptcy (9.5.3-
-9.5.5, 10.2, 10.3), trains bought from other corporations."""
+A turn: track (:mod:`.track`) and a station (:mod:`.stations`) in any order, then the run
+(:mod:`.routes`, :mod:`.running`) and the dividend (full, half or withhold), then trains
+(the forced purchase, emergency sales and bankruptcy: :mod:`.emergency`; from other
+corporations: :mod:`.trade`), then ``done``; privates may be bought throughout.  The
+connection runs (9.6) come between turns (:mod:`.destinations`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -66,7 +66,8 @@ def next_round(g: "G1870State") -> None:
 
 def _next_corp(g: "G1870State") -> None:
     """Start the next corporation's turn (3.3.7: of those floated when the OR began, none
-    closed), or the next round when the OR is over."""
+    closed; 5.3 (0): the home marker on its first turn), or the next round when the OR is
+    over."""
     s = g.s
     op = s["op"]
     left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]]
@@ -74,23 +75,12 @@ def _next_corp(g: "G1870State") -> None:
         op["corp"] = None
         next_round(g)
         return
-    op["corp"] = left[0]
-    op["lays"] = []
-    op["token"] = False
-    _begin_turn(g, left[0])
-
-
-def _begin_turn(g: "G1870State", corp: str) -> None:
-    """5.3 (0): the home marker on the first turn."""
-    s = g.s
+    corp = op["corp"] = left[0]
     c = s["corps"][corp]
-    s["op"]["ran"] = False
-    s["op"]["first_turn"] = not c["operated"]                # 11.2 (c)
-    s["op"]["mrbc_home"] = False
-    s["op"]["home_laid"] = None
+    op.update(lays=[], token=False, ran=False, first_turn=not c["operated"],   # 11.2 (c)
+              mrbc_home=False, home_laid=None)
     if not c["operated"]:
-        home = g.st.corps[corp].home
-        s["tokens"].setdefault(home, [[]])[0].append(corp)
+        s["tokens"].setdefault(g.st.corps[corp].home, [[]])[0].append(corp)
         c["operated"] = True
 
 
@@ -298,7 +288,8 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
             t in ("lay_tile", "place_token", "run_routes") and op.get("revenue") is not None:
         g.fail(f"{corp} has already run its trains; track and stations come first (5.3).")
     if t == "run_routes":
-        return _run_routes(g, action, corp)
+        named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
+        return run_checked(g, corp, seat, named, revenues)
     if t == "lay_tile" and op.get("token"):
         g.fail("Track is laid before the station marker (5.3).")
     if t == "place_token":
@@ -352,15 +343,10 @@ def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
     return out
 
 
-def _run_routes(g: "G1870State", action: Any, corp: str) -> dict:
-    """5.3 (3), 9.3: the president names a route per train (:mod:`.routes`); the
-    dividend decision follows.  Earning nothing counts as withholding (5.4)."""
-    named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
-    return run_checked(g, corp, action["player"], named, revenues)
-
-
 def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:
-    """:func:`_run_routes` after its check: ``named`` routes earning ``revenues``."""
+    """5.3 (3), 9.3: the president's ``named`` routes (checked: :func:`.routes.check_run`)
+    earn ``revenues``; the dividend decision follows.  Earning nothing counts as
+    withholding (5.4)."""
     total = sum(revenues.values())
     g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
     op = g.s["op"]
