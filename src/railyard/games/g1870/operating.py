@@ -333,14 +333,20 @@ def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
     rev = g.s["op"].pop("revenue", None)
     if rev is None:                  # no routes named: the engine's set (bots, old saves)
         rev = running.revenue(g, corp)
-    dividends.pay(g, corp, rev, kind)
-    g.s["op"]["ran"] = True
-    out = {"type": "dividend", "player": action["player"], "corporation": corp,
-           "kind": kind, "revenue": rev}
+    _pay(g, corp, rev, kind)
+    return {"type": "dividend", "player": action["player"], "corporation": corp,
+            "kind": kind, "revenue": rev}
+
+
+def _pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
+    """The dividend (:func:`.dividends.pay`) after the run; a corporation it closes (3.2.4)
+    ends its turn."""
+    op = g.s["op"]
+    dividends.pay(g, corp, revenue, kind)
+    op["ran"] = True
     if g.s["corps"][corp]["closed"]:
-        g.s["op"]["done"].append(corp)
+        op["done"].append(corp)
         _next_corp(g)
-    return out
 
 
 def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:
@@ -349,18 +355,12 @@ def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: di
     withholding (5.4)."""
     total = sum(revenues.values())
     g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
-    op = g.s["op"]
-    out = {"type": "run_routes", "player": seat, "corporation": corp,
-           "routes": named, "revenue": total}
     if total > 0:
-        op["revenue"] = total
-        return out
-    dividends.pay(g, corp, 0, "withhold")
-    op["ran"] = True
-    if g.s["corps"][corp]["closed"]:
-        op["done"].append(corp)
-        _next_corp(g)
-    return out
+        g.s["op"]["revenue"] = total
+    else:
+        _pay(g, corp, 0, "withhold")
+    return {"type": "run_routes", "player": seat, "corporation": corp, "routes": named,
+            "revenue": total}
 
 
 def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
