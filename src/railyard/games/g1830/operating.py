@@ -51,9 +51,7 @@ def order_key(g: "G1830State", corp: str) -> Any:
 def next_corp(g: "G1830State") -> None:
     s = g.s
     op = s["op"]
-    eligible = op.get("eligible")
-    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]
-               and (eligible is None or c in eligible)]
+    waiting = [c for c in op["eligible"] if c not in op["done"]]   # 1830: none unfloats
     if not waiting:
         end_or(g)
         return
@@ -322,12 +320,8 @@ def pay(g: "G1830State", corp: str, revenue: int, kind: str) -> None:
     one cell left "am Ende der Aktionsrunde" - at the end of the operating round, in the
     order the companies withheld (8.2d, :func:`end_or`).  Option
     ``withhold_moves_at_once`` (18xx.games): at once."""
-    core.dividend(g, corp, revenue, kind, ("pool",),
-                  None if g.options.get("withhold_moves_at_once") else _withheld)
-
-
-def _withheld(g: "G1830State", corp: str) -> None:
-    g.s["op"].setdefault("withheld", []).append(corp)
+    core.dividend(g, corp, revenue, kind, ("pool",), None if g.options.get(
+        "withhold_moves_at_once") else lambda g, c: g.s["op"].setdefault("withheld", []).append(c))
 
 
 def price_after_round(g: "G1830State", corp: str) -> int | None:

@@ -60,7 +60,7 @@ def check_run(g: "G1870State", corp: str, routes: Any,
 
 def auto_routes(g: "G1870State", corp: str) -> list[dict]:
     """A route set computed by the engine for bots and the legal-action list (greedy,
-    longest train first: :func:`running.best_set`, about half the cost of the exact
+    longest train first: :func:`running.greedy`, about half the cost of the exact
     optimiser in random games); the president may name any other legal set, and
     ``routing.problem.auto_routes`` gives the best one through :func:`route_network`."""
     from .lazyroutes import routes_at
