@@ -32,8 +32,7 @@ def offers(g: "G1870State") -> list[tuple[str, int]]:
 
 
 def cheapest(g: "G1870State") -> int | None:
-    prices = [p for _, p in offers(g)]
-    return min(prices) if prices else None
+    return min((p for _, p in offers(g)), default=None)
 
 
 def must_buy(g: "G1870State", corp: str) -> bool:
@@ -125,12 +124,8 @@ def _to_pool(g: "G1870State", other: str, seat: int, count: int, last: bool) -> 
 def bankrupt_now(g: "G1870State", corp: str) -> bool:
     """10.3.1: corporation cash + president cash + the proceeds of every share he could
     legally sell do not pay for the cheapest train."""
-    proceeds = 0
-    for other in g.s["corps"]:
-        rng = sell_range(g, corp, other, needed_only=False)
-        if rng:
-            proceeds += rng[1] * g.market_price(other)
-    return proceeds < shortfall(g, corp)
+    return sum(rng[1] * g.market_price(other) for other in g.s["corps"]
+               if (rng := sell_range(g, corp, other, needed_only=False))) < shortfall(g, corp)
 
 
 def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
