@@ -79,6 +79,20 @@ def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> Non
         g.pay_from_bank(pay)
 
 
+def private_price(g: Any, corp: str, sym: str,
+                  lo_hi: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """What ``corp`` may pay for the private ``sym`` (1830 23.1, 1870 8.1): half to double
+    its face value (or ``lo_hi``), at most its cash; None if it is closed, no player owns
+    it or no price fits."""
+    comp = g.s["companies"][sym]
+    if comp["closed"] or not (comp["owner"] or "").startswith("p"):
+        return None
+    value = g.st.privates[sym].value
+    lo, hi = lo_hi or ((value + 1) // 2, 2 * value)
+    hi = min(hi, g.s["corps"][corp]["cash"])
+    return (lo, hi) if lo <= hi else None
+
+
 def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | None = None,
               exchange: str | None = None) -> None:
     """``corp`` buys ``tid`` for ``price`` from ``seller``, else from the bank (its pool or

@@ -343,11 +343,6 @@ def _withheld_move_left(g: "G1830State") -> None:
 
 
 # ---- privates bought by companies (23.1) ----------------------------------------------
-def company_price_range(g: "G1830State", sym: str) -> tuple[int, int]:
-    v = g.st.privates[sym].value
-    return (v + 1) // 2, 2 * v
-
-
 def buyable_companies(g: "G1830State") -> list[str]:
     if "can_buy_companies" not in g.phase_info().get("status", []):
         return []
@@ -357,10 +352,7 @@ def buyable_companies(g: "G1830State") -> list[str]:
 
 
 def buy_company_open(g: "G1830State", corp: str) -> bool:
-    cash = g.s["corps"][corp]["cash"]
-    if any(company_price_range(g, sym)[0] <= cash for sym in buyable_companies(g)):
-        return True
-    return bool(track.special_choices(g, corp, 0))
+    return bool(company_options(g, corp) or track.special_choices(g, corp, 0))
 
 
 def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
@@ -370,15 +362,10 @@ def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
 
 def company_options(g: "G1830State", corp: str) -> list[tuple]:
     """The privates ``corp`` may buy now (23.1) as ``("buy_company", private, lowest,
-    highest price)``: half to double the face value, at most its cash."""
-    cash = g.s["corps"][corp]["cash"]
-    out = []
-    for sym in buyable_companies(g):
-        lo, hi = company_price_range(g, sym)
-        hi = min(hi, cash)
-        if lo <= hi:
-            out.append(("buy_company", sym, lo, hi))
-    return out
+    highest price)``: half to double the face value, at most its cash
+    (:func:`railyard.eighteen.operating.private_price`)."""
+    return [("buy_company", sym, *rng) for sym in buyable_companies(g)
+            if (rng := core.private_price(g, corp, sym))]
 
 
 def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
@@ -394,7 +381,8 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
     owner = g.company_owner(sym)
     if owner is None or owner[0] != "p":
         g.fail(f"{sym} is not owned by a player.")
-    lo, hi = company_price_range(g, sym)
+    value = g.st.privates[sym].value
+    lo, hi = (value + 1) // 2, 2 * value
     if not lo <= price <= hi:
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
     if price > s["corps"][corp]["cash"]:

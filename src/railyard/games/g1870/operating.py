@@ -223,22 +223,15 @@ def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:
 
 
 def private_price_range(g: "G1870State", corp: str, sym: str) -> tuple[int, int] | None:
-    """8.1/8.2: phases 2-3, half to double face value; MRBC in phase 1 by MP or SSW for
-    $20-$40; any player's private (the owner agrees: :mod:`.private_offer`)."""
-    s = g.s
-    comp = s["companies"][sym]
-    c = s["corps"][corp]
-    if comp["closed"] or not (comp["owner"] or "").startswith("p") or sym == "SLSF":
-        return None
-    value = g.st.privates[sym].value
-    if s["phase"] in ("2", "3"):
-        lo, hi = (value + 1) // 2, 2 * value
-    elif s["phase"] == "1" and sym == "MRBC" and corp in ("MP", "SSW"):
-        lo, hi = 20, 40
-    else:
-        return None
-    hi = min(hi, c["cash"])
-    return (lo, hi) if lo <= hi else None
+    """8.1/8.2 (:func:`railyard.eighteen.operating.private_price`): phases 2-3, half to
+    double face value; MRBC in phase 1 by MP or SSW for $20-$40; any player's private but
+    SLSF (the owner agrees: :mod:`.private_offer`)."""
+    phase = g.s["phase"]
+    if phase in ("2", "3") and sym != "SLSF":
+        return core.private_price(g, corp, sym)
+    if phase == "1" and sym == "MRBC" and corp in ("MP", "SSW"):
+        return core.private_price(g, corp, sym, (20, 40))
+    return None
 
 
 def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
