@@ -164,10 +164,7 @@ def sentence(kind: str, d: Mapping[str, Any], player: Callable[[Any], str],
         types = [str(x) for x in d.get("types") or []]
         if not types:
             return ""
-        lost = d.get("lost") or {}
-        extra = "; ".join(f"{k} loses {v}" for k, v in lost.items())
-        return (f"The {', '.join(t + '-trains' for t in types)} rust"
-                + (f" ({extra})." if extra else "."))
+        return f"The {', '.join(t + '-trains' for t in types)} rust."
     if kind == "bank_broken":
         return "The bank has broken: the game ends after the current set of operating rounds."
     if kind == "round":
