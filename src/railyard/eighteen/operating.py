@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable
 
 from . import shares as sh
 from ..engine.errors import UNKNOWN_ID
+from .graph import route_exists
 from .trains import take, ttype
 
 
@@ -116,6 +117,15 @@ def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | 
         c["trains"].remove(exchange)
         s["train_pool"].append(exchange)
     c["trains"].append(tid)
+
+
+def must_buy(g: Any, corp: str, for_sale: Callable[[], Any], one_area_ends_ok: bool = True
+             ) -> bool:
+    """``corp`` has no train, the bank sells one (``for_sale()``) and a route exists
+    (:func:`.graph.route_exists`): it must buy a train (1830 20.2, 1870 9.5.3)."""
+    s = g.s
+    return (not s["corps"][corp]["trains"] and bool(for_sale())
+            and route_exists(g.st.board, s["tiles"], s["tokens"], corp, one_area_ends_ok))
 
 
 def shares_needed(g: Any, short: int, seat: int, corp: str, other: str) -> int:

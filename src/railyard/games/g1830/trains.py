@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
-from ...eighteen import graph
 from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import trains as depot
@@ -48,12 +47,9 @@ def limit(g: "G1830State") -> int:
 
 def must_buy(g: "G1830State", corp: str) -> bool:
     """20.2: a company without a train must buy one if it has a route and the bank has
-    trains."""
-    s = g.s
-    return (not s["corps"][corp]["trains"] and bool(offers(g))
-            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp,
-                                   one_area_ends_ok=bool(g.options.get(
-                                       "route_may_start_and_end_in_one_red_area"))))
+    trains (:func:`railyard.eighteen.operating.must_buy`)."""
+    return core.must_buy(g, corp, lambda: offers(g),
+                         bool(g.options.get("route_may_start_and_end_in_one_red_area")))
 
 
 def cheapest(g: "G1830State") -> int:

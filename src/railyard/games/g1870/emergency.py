@@ -14,7 +14,6 @@ from ...engine.errors import UNKNOWN_ID
 from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import stock as est
-from ...eighteen.routes import find_routes
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -36,11 +35,9 @@ def cheapest(g: "G1870State") -> int | None:
 
 
 def must_buy(g: "G1870State", corp: str) -> bool:
-    """9.5.3: no train, a route exists (a station and one more stop), a train for sale."""
-    s = g.s
-    if s["corps"][corp]["trains"] or cheapest(g) is None:
-        return False
-    return bool(find_routes(g.st.board, s["tiles"], s["tokens"], corp, 2, "gray", limit=1))
+    """9.5.3: no train, a route exists (a station and one more stop), a train for sale
+    (:func:`railyard.eighteen.operating.must_buy`)."""
+    return core.must_buy(g, corp, lambda: offers(g))
 
 
 def shortfall(g: "G1870State", corp: str) -> int:
