@@ -67,12 +67,11 @@ def end_or(g: "G1830State") -> None:
     _withheld_move_left(g)
     if s["or_num"] < s["or_total"]:
         start_or(g)
-        return
-    if s["bank_broken"]:  # 25.0: the game ends after the running set of operating rounds
+    elif s["bank_broken"]:  # 25.0: the game ends after the running set of operating rounds
         g.end_game("bank")
-        return
-    s["sr"] += 1
-    stock.start(g)
+    else:
+        s["sr"] += 1
+        stock.start(g)
 
 
 def end_turn(g: "G1830State") -> None:
@@ -159,16 +158,15 @@ def legal(g: "G1830State") -> list[Choice]:
     step = op["step"]
     out: list[Choice] = []
     if step == "home_token":
-        for h, city in track.relay_targets(g, corp):
-            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
-        return out
+        return [Choice("place_token", seat, {"hex": h, "city": city})
+                for h, city in track.relay_targets(g, corp)]
     out.extend(track.special_choices(g, corp, seat))
     if step == "track":
         out.extend(track.tile_choices(g, corp, seat))
         out.append(Choice("pass", seat, label="lay no tile"))
     elif step == "token":
-        for h, city in track.token_targets(g, corp):
-            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
+        out.extend(Choice("place_token", seat, {"hex": h, "city": city})
+                   for h, city in track.token_targets(g, corp))
         out.append(Choice("pass", seat, label="place no token"))
     elif step == "routes":
         c = s["corps"][corp]
@@ -253,7 +251,6 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         out = buy_company(g, corp, act, seat)
     else:
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
-        raise AssertionError
     advance(g)
     return out
 
