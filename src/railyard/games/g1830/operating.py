@@ -218,11 +218,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         return trains.discard(g, act, seat)
     corp = op["corp"]
     step = op["step"]
-    if t == "lay_tile":
-        out = track.lay(g, corp, act, seat)
-    elif t == "place_token":
-        out = track.token(g, corp, act, seat)
-    elif t == "pass":
+    if t == "pass":
         if step in ("home_token", "routes", "dividend"):
             g.wrong_phase("This decision cannot be passed.")
         if step == "buy_train" and trains.must_buy(g, corp):
@@ -237,18 +233,8 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             end_turn(g)
             return {"type": "pass", "player": seat}
         out = {"type": "pass", "player": seat}
-    elif t == "run_routes":
-        out = run_routes(g, corp, act, seat)
-    elif t == "dividend":
-        out = dividend(g, corp, act, seat)
-    elif t == "buy_train":
-        out = trains.buy(g, corp, act, seat)
-    elif t == "sell_shares":
-        out = trains.emergency_sell(g, corp, act, seat)
-    elif t == "bankrupt":
-        return trains.bankrupt(g, corp, seat)
-    elif t == "buy_company":
-        out = buy_company(g, corp, act, seat)
+    elif t in ACTIONS:
+        out = ACTIONS[t](g, corp, act, seat)
     else:
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
     advance(g)
@@ -413,3 +399,11 @@ def _carry_out_deal(g: "G1830State", d: dict) -> None:
         trains.carry_out(g, d["buyer"], d["seat"], d["train"], d["price"], d["seller"], None)
     else:
         _transfer_company(g, d["buyer"], d["company"], d["price"])
+
+
+#: the operating company's actions but ``pass``: each ``(g, corp, action, seat)`` -> the
+#: action as done (a bankruptcy ends the game, and :func:`advance` then does nothing)
+ACTIONS = {"lay_tile": track.lay, "place_token": track.token, "run_routes": run_routes,
+           "dividend": dividend, "buy_train": trains.buy, "sell_shares": trains.emergency_sell,
+           "bankrupt": lambda g, corp, act, seat: trains.bankrupt(g, corp, seat),
+           "buy_company": buy_company}
