@@ -238,7 +238,6 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     s = g.s
     op = s["op"]
     t = action["type"]
-    seat = action["player"]
     if op.get("private_offer"):
         return private_offer.respond(g, action)
     if op.get("offer"):
@@ -264,44 +263,29 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         if t != "discard_train":
             g.wrong_phase("Corporations above the train limit must first return trains (2.4).")
         return _discard(g, action)
-    if t not in ("done", "buy_train", "buy_private", "lay_tile", "dividend", "place_token",
-                 "run_routes",
-                 "assign",
-                 "emergency_sell", "bankrupt"):
+    if t not in ACTIONS:
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
     corp = op["corp"]
     if action.get("corporation") != corp:
         g.fail(f"{corp} is operating now.", UNKNOWN_ID if action.get("corporation")
                not in s["corps"] else "not_allowed")
-    if t == "buy_private":
-        return _buy_private(g, action, corp)
-    if t == "assign":
-        return privates.assign(g, corp, action)
     if t in ("lay_tile", "dividend", "place_token", "run_routes") and op["ran"] or \
             t in ("lay_tile", "place_token", "run_routes") and op.get("revenue") is not None:
         g.fail(f"{corp} has already run its trains; track and stations come first (5.3).")
-    if t == "run_routes":
-        named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
-        return run_checked(g, corp, seat, named, revenues)
     if t == "lay_tile" and op.get("token"):
         g.fail("Track is laid before the station marker (5.3).")
-    if t == "place_token":
-        return stations.place(g, corp, action)
     if t in ("done", "buy_train") and not op["ran"]:
         g.fail(f"{corp} must first run its trains and decide on the dividend (5.3).")
-    if t == "dividend":
-        return _dividend(g, action, corp)
-    if t in ("emergency_sell", "bankrupt"):
-        return emergency.apply(g, action, corp)
     if t == "done" and emergency.must_buy(g, corp):
         g.fail(f"{corp} has a route but no train and must buy one (9.5.3).")
-    if t == "done":
-        op["done"].append(corp)
-        _finish_turn(g, corp)
-        return {"type": "done", "player": seat, "corporation": corp}
-    if t == "buy_train":
-        return _buy_train(g, action, corp)
-    return track.lay(g, corp, action)
+    return ACTIONS[t](g, action, corp)
+
+
+def _done(g: "G1870State", action: Any, corp: str) -> dict:
+    """The end of the turn (5.3)."""
+    g.s["op"]["done"].append(corp)
+    _finish_turn(g, corp)
+    return {"type": "done", "player": action["player"], "corporation": corp}
 
 
 def _finish_turn(g: "G1870State", corp: str) -> None:
@@ -445,3 +429,14 @@ def _buy_private(g: "G1870State", action: Any, corp: str) -> dict:
         return out
     private_offer.transfer(g, corp, sym, price)
     return out
+
+
+#: the operating corporation's actions, each ``(g, action, corp)`` -> the action as done,
+#: once :func:`apply` checked the order of the turn (5.3)
+ACTIONS = {
+    "buy_private": _buy_private, "assign": lambda g, a, corp: privates.assign(g, corp, a),
+    "run_routes": lambda g, a, corp: run_checked(
+        g, corp, a["player"], *routes.check_run(g, corp, a.get("routes"))[:2]),
+    "place_token": lambda g, a, corp: stations.place(g, corp, a), "dividend": _dividend,
+    "emergency_sell": emergency.apply, "bankrupt": emergency.apply, "done": _done,
+    "buy_train": _buy_train, "lay_tile": lambda g, a, corp: track.lay(g, corp, a)}
