@@ -175,17 +175,15 @@ def legal(g: "G1830State") -> list[Choice]:
                                 g.phase_colour(), one_area_ends_ok=_one_area_ok(g))
         out.append(Choice("run_routes", seat, {"routes": routes}))
     elif step == "dividend":
-        out.append(Choice("dividend", seat, {"kind": "payout"}))
-        out.append(Choice("dividend", seat, {"kind": "withhold"}))
+        out.extend(Choice("dividend", seat, {"kind": k}) for k in ("payout", "withhold"))
     elif step == "buy_train":
         out.extend(trains.buy_choices(g, corp, seat))
         out.extend(private_sale.choices(g, seat))
     elif step == "buy_company":
         out.append(Choice("pass", seat, label="end the turn"))
     out.extend(company_choices(g, corp, seat))
-    for source in ("ipo", "pool"):
-        if stock.mh_exchange_error(g, seat, source) is None:
-            out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
+    out.extend(Choice("exchange", seat, {"company": "MH", "source": src})    # 17.0 M&H
+               for src in ("ipo", "pool") if stock.mh_exchange_error(g, seat, src) is None)
     return out
 
 

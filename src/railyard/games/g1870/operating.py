@@ -167,15 +167,13 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     if forced:                         # 9.5.4: another corporation's train for its own cash
         return forced + trade.choices(g, corp, pres) + _private_choices(g, corp, pres)
     out = [Choice("done", pres, {"corporation": corp})]
+    room = len(c["trains"]) < train_limit(g)
     t = next_train(g)
-    if t is not None and len(c["trains"]) < train_limit(g) and c["cash"] >= t.price:
+    if room and t is not None and c["cash"] >= t.price:
         out.append(Choice("buy_train", pres, {"corporation": corp, "source": "depot"}))
     out.extend(diesels.choices(g, corp, pres))                    # 12.2 (option)
-    for tid in sorted(set(s["train_pool"])):
-        price = train_price(g, tid)
-        if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
-            out.append(Choice("buy_train", pres, {"corporation": corp, "source": "pool",
-                                                   "train": tid}))
+    out.extend(Choice("buy_train", pres, {"corporation": corp, "source": "pool", "train": tid})
+               for tid in sorted(set(s["train_pool"])) if room and c["cash"] >= train_price(g, tid))
     out.extend(trade.choices(g, corp, pres))
     out.extend(_private_choices(g, corp, pres))
     return out
