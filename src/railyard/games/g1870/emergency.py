@@ -22,12 +22,9 @@ if TYPE_CHECKING:
 def offers(g: "G1870State") -> list[tuple[str, int]]:
     """Trains for sale: the bank's next one and every pool train, with prices."""
     from .operating import next_train, train_price
-    out = []
     t = next_train(g)
-    if t is not None:
-        out.append(("depot", t.price))
-    out.extend((tid, train_price(g, tid)) for tid in sorted(set(g.s["train_pool"])))
-    return out
+    return ([] if t is None else [("depot", t.price)]) + [
+        (tid, train_price(g, tid)) for tid in sorted(set(g.s["train_pool"]))]
 
 
 def cheapest(g: "G1870State") -> int | None:
