@@ -84,18 +84,15 @@ def over_limit_purchase(g: "G1830State", corp: str) -> bool:
 
 
 def buy_step_open(g: "G1830State", corp: str) -> bool:
-    s = g.s
-    c = s["corps"][corp]
+    """The train step has something to decide: at the limit a D for a train given in;
+    else a forced purchase, a train from the bank the company can pay, or another
+    company's train."""
+    c = g.s["corps"][corp]
     if len(c["trains"]) >= limit(g):
         return bool(d_exchanges(g, corp))
-    if must_buy(g, corp):
-        return True
     cash = c["cash"]
-    if any(p <= cash for _, p in offers(g)):
-        return True
-    if cash >= 1 and others_trains(g, corp):
-        return True
-    return False
+    return must_buy(g, corp) or any(p <= cash for _, p in offers(g)) or \
+        (cash >= 1 and bool(others_trains(g, corp)))
 
 
 def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
