@@ -19,15 +19,15 @@ def test_the_listed_set_is_the_greedy_set_of_the_position():
     g = ic_turn(["3-1"], k12=True)
     fixed = dict(_run_choice(g).fixed)
     assert fixed["corporation"] == "IC"
-    assert fixed["routes"] == running.best_set(g, "IC")[1]
-    assert running.best_set(g, "IC")[0] == 50
+    assert fixed["routes"] == running.greedy(g, "IC")[1]
+    assert running.greedy(g, "IC")[0] == 50
 
 
 def test_the_set_is_computed_once_per_position(monkeypatch):
     g = ic_turn(["2-1"])
     calls = []
-    real = running.best_set
-    monkeypatch.setattr(running, "best_set", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = running.greedy
+    monkeypatch.setattr(running, "greedy", lambda *a, **k: calls.append(1) or real(*a, **k))
     choices = [_run_choice(g) for _ in range(3)]
     assert calls == []                         # listing alone computes nothing
     assert all(c.fixed["routes"] == choices[0].fixed["routes"] for c in choices)

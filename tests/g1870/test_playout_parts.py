@@ -43,7 +43,7 @@ def positions(players: int, seed: int, every: int = 7):
 
 
 def reference_greedy(g, corp):
-    """The engine's greedy set as ``running.best_set`` computed it before the playout's
+    """The engine's greedy set as ``running.greedy`` computed it before the playout's
     search: the plain search per train length, routes through an off-board skipped, the
     first best route on unused track per train, longest train first."""
     trains = [(t, running.distance(t)) for t in g.s["corps"][corp]["trains"]]

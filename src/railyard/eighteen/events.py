@@ -93,10 +93,6 @@ def _money(v: Any) -> str:
 
 def end_text(reason: Any) -> str:
     """Why the game ended, in words."""
-    return _end(reason)
-
-
-def _end(reason: Any) -> str:
     text = END_REASONS.get(str(reason))
     if text:
         return text
@@ -168,10 +164,7 @@ def sentence(kind: str, d: Mapping[str, Any], player: Callable[[Any], str],
         types = [str(x) for x in d.get("types") or []]
         if not types:
             return ""
-        lost = d.get("lost") or {}
-        extra = "; ".join(f"{k} loses {v}" for k, v in lost.items())
-        return (f"The {', '.join(t + '-trains' for t in types)} rust"
-                + (f" ({extra})." if extra else "."))
+        return f"The {', '.join(t + '-trains' for t in types)} rust."
     if kind == "bank_broken":
         return "The bank has broken: the game ends after the current set of operating rounds."
     if kind == "round":
@@ -180,7 +173,7 @@ def sentence(kind: str, d: Mapping[str, Any], player: Callable[[Any], str],
         of = d.get("of")
         return f"Operating round {d.get('number')}" + (f" of {of}" if of else "") + " begins."
     if kind == "game_end":
-        return f"The game ends: {_end(d.get('reason'))}."
+        return f"The game ends: {end_text(d.get('reason'))}."
     text = ", ".join(f"{k} {v}" for k, v in d.items())
     return f"{kind.replace('_', ' ').capitalize()}" + (f": {text}." if text else ".")
 

@@ -1,14 +1,16 @@
 """Operating-round rules both 18xx titles share (issue 27): the operating order, the
-privates' revenue, the dividend step (paying, keeping, halves and the price moves),
-rusting trains, a new phase and the corporations over the train limit.  The titles pass what differs
-(which holders' dividends go to the corporation, whether the market row breaks a tie in
-the order, a private's revenue, when a withholding corporation's price moves)."""
+privates' revenue, the dividend step (paying, keeping, halves and the price moves), buying,
+discarding and rusting trains, a new phase and the corporations over the train limit, the
+shares an emergency sale needs.  The titles pass what differs (which holders' dividends go
+to the corporation, whether the market row breaks a tie in the order, a private's revenue,
+when a withholding corporation's price moves)."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
 from . import shares as sh
 from ..engine.errors import UNKNOWN_ID
+from .graph import route_exists
 from .trains import take, ttype
 
 
@@ -47,7 +49,9 @@ def dividend(g: Any, corp: str, revenue: int, kind: str, to_company: Iterable[st
     kind = kind if revenue > 0 else "withhold"
     g.event("dividend", corp=corp, revenue=revenue, kind=kind)
     kept = revenue if kind == "withhold" else revenue // 20 * 10 if kind == "half" else 0
-    keep(g, corp, kept)
+    if kept:
+        g.pay_from_bank(kept)
+        g.s["corps"][corp]["cash"] += kept
     distribute(g, corp, revenue - kept, to_company)
     if kind == "withhold" and move_left is not None:
         move_left(g, corp)
@@ -76,12 +80,18 @@ def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> Non
         g.pay_from_bank(pay)
 
 
-def keep(g: Any, corp: str, amount: int) -> None:
-    """The corporation keeps ``amount`` of revenue (withheld or its half), paid by the
-    bank."""
-    if amount:
-        g.pay_from_bank(amount)
-        g.s["corps"][corp]["cash"] += amount
+def private_price(g: Any, corp: str, sym: str,
+                  lo_hi: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """What ``corp`` may pay for the private ``sym`` (1830 23.1, 1870 8.1): half to double
+    its face value (or ``lo_hi``), at most its cash; None if it is closed, no player owns
+    it or no price fits."""
+    comp = g.s["companies"][sym]
+    if comp["closed"] or not (comp["owner"] or "").startswith("p"):
+        return None
+    value = g.st.privates[sym].value
+    lo, hi = lo_hi or ((value + 1) // 2, 2 * value)
+    hi = min(hi, g.s["corps"][corp]["cash"])
+    return (lo, hi) if lo <= hi else None
 
 
 def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | None = None,
@@ -107,6 +117,30 @@ def buy_train(g: Any, corp: str, seat: int, tid: str, price: int, seller: str | 
         c["trains"].remove(exchange)
         s["train_pool"].append(exchange)
     c["trains"].append(tid)
+
+
+def must_buy(g: Any, corp: str, for_sale: Callable[[], Any], one_area_ends_ok: bool = True
+             ) -> bool:
+    """``corp`` has no train, the bank sells one (``for_sale()``) and a route exists
+    (:func:`.graph.route_exists`): it must buy a train (1830 20.2, 1870 9.5.3)."""
+    s = g.s
+    return (not s["corps"][corp]["trains"] and bool(for_sale())
+            and route_exists(g.st.board, s["tiles"], s["tokens"], corp, one_area_ends_ok))
+
+
+def shares_needed(g: Any, short: int, seat: int, corp: str, other: str) -> int:
+    """The fewest shares of ``other`` that raise ``short`` at its price: more may not be
+    sold for the train of ``corp`` (1830 24.0c, 1870 10.2.1).  Option
+    ``emergency_sale_whole_presidents_certificate`` (18xx.games): a president of ``other``
+    (not ``corp``) whose only certificate of it is the president's may sell it whole, one
+    share more."""
+    price = g.price(other)
+    need = max(1, -(-short // price)) if price > 0 else 1
+    if g.options.get("emergency_sale_whole_presidents_certificate") and other != corp \
+            and g.s["corps"][other]["president"] == seat \
+            and g.s["holders"][other].get(str(seat)) == [f"{other}_0"]:
+        need += 1
+    return need
 
 
 def discard_if_over(g: Any, corp: str, limit: int) -> None:
@@ -142,7 +176,7 @@ def new_phase(g: Any, name: str, rusting: set[str], close_privates: bool) -> Non
     """A new train type starts phase ``name`` (1830 22.0, 1870 2.1): the ``rusting``
     types rust (:func:`rust`), every private closes when ``close_privates`` (1830 23.2,
     1870 2.5) and the corporations over the phase's train limit must discard (1830 22.0,
-    1870 2.4)."""
+    1870 2.4), in chart order."""
     s = g.s
     s["phase"] = name
     rust(g, rusting)
@@ -150,10 +184,6 @@ def new_phase(g: Any, name: str, rusting: set[str], close_privates: bool) -> Non
         for comp in s["companies"].values():
             comp["closed"] = True
     discard = s["op"]["discard"]
-    discard.extend(c for c in over_limit(g, g.phase_info()["train_limit"]) if c not in discard)
-
-
-def over_limit(g: Any, limit: int) -> list[str]:
-    """The corporations holding more than ``limit`` trains, in chart order (they discard,
-    1830 22.0, 1870 2.4)."""
-    return [c for c, v in g.s["corps"].items() if len(v["trains"]) > limit]
+    limit = g.phase_info()["train_limit"]
+    discard.extend(c for c, v in s["corps"].items() if len(v["trains"]) > limit
+                   and c not in discard)

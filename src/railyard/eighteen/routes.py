@@ -13,8 +13,10 @@ from typing import Any, Callable, Iterable
 
 import marshal
 
+from ..engine.errors import UNKNOWN_ID
 from .board import Board, revenue_for
-from .graph import city_blocked, hex_tile, path_ends, side_key
+from .graph import (RouteError, RunRoute, check_disjoint, city_blocked, hex_tile, path_ends,
+                    side_key)
 
 Stop = tuple[str, str]
 #: a found route: (stops, track paths in the order run, chains of hexes per stretch); the
@@ -62,23 +64,25 @@ def _walk(board: Any, tiles: Any, h: Any, edge: Any, used: Any, hexes: Any, out:
 _LINKS: dict = {}
 
 
-def stretch_cache(board: Board, tiles: dict) -> dict:
+def stretch_cache(board: Board, tiles: dict) -> "Links":
     """The stretches of track between stops (:func:`stretches`) found so far on this board
-    with these tiles: they depend on nothing else, so searches in the same track layout
-    (several trains, several corporations, the check of a route) share them."""
+    with these tiles, as :class:`Links`: they depend on nothing else, so searches in the
+    same track layout (several trains, several corporations, the check of a route) share
+    them."""
     key = (id(board), marshal.dumps(tiles, 2))
     hit = _LINKS.get(key)
-    if hit is None or hit[0] is not board:
+    if hit is None or hit.board is not board:
         if len(_LINKS) >= 64:
             _LINKS.clear()
-        hit = _LINKS[key] = (board, {})
-    return hit[1]
+        hit = _LINKS[key] = Links(board)
+    return hit
 
 
 class Links:
-    """The stretches of track from each stop found so far in one state's tile layout,
-    kept in the state (:func:`links_of`, not copied by ``clone``): when the layout
-    changed, only the stops whose walks looked at a changed hex are forgotten."""
+    """The stretches of track from each stop found so far in one tile layout, kept per
+    layout (:func:`stretch_cache`) or in the state (:func:`links_of`, not copied by
+    ``clone``): when the state's layout changed, only the stops whose walks looked at a
+    changed hex are forgotten."""
 
     __slots__ = ("board", "tiles", "links", "by_hex")
 
@@ -147,17 +151,7 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
     starts = [(h, f"c{i}") for h, cities in tokens.items()
               for i, held in enumerate(cities) if corp in held]
     start_set = set(starts)
-    if links is None:
-        link_cache = stretch_cache(board, tiles)
-
-        def links_at(node: Any) -> Any:
-            v = link_cache.get(node)
-            if v is None:
-                v = link_cache[node] = stretches(board, tiles, node[0], node[1])
-            return v
-    else:
-        def links_at(node: Any) -> Any:
-            return links.get(tiles, node)
+    links_at = (links or stretch_cache(board, tiles)).get
     out: list = []
     seen: set = set()
     count = 0
@@ -202,7 +196,7 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
                 return
             if not inner and last[0] in ends_only:
                 inner = True
-        for target, paths, hexes in links_at(last):
+        for target, paths, hexes in links_at(tiles, last):
             if target in stops or not cur.isdisjoint(paths):
                 continue
             cur.update(paths)
@@ -214,6 +208,37 @@ def search(board: Board, tiles: dict, tokens: dict, corp: str, distance: int,
     dfs = None  # type: ignore[assignment]  # the search's closure refers to itself: free it now, not by gc
     if complete is not None and count < limit:
         complete.append(True)
+    return out
+
+
+def check_run(g: Any, corp: str, routes: Any, own: Iterable[str],
+              check: Callable[[str, Any], RunRoute], once: str,
+              shared: str | None = None) -> list[tuple[str, Any, RunRoute]]:
+    """A route set named by ``corp``'s president (1830 20.1, 1870 9.3): a list of
+    ``{"train", "chains"}``, each train one of ``own`` and named at most once (``once``: the
+    end of that refusal's words), each route checked by ``check(train, chains)`` (a broken
+    rule raises :class:`~.graph.RouteError`), no track used by two routes (``shared``: the
+    title's words for that, else the core's).  Returns ``(train, chains, route)`` in order;
+    a refusal goes through ``g.fail``."""
+    if not isinstance(routes, list):
+        g.fail("'routes' must be a list of {train, chains}.", "malformed")
+    out: list[tuple[str, Any, RunRoute]] = []
+    for r in routes:
+        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
+            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
+        tid = r["train"]
+        if tid not in own:
+            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
+        if any(tid == t for t, _, _ in out):
+            g.fail(f"The train {tid} runs only once {once}.")
+        try:
+            out.append((tid, r.get("chains"), check(tid, r.get("chains"))))
+        except RouteError as exc:
+            g.fail(f"Route of train {tid}: {exc}")
+    try:
+        check_disjoint(x[2] for x in out)
+    except RouteError as exc:
+        g.fail(shared or str(exc))
     return out
 
 

@@ -15,7 +15,7 @@ from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 from ...eighteen import graph
 from ...eighteen import operating as core
-from ...eighteen.routes import best_route_set
+from ...eighteen.routes import best_route_set, check_run, one_area_ends
 from . import consent, private_sale, privates, stock, track, trains
 
 if TYPE_CHECKING:
@@ -51,9 +51,7 @@ def order_key(g: "G1830State", corp: str) -> Any:
 def next_corp(g: "G1830State") -> None:
     s = g.s
     op = s["op"]
-    eligible = op.get("eligible")
-    waiting = [c for c, v in s["corps"].items() if v["floated"] and c not in op["done"]
-               and (eligible is None or c in eligible)]
+    waiting = [c for c in op["eligible"] if c not in op["done"]]   # 1830: none unfloats
     if not waiting:
         end_or(g)
         return
@@ -69,12 +67,11 @@ def end_or(g: "G1830State") -> None:
     _withheld_move_left(g)
     if s["or_num"] < s["or_total"]:
         start_or(g)
-        return
-    if s["bank_broken"]:  # 25.0: the game ends after the running set of operating rounds
+    elif s["bank_broken"]:  # 25.0: the game ends after the running set of operating rounds
         g.end_game("bank")
-        return
-    s["sr"] += 1
-    stock.start(g)
+    else:
+        s["sr"] += 1
+        stock.start(g)
 
 
 def end_turn(g: "G1830State") -> None:
@@ -161,16 +158,15 @@ def legal(g: "G1830State") -> list[Choice]:
     step = op["step"]
     out: list[Choice] = []
     if step == "home_token":
-        for h, city in track.relay_targets(g, corp):
-            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
-        return out
+        return [Choice("place_token", seat, {"hex": h, "city": city})
+                for h, city in track.relay_targets(g, corp)]
     out.extend(track.special_choices(g, corp, seat))
     if step == "track":
         out.extend(track.tile_choices(g, corp, seat))
         out.append(Choice("pass", seat, label="lay no tile"))
     elif step == "token":
-        for h, city in track.token_targets(g, corp):
-            out.append(Choice("place_token", seat, {"hex": h, "city": city}))
+        out.extend(Choice("place_token", seat, {"hex": h, "city": city})
+                   for h, city in track.token_targets(g, corp))
         out.append(Choice("pass", seat, label="place no token"))
     elif step == "routes":
         c = s["corps"][corp]
@@ -179,17 +175,15 @@ def legal(g: "G1830State") -> list[Choice]:
                                 g.phase_colour(), one_area_ends_ok=_one_area_ok(g))
         out.append(Choice("run_routes", seat, {"routes": routes}))
     elif step == "dividend":
-        out.append(Choice("dividend", seat, {"kind": "payout"}))
-        out.append(Choice("dividend", seat, {"kind": "withhold"}))
+        out.extend(Choice("dividend", seat, {"kind": k}) for k in ("payout", "withhold"))
     elif step == "buy_train":
         out.extend(trains.buy_choices(g, corp, seat))
         out.extend(private_sale.choices(g, seat))
     elif step == "buy_company":
         out.append(Choice("pass", seat, label="end the turn"))
     out.extend(company_choices(g, corp, seat))
-    for source in ("ipo", "pool"):
-        if stock.mh_exchange_error(g, seat, source) is None:
-            out.append(Choice("exchange", seat, {"company": "MH", "source": source}))
+    out.extend(Choice("exchange", seat, {"company": "MH", "source": src})    # 17.0 M&H
+               for src in ("ipo", "pool") if stock.mh_exchange_error(g, seat, src) is None)
     return out
 
 
@@ -222,11 +216,7 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
         return trains.discard(g, act, seat)
     corp = op["corp"]
     step = op["step"]
-    if t == "lay_tile":
-        out = track.lay(g, corp, act, seat)
-    elif t == "place_token":
-        out = track.token(g, corp, act, seat)
-    elif t == "pass":
+    if t == "pass":
         if step in ("home_token", "routes", "dividend"):
             g.wrong_phase("This decision cannot be passed.")
         if step == "buy_train" and trains.must_buy(g, corp):
@@ -241,21 +231,10 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             end_turn(g)
             return {"type": "pass", "player": seat}
         out = {"type": "pass", "player": seat}
-    elif t == "run_routes":
-        out = run_routes(g, corp, act, seat)
-    elif t == "dividend":
-        out = dividend(g, corp, act, seat)
-    elif t == "buy_train":
-        out = trains.buy(g, corp, act, seat)
-    elif t == "sell_shares":
-        out = trains.emergency_sell(g, corp, act, seat)
-    elif t == "bankrupt":
-        return trains.bankrupt(g, corp, seat)
-    elif t == "buy_company":
-        out = buy_company(g, corp, act, seat)
+    elif t in ACTIONS:
+        out = ACTIONS[t](g, corp, act, seat)
     else:
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
-        raise AssertionError
     advance(g)
     return out
 
@@ -274,48 +253,31 @@ def _one_area_ok(g: "G1830State") -> bool:
 
 
 def run_routes(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
+    """20.1: the routes named (:func:`railyard.eighteen.routes.check_run`), each within
+    its train's reach and, unless :func:`_one_area_ok`, not from one red area to the same
+    area (27.0); a company with a route must run (17.0c)."""
     s = g.s
     op = s["op"]
     if op["step"] != "routes":
         g.wrong_phase("Trains run after tiles and tokens, once per turn (17.0).")
-    routes = act.get("routes")
-    if not isinstance(routes, list):
-        g.fail("'routes' must be a list of {train, chains}.", "malformed")
-    c = s["corps"][corp]
-    seen = set()
-    resolved = []
-    total = 0
-    for r in routes:
-        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
-            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
-        tid = r["train"]
-        if tid not in c["trains"]:
-            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
-        if tid in seen:
-            g.fail(f"The train {tid} runs only once per turn (20.1).")
-        seen.add(tid)
-        try:
-            rr = graph.resolve_route(g.st.board, s["tiles"], r.get("chains") or [])
-            rr.revenue = graph.check_route(g.st.board, s["tiles"], s["tokens"], corp, rr,
-                                           g.train_def(tid).distance, g.phase_colour())
-            ends = (rr.stops[0], rr.stops[-1]) if rr.stops else ()
-            if ends and not _one_area_ok(g) and all(e[1][0] == "o" for e in ends) and \
-                    g.st.board.offboard_area(ends[0][0]) == g.st.board.offboard_area(ends[1][0]):
-                raise graph.RouteError("A route may not start and end in the same red area "
-                                       "(27.0).")
-        except graph.RouteError as exc:
-            g.fail(f"Route of train {tid}: {exc}")
-        resolved.append(rr)
-        total += rr.revenue
-    try:
-        graph.check_disjoint(resolved)
-    except graph.RouteError as exc:
-        g.fail(str(exc))
-    if not resolved:
+    board = g.st.board
+    ends_ok = None if _one_area_ok(g) else one_area_ends(board)
+
+    def check(tid: str, chains: Any) -> graph.RunRoute:
+        rr = graph.resolve_route(board, s["tiles"], chains or [])
+        rr.revenue = graph.check_route(board, s["tiles"], s["tokens"], corp, rr,
+                                       g.train_def(tid).distance, g.phase_colour())
+        if ends_ok and not ends_ok(rr.stops[0], rr.stops[-1]):
+            raise graph.RouteError("A route may not start and end in the same red area "
+                                   "(27.0).")
+        return rr
+    run = check_run(g, corp, act.get("routes"), s["corps"][corp]["trains"], check,
+                    "per turn (20.1)")
+    if not run:
         g.fail(f"{corp} has a route and must run its trains (17.0c).")
-    op["revenue"] = total
-    g.event("run", corp=corp, revenue=total, trains=[[r["train"], x.revenue, x.stops] for r, x in zip(routes, resolved)])  # noqa: E501
-    op["routes"] = [{"train": r["train"], "chains": r["chains"]} for r in routes]
+    total = op["revenue"] = sum(rr.revenue for _, _, rr in run)
+    g.event("run", corp=corp, revenue=total, trains=[[t, rr.revenue, rr.stops] for t, _, rr in run])
+    op["routes"] = [{"train": t, "chains": chains} for t, chains, _ in run]
     op["step"] = "dividend"
     return {"type": "run_routes", "player": seat, "routes": op["routes"], "revenue": total}
 
@@ -339,12 +301,8 @@ def pay(g: "G1830State", corp: str, revenue: int, kind: str) -> None:
     one cell left "am Ende der Aktionsrunde" - at the end of the operating round, in the
     order the companies withheld (8.2d, :func:`end_or`).  Option
     ``withhold_moves_at_once`` (18xx.games): at once."""
-    core.dividend(g, corp, revenue, kind, ("pool",),
-                  None if g.options.get("withhold_moves_at_once") else _withheld)
-
-
-def _withheld(g: "G1830State", corp: str) -> None:
-    g.s["op"].setdefault("withheld", []).append(corp)
+    core.dividend(g, corp, revenue, kind, ("pool",), None if g.options.get(
+        "withhold_moves_at_once") else lambda g, c: g.s["op"].setdefault("withheld", []).append(c))
 
 
 def price_after_round(g: "G1830State", corp: str) -> int | None:
@@ -366,11 +324,6 @@ def _withheld_move_left(g: "G1830State") -> None:
 
 
 # ---- privates bought by companies (23.1) ----------------------------------------------
-def company_price_range(g: "G1830State", sym: str) -> tuple[int, int]:
-    v = g.st.privates[sym].value
-    return (v + 1) // 2, 2 * v
-
-
 def buyable_companies(g: "G1830State") -> list[str]:
     if "can_buy_companies" not in g.phase_info().get("status", []):
         return []
@@ -380,10 +333,7 @@ def buyable_companies(g: "G1830State") -> list[str]:
 
 
 def buy_company_open(g: "G1830State", corp: str) -> bool:
-    cash = g.s["corps"][corp]["cash"]
-    if any(company_price_range(g, sym)[0] <= cash for sym in buyable_companies(g)):
-        return True
-    return bool(track.special_choices(g, corp, 0))
+    return bool(company_options(g, corp) or track.special_choices(g, corp, 0))
 
 
 def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
@@ -393,15 +343,10 @@ def company_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
 
 def company_options(g: "G1830State", corp: str) -> list[tuple]:
     """The privates ``corp`` may buy now (23.1) as ``("buy_company", private, lowest,
-    highest price)``: half to double the face value, at most its cash."""
-    cash = g.s["corps"][corp]["cash"]
-    out = []
-    for sym in buyable_companies(g):
-        lo, hi = company_price_range(g, sym)
-        hi = min(hi, cash)
-        if lo <= hi:
-            out.append(("buy_company", sym, lo, hi))
-    return out
+    highest price)``: half to double the face value, at most its cash
+    (:func:`railyard.eighteen.operating.private_price`)."""
+    return [("buy_company", sym, *rng) for sym in buyable_companies(g)
+            if (rng := core.private_price(g, corp, sym))]
 
 
 def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
@@ -417,7 +362,8 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
     owner = g.company_owner(sym)
     if owner is None or owner[0] != "p":
         g.fail(f"{sym} is not owned by a player.")
-    lo, hi = company_price_range(g, sym)
+    value = g.st.privates[sym].value
+    lo, hi = (value + 1) // 2, 2 * value
     if not lo <= price <= hi:
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
     if price > s["corps"][corp]["cash"]:
@@ -451,3 +397,11 @@ def _carry_out_deal(g: "G1830State", d: dict) -> None:
         trains.carry_out(g, d["buyer"], d["seat"], d["train"], d["price"], d["seller"], None)
     else:
         _transfer_company(g, d["buyer"], d["company"], d["price"])
+
+
+#: the operating company's actions but ``pass``: each ``(g, corp, action, seat)`` -> the
+#: action as done (a bankruptcy ends the game, and :func:`advance` then does nothing)
+ACTIONS = {"lay_tile": track.lay, "place_token": track.token, "run_routes": run_routes,
+           "dividend": dividend, "buy_train": trains.buy, "sell_shares": trains.emergency_sell,
+           "bankrupt": lambda g, corp, act, seat: trains.bankrupt(g, corp, seat),
+           "buy_company": buy_company}

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
-from ...eighteen import graph
 from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import trains as depot
@@ -48,12 +47,9 @@ def limit(g: "G1830State") -> int:
 
 def must_buy(g: "G1830State", corp: str) -> bool:
     """20.2: a company without a train must buy one if it has a route and the bank has
-    trains."""
-    s = g.s
-    return (not s["corps"][corp]["trains"] and bool(offers(g))
-            and graph.route_exists(g.st.board, s["tiles"], s["tokens"], corp,
-                                   one_area_ends_ok=bool(g.options.get(
-                                       "route_may_start_and_end_in_one_red_area"))))
+    trains (:func:`railyard.eighteen.operating.must_buy`)."""
+    return core.must_buy(g, corp, lambda: offers(g),
+                         bool(g.options.get("route_may_start_and_end_in_one_red_area")))
 
 
 def cheapest(g: "G1830State") -> int:
@@ -88,18 +84,15 @@ def over_limit_purchase(g: "G1830State", corp: str) -> bool:
 
 
 def buy_step_open(g: "G1830State", corp: str) -> bool:
-    s = g.s
-    c = s["corps"][corp]
+    """The train step has something to decide: at the limit a D for a train given in;
+    else a forced purchase, a train from the bank the company can pay, or another
+    company's train."""
+    c = g.s["corps"][corp]
     if len(c["trains"]) >= limit(g):
         return bool(d_exchanges(g, corp))
-    if must_buy(g, corp):
-        return True
     cash = c["cash"]
-    if any(p <= cash for _, p in offers(g)):
-        return True
-    if cash >= 1 and others_trains(g, corp):
-        return True
-    return False
+    return must_buy(g, corp) or any(p <= cash for _, p in offers(g)) or \
+        (cash >= 1 and bool(others_trains(g, corp)))
 
 
 def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
@@ -308,20 +301,11 @@ def emergency_sell(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int
 
 def needed_shares(g: "G1830State", corp: str, seat: int, corp2: str) -> int:
     """24.0c "Wenn nötig, muss der Präsident mehr Geld flüssig machen": the fewest shares
-    of ``corp2`` (sold at its current price) that cover what is still missing for the
-    cheapest train; a sale of more is refused.  Option
-    ``emergency_sale_whole_presidents_certificate`` (18xx.games profile): a president of
-    ``corp2`` (not the company in need) whose only certificate of it is the 20 %
-    president's certificate may sell it whole, one share more than needed."""
+    of ``corp2`` that cover what is still missing for the cheapest train
+    (:func:`railyard.eighteen.operating.shares_needed`); a sale of more is refused."""
     s = g.s
     short = cheapest(g) - s["corps"][corp]["cash"] - s["cash"][seat]
-    price = g.price(corp2)
-    need = max(1, -(-short // price)) if price > 0 else 1
-    if g.options.get("emergency_sale_whole_presidents_certificate") and corp2 != corp \
-            and s["corps"][corp2]["president"] == seat \
-            and s["holders"][corp2].get(str(seat)) == [f"{corp2}_0"]:
-        need += 1
-    return need
+    return core.shares_needed(g, short, seat, corp, corp2)
 
 
 def _most_sold(g: "G1830State", seat: int, corp2: str, most: int, emergency_for: str) -> int:

@@ -46,7 +46,6 @@ def depot_train(g: "G1870State", variant: Any) -> Any:
     if variant == DIESEL and d is not None:
         return d
     g.fail(f"The bank does not sell a {variant} train now (1.4, 12.2).", UNKNOWN_ID)
-    return None
 
 
 def exchange_price(g: "G1870State", corp: str, train: Any, exchange: str) -> int:
@@ -66,7 +65,7 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     """Diesel purchases besides the next train: plain, and with each possible trade-in."""
     from .operating import next_train, train_limit
     c = g.s["corps"][corp]
-    d = diesel(g) if g.options.get("diesels") else None
+    d = diesel(g)
     nxt = next_train(g)
     if d is None and (nxt is None or nxt.name != DIESEL):
         return []

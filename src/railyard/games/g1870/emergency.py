@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNKNOWN_ID
+from ...eighteen import operating as core
 from ...eighteen import shares as sh
 from ...eighteen import stock as est
-from ...eighteen.routes import find_routes
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -22,25 +22,19 @@ if TYPE_CHECKING:
 def offers(g: "G1870State") -> list[tuple[str, int]]:
     """Trains for sale: the bank's next one and every pool train, with prices."""
     from .operating import next_train, train_price
-    out = []
     t = next_train(g)
-    if t is not None:
-        out.append(("depot", t.price))
-    out.extend((tid, train_price(g, tid)) for tid in sorted(set(g.s["train_pool"])))
-    return out
+    return ([] if t is None else [("depot", t.price)]) + [
+        (tid, train_price(g, tid)) for tid in sorted(set(g.s["train_pool"]))]
 
 
 def cheapest(g: "G1870State") -> int | None:
-    prices = [p for _, p in offers(g)]
-    return min(prices) if prices else None
+    return min((p for _, p in offers(g)), default=None)
 
 
 def must_buy(g: "G1870State", corp: str) -> bool:
-    """9.5.3: no train, a route exists (a station and one more stop), a train for sale."""
-    s = g.s
-    if s["corps"][corp]["trains"] or cheapest(g) is None:
-        return False
-    return bool(find_routes(g.st.board, s["tiles"], s["tokens"], corp, 2, "gray", limit=1))
+    """9.5.3: no train, a route exists (a station and one more stop), a train for sale
+    (:func:`railyard.eighteen.operating.must_buy`)."""
+    return core.must_buy(g, corp, lambda: offers(g))
 
 
 def shortfall(g: "G1870State", corp: str) -> int:
@@ -77,22 +71,14 @@ def sell_range(g: "G1870State", corp: str, other: str,
     if not mine:
         return None
     hi = _most(g, corp, other, seat)
-    price = g.market_price(other)
     need = _need(g, corp)
-    if price <= 0 or need <= 0:
+    if g.market_price(other) <= 0 or need <= 0:
         return None
-    enough = -(-need // price)                        # shares that cover the shortfall
     lo = 1
     if mine > 60 and not g.st.market.may_exceed_holding_limit(c["pos"]):
         lo = max(lo, (mine - 60 + 9) // 10)
-    if needed_only:
-        # 10.2.1: one share fewer must not cover the shortfall.  Profile option
-        # (18xx.games): when his only certificate is the president's, the site measures
-        # "one fewer" by that 20 % certificate, so he may sell it whole
-        extra = 1 if g.options.get("emergency_sale_whole_presidents_certificate") and \
-            c["president"] == seat and other != corp and h[str(seat)] == [f"{other}_0"] \
-            else 0
-        hi = min(hi, max(enough + extra, lo))
+    if needed_only:            # 10.2.1: one share fewer must not cover the shortfall
+        hi = min(hi, max(core.shares_needed(g, need, seat, corp, other), lo))
     return (lo, hi) if lo <= hi else None
 
 
@@ -132,12 +118,8 @@ def _to_pool(g: "G1870State", other: str, seat: int, count: int, last: bool) -> 
 def bankrupt_now(g: "G1870State", corp: str) -> bool:
     """10.3.1: corporation cash + president cash + the proceeds of every share he could
     legally sell do not pay for the cheapest train."""
-    proceeds = 0
-    for other in g.s["corps"]:
-        rng = sell_range(g, corp, other, needed_only=False)
-        if rng:
-            proceeds += rng[1] * g.market_price(other)
-    return proceeds < shortfall(g, corp)
+    return sum(rng[1] * g.market_price(other) for other in g.s["corps"]
+               if (rng := sell_range(g, corp, other, needed_only=False))) < shortfall(g, corp)
 
 
 def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:

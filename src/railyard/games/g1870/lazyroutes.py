@@ -1,5 +1,5 @@
 """The ``run_routes`` choice of the legal-action list with its route set computed on first
-use (the engine's greedy set, :func:`running.best_set`): listing the choices of an
+use (the engine's greedy set, :func:`running.greedy`): listing the choices of an
 operating turn no longer pays for the route search unless the set is read, and a
 position's set is computed once however often it is listed (cached under the exact
 position: the marshalled state).  Exact: reading the fields gives what an eager listing
@@ -26,7 +26,7 @@ def routes_at(g: "G1870State", corp: str, position: bytes | None = None) -> list
     hit = g.__dict__.get("_route_set")
     if hit is not None and hit[0] == key:
         return hit[1]
-    out = running.best_set(g, corp)[1]
+    out = running.greedy(g, corp)[1]
     g.__dict__["_route_set"] = (key, out)
     return out
 

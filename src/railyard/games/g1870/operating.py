@@ -1,11 +1,11 @@
 """Operating rounds (5, 8, 9.5): privates pay, corporations operate in price order, buy
 trains (phases, rusting, limits) and privates.
 
-A turn: track (:mod:`.track`), then ``dividend`` (the engine runs the trains,
-:mod:`.running`; the president picks full, half or withhold), then trains, then ``done``;
-privates may be bought throughout; station markers by :mod:`.stations`.  Not implemented
-yet: the connection run (9.6), must-buy, emergency sales and bankruptcy (9.5.3-
-9.5.5, 10.2, 10.3), trains bought from other corporations."""
+A turn: track (:mod:`.track`) and a station (:mod:`.stations`) in any order, then the run
+(:mod:`.routes`, :mod:`.running`) and the dividend (full, half or withhold), then trains
+(the forced purchase, emergency sales and bankruptcy: :mod:`.emergency`; from other
+corporations: :mod:`.trade`), then ``done``; privates may be bought throughout.  The
+connection runs (9.6) come between turns (:mod:`.destinations`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
@@ -66,7 +66,8 @@ def next_round(g: "G1870State") -> None:
 
 def _next_corp(g: "G1870State") -> None:
     """Start the next corporation's turn (3.3.7: of those floated when the OR began, none
-    closed), or the next round when the OR is over."""
+    closed; 5.3 (0): the home marker on its first turn), or the next round when the OR is
+    over."""
     s = g.s
     op = s["op"]
     left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]]
@@ -74,23 +75,12 @@ def _next_corp(g: "G1870State") -> None:
         op["corp"] = None
         next_round(g)
         return
-    op["corp"] = left[0]
-    op["lays"] = []
-    op["token"] = False
-    _begin_turn(g, left[0])
-
-
-def _begin_turn(g: "G1870State", corp: str) -> None:
-    """5.3 (0): the home marker on the first turn."""
-    s = g.s
+    corp = op["corp"] = left[0]
     c = s["corps"][corp]
-    s["op"]["ran"] = False
-    s["op"]["first_turn"] = not c["operated"]                # 11.2 (c)
-    s["op"]["mrbc_home"] = False
-    s["op"]["home_laid"] = None
+    op.update(lays=[], token=False, ran=False, first_turn=not c["operated"],   # 11.2 (c)
+              mrbc_home=False, home_laid=None)
     if not c["operated"]:
-        home = g.st.corps[corp].home
-        s["tokens"].setdefault(home, [[]])[0].append(corp)
+        s["tokens"].setdefault(g.st.corps[corp].home, [[]])[0].append(corp)
         c["operated"] = True
 
 
@@ -177,15 +167,13 @@ def legal(g: "G1870State", lazy: bool = True) -> list[Choice]:
     if forced:                         # 9.5.4: another corporation's train for its own cash
         return forced + trade.choices(g, corp, pres) + _private_choices(g, corp, pres)
     out = [Choice("done", pres, {"corporation": corp})]
+    room = len(c["trains"]) < train_limit(g)
     t = next_train(g)
-    if t is not None and len(c["trains"]) < train_limit(g) and c["cash"] >= t.price:
+    if room and t is not None and c["cash"] >= t.price:
         out.append(Choice("buy_train", pres, {"corporation": corp, "source": "depot"}))
     out.extend(diesels.choices(g, corp, pres))                    # 12.2 (option)
-    for tid in sorted(set(s["train_pool"])):
-        price = train_price(g, tid)
-        if len(c["trains"]) < train_limit(g) and c["cash"] >= price:
-            out.append(Choice("buy_train", pres, {"corporation": corp, "source": "pool",
-                                                   "train": tid}))
+    out.extend(Choice("buy_train", pres, {"corporation": corp, "source": "pool", "train": tid})
+               for tid in sorted(set(s["train_pool"])) if room and c["cash"] >= train_price(g, tid))
     out.extend(trade.choices(g, corp, pres))
     out.extend(_private_choices(g, corp, pres))
     return out
@@ -233,29 +221,21 @@ def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:
 
 
 def private_price_range(g: "G1870State", corp: str, sym: str) -> tuple[int, int] | None:
-    """8.1/8.2: phases 2-3, half to double face value; MRBC in phase 1 by MP or SSW for
-    $20-$40; any player's private (the owner agrees: :mod:`.private_offer`)."""
-    s = g.s
-    comp = s["companies"][sym]
-    c = s["corps"][corp]
-    if comp["closed"] or not (comp["owner"] or "").startswith("p") or sym == "SLSF":
-        return None
-    value = g.st.privates[sym].value
-    if s["phase"] in ("2", "3"):
-        lo, hi = (value + 1) // 2, 2 * value
-    elif s["phase"] == "1" and sym == "MRBC" and corp in ("MP", "SSW"):
-        lo, hi = 20, 40
-    else:
-        return None
-    hi = min(hi, c["cash"])
-    return (lo, hi) if lo <= hi else None
+    """8.1/8.2 (:func:`railyard.eighteen.operating.private_price`): phases 2-3, half to
+    double face value; MRBC in phase 1 by MP or SSW for $20-$40; any player's private but
+    SLSF (the owner agrees: :mod:`.private_offer`)."""
+    phase = g.s["phase"]
+    if phase in ("2", "3") and sym != "SLSF":
+        return core.private_price(g, corp, sym)
+    if phase == "1" and sym == "MRBC" and corp in ("MP", "SSW"):
+        return core.private_price(g, corp, sym, (20, 40))
+    return None
 
 
 def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
     s = g.s
     op = s["op"]
     t = action["type"]
-    seat = action["player"]
     if op.get("private_offer"):
         return private_offer.respond(g, action)
     if op.get("offer"):
@@ -281,43 +261,29 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         if t != "discard_train":
             g.wrong_phase("Corporations above the train limit must first return trains (2.4).")
         return _discard(g, action)
-    if t not in ("done", "buy_train", "buy_private", "lay_tile", "dividend", "place_token",
-                 "run_routes",
-                 "assign",
-                 "emergency_sell", "bankrupt"):
+    if t not in ACTIONS:
         g.wrong_phase(f"'{t}' is not possible in an operating round.")
     corp = op["corp"]
     if action.get("corporation") != corp:
         g.fail(f"{corp} is operating now.", UNKNOWN_ID if action.get("corporation")
                not in s["corps"] else "not_allowed")
-    if t == "buy_private":
-        return _buy_private(g, action, corp)
-    if t == "assign":
-        return privates.assign(g, corp, action)
     if t in ("lay_tile", "dividend", "place_token", "run_routes") and op["ran"] or \
             t in ("lay_tile", "place_token", "run_routes") and op.get("revenue") is not None:
         g.fail(f"{corp} has already run its trains; track and stations come first (5.3).")
-    if t == "run_routes":
-        return _run_routes(g, action, corp)
     if t == "lay_tile" and op.get("token"):
         g.fail("Track is laid before the station marker (5.3).")
-    if t == "place_token":
-        return stations.place(g, corp, action)
     if t in ("done", "buy_train") and not op["ran"]:
         g.fail(f"{corp} must first run its trains and decide on the dividend (5.3).")
-    if t == "dividend":
-        return _dividend(g, action, corp)
-    if t in ("emergency_sell", "bankrupt"):
-        return emergency.apply(g, action, corp)
     if t == "done" and emergency.must_buy(g, corp):
         g.fail(f"{corp} has a route but no train and must buy one (9.5.3).")
-    if t == "done":
-        op["done"].append(corp)
-        _finish_turn(g, corp)
-        return {"type": "done", "player": seat, "corporation": corp}
-    if t == "buy_train":
-        return _buy_train(g, action, corp)
-    return track.lay(g, corp, action)
+    return ACTIONS[t](g, action, corp)
+
+
+def _done(g: "G1870State", action: Any, corp: str) -> dict:
+    """The end of the turn (5.3)."""
+    g.s["op"]["done"].append(corp)
+    _finish_turn(g, corp)
+    return {"type": "done", "player": action["player"], "corporation": corp}
 
 
 def _finish_turn(g: "G1870State", corp: str) -> None:
@@ -342,39 +308,34 @@ def _dividend(g: "G1870State", action: Any, corp: str) -> dict:
     rev = g.s["op"].pop("revenue", None)
     if rev is None:                  # no routes named: the engine's set (bots, old saves)
         rev = running.revenue(g, corp)
-    dividends.pay(g, corp, rev, kind)
-    g.s["op"]["ran"] = True
-    out = {"type": "dividend", "player": action["player"], "corporation": corp,
-           "kind": kind, "revenue": rev}
-    if g.s["corps"][corp]["closed"]:
-        g.s["op"]["done"].append(corp)
-        _next_corp(g)
-    return out
+    _pay(g, corp, rev, kind)
+    return {"type": "dividend", "player": action["player"], "corporation": corp,
+            "kind": kind, "revenue": rev}
 
 
-def _run_routes(g: "G1870State", action: Any, corp: str) -> dict:
-    """5.3 (3), 9.3: the president names a route per train (:mod:`.routes`); the
-    dividend decision follows.  Earning nothing counts as withholding (5.4)."""
-    named, revenues, _ = routes.check_run(g, corp, action.get("routes"))
-    return run_checked(g, corp, action["player"], named, revenues)
-
-
-def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:
-    """:func:`_run_routes` after its check: ``named`` routes earning ``revenues``."""
-    total = sum(revenues.values())
-    g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
+def _pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
+    """The dividend (:func:`.dividends.pay`) after the run; a corporation it closes (3.2.4)
+    ends its turn."""
     op = g.s["op"]
-    out = {"type": "run_routes", "player": seat, "corporation": corp,
-           "routes": named, "revenue": total}
-    if total > 0:
-        op["revenue"] = total
-        return out
-    dividends.pay(g, corp, 0, "withhold")
+    dividends.pay(g, corp, revenue, kind)
     op["ran"] = True
     if g.s["corps"][corp]["closed"]:
         op["done"].append(corp)
         _next_corp(g)
-    return out
+
+
+def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:
+    """5.3 (3), 9.3: the president's ``named`` routes (checked: :func:`.routes.check_run`)
+    earn ``revenues``; the dividend decision follows.  Earning nothing counts as
+    withholding (5.4)."""
+    total = sum(revenues.values())
+    g.event("run", corp=corp, revenue=total, trains=[[t, r] for t, r in revenues.items()])
+    if total > 0:
+        g.s["op"]["revenue"] = total
+    else:
+        _pay(g, corp, 0, "withhold")
+    return {"type": "run_routes", "player": seat, "corporation": corp, "routes": named,
+            "revenue": total}
 
 
 def _buy_train(g: "G1870State", action: Any, corp: str) -> dict:
@@ -466,3 +427,14 @@ def _buy_private(g: "G1870State", action: Any, corp: str) -> dict:
         return out
     private_offer.transfer(g, corp, sym, price)
     return out
+
+
+#: the operating corporation's actions, each ``(g, action, corp)`` -> the action as done,
+#: once :func:`apply` checked the order of the turn (5.3)
+ACTIONS = {
+    "buy_private": _buy_private, "assign": lambda g, a, corp: privates.assign(g, corp, a),
+    "run_routes": lambda g, a, corp: run_checked(
+        g, corp, a["player"], *routes.check_run(g, corp, a.get("routes"))[:2]),
+    "place_token": lambda g, a, corp: stations.place(g, corp, a), "dividend": _dividend,
+    "emergency_sell": emergency.apply, "bankrupt": emergency.apply, "done": _done,
+    "buy_train": _buy_train, "lay_tile": lambda g, a, corp: track.lay(g, corp, a)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...eighteen import graph
-from ...engine.errors import UNKNOWN_ID
+from ...eighteen.routes import check_run as core_check_run
 from . import running
 
 if TYPE_CHECKING:
@@ -42,45 +42,25 @@ def _rule_1870(message: str) -> str:
 
 def check_run(g: "G1870State", corp: str, routes: Any,
               trains: list[str] | None = None) -> tuple[list[dict], dict[str, int], list]:
-    """A route set of ``corp`` (9.3): ``[{"train", "chains"}]``, each train at most once,
-    no shared track (9.3.4).  Returns the normalised routes, revenue per train and the
-    stops of each route.  Raises ``IllegalAction`` through ``g.fail``."""
-    own = list(g.s["corps"][corp]["trains"] if trains is None else trains)
-    if not isinstance(routes, list):
-        g.fail("'routes' must be a list of {train, chains}.", "malformed")
-    seen: set = set()
-    resolved: list = []
-    out: list = []
-    revenues: dict = {}
-    stops_of: list = []
-    for r in routes:
-        if not isinstance(r, dict) or not isinstance(r.get("train"), str):
-            g.fail("Each route names its 'train' and its 'chains'.", "malformed")
-        tid = r["train"]
-        if tid not in own:
-            g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
-        if tid in seen:
-            g.fail(f"The train {tid} runs only once (9.3).")
-        seen.add(tid)
-        chains: Any = r.get("chains")
+    """A route set of ``corp`` (9.3, :func:`railyard.eighteen.routes.check_run`): each
+    train at most once, each route by :func:`check_route`, no shared track (9.3.4).
+    Returns the normalised routes, revenue per train and the stops of each route.  Raises
+    ``IllegalAction`` through ``g.fail``."""
+    def check(tid: str, chains: Any) -> graph.RunRoute:
         try:
-            stops, paths, value = check_route(g, corp, tid, chains)
+            return graph.RunRoute(*check_route(g, corp, tid, chains))
         except graph.RouteError as exc:
-            g.fail(f"Route of train {tid}: {_rule_1870(str(exc))}")
-        resolved.append(graph.RunRoute(stops, paths, value))
-        revenues[tid] = value
-        stops_of.append(stops)
-        out.append({"train": tid, "chains": [list(c) for c in chains]})
-    try:
-        graph.check_disjoint(resolved)
-    except graph.RouteError:
-        g.fail("Trains of one corporation may not share track (9.3.4).")
-    return out, revenues, stops_of
+            raise graph.RouteError(_rule_1870(str(exc))) from None
+    run = core_check_run(g, corp, routes, g.s["corps"][corp]["trains"] if trains is None
+                         else trains, check, "(9.3)",
+                         "Trains of one corporation may not share track (9.3.4).")
+    return ([{"train": t, "chains": [list(c) for c in chains]} for t, chains, _ in run],
+            {t: rr.revenue for t, _, rr in run}, [rr.stops for _, _, rr in run])
 
 
 def auto_routes(g: "G1870State", corp: str) -> list[dict]:
     """A route set computed by the engine for bots and the legal-action list (greedy,
-    longest train first: :func:`running.best_set`, about half the cost of the exact
+    longest train first: :func:`running.greedy`, about half the cost of the exact
     optimiser in random games); the president may name any other legal set, and
     ``routing.problem.auto_routes`` gives the best one through :func:`route_network`."""
     from .lazyroutes import routes_at

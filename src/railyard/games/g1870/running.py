@@ -1,6 +1,6 @@
 """Running trains (9.3) with routes chosen by the engine, and stop values (2.2).
 
-The president names the routes (:mod:`.routes` checks them); :func:`best_set` is the
+The president names the routes (:mod:`.routes` checks them); :func:`greedy` is the
 engine's greedy set (longest train first, its best route on track not used yet) offered to
 bots.  Cattle and port bonuses
 (11.3, 11.4) and destination doubling (9.6.6) are included."""
@@ -132,14 +132,7 @@ def _route_worth(g: "G1870State", corp: str, values: dict) -> Any:
     return worth
 
 
-def best_set(g: "G1870State", corp: str, exclude: str | None = None,
-             used: set | None = None) -> tuple[int, list[dict]]:
-    """The engine's greedy route set (:func:`greedy`): (total, [{"train", "chains"}])."""
-    total, out, _ = greedy(g, corp, exclude, used)
-    return total, out
-
-
 def revenue(g: "G1870State", corp: str, exclude: str | None = None,
             used: set | None = None) -> int:
-    """The revenue of the engine's route set (:func:`best_set`)."""
-    return best_set(g, corp, exclude, used)[0]
+    """The revenue of the engine's greedy route set (:func:`greedy`)."""
+    return greedy(g, corp, exclude, used)[0]

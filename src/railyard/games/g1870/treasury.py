@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...engine.actions import Choice, get_str
 from ...engine.errors import UNKNOWN_ID, WRONG_PHASE
 from ...eighteen import shares as sh
+from ...eighteen import stock as est
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -40,11 +41,8 @@ def redeem_sources(g: "G1870State", corp: str) -> list[str]:
     for p in range(n):
         if not any(sh.pct(c) == 10 for c in h.get(str(p), ())):
             continue
-        if p == pres:
-            mine = sh.percent(h, str(p))
-            others = max((sh.percent(h, str(q)) for q in range(n) if q != p), default=0)
-            if mine - 10 < max(others, 20):
-                continue
+        if p == pres and sh.percent(h, str(p)) - 10 < max(est.best_other(h, p, n), 20):
+            continue
         out.append(str(p))
     return out
 
@@ -120,16 +118,15 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         if source not in redeem_sources(g, corp):
             g.fail(f"The share must come from {' or '.join(redeem_sources(g, corp))} (7.3.3).")
         price = g.price(corp)
+        out = {"type": "redeem", "player": seat, "corporation": corp, "source": source,
+               "price": price}
         if source != "pool" and int(source) != seat \
                 and not g.options.get("redemption_without_consent"):
             # 7.3.4, rulebook "anbieten": the owner accepts or refuses
             r["redeem_offer"] = {"corporation": corp, "owner": int(source),
                                  "president": seat, "price": price}
-            return {"type": "redeem", "player": seat, "corporation": corp, "source": source,
-                    "price": price, "offer": True}
+            return {**out, "offer": True}
         _redeem(g, corp, source, price)
-        out = {"type": "redeem", "player": seat, "corporation": corp, "source": source,
-               "price": price}
     else:
         problem = reissue_problem(g, seat, corp)
         if problem:
