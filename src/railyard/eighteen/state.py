@@ -200,29 +200,32 @@ class DictState(GameState):
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """Play random actions until the game ends or ``max_actions`` were played; returns
         the number played (``railyard bench``'s playouts, search).  ``bot`` is a
-        :class:`~railyard.bots.random_bot.RandomBot`: each step lists ``legal_actions()``
-        and lets ``bot.choose_from`` pick from them, as ``RandomBot.choose`` does (same
-        draws from its generator), then runs the rules of the action (``_dispatch``, which
-        still checks it) without what only the engine contract needs: the turn and shape
-        checks and the events found by comparing the state before and after (events the
-        rules record themselves are kept where the state records events).  So a
+        :class:`~railyard.bots.random_bot.RandomBot`; each action is the title's
+        :meth:`playout_step`, without what only the engine contract needs: the turn and
+        shape checks and the events found by comparing the state before and after (events
+        the rules record themselves are kept where the state records events).  So a
         playout reaches the same position as the bot's game through ``apply()``;
         ``tests/eighteen/test_playout.py`` checks this step by step."""
-        title = self.title
-        choose = bot.choose_from
-        legal = self.legal_actions
-        dispatch = self._dispatch
+        step = self.playout_step
         played = 0
         acts = self.__dict__.get("acts", 0)
         while played < max_actions and self.current_player is not None:
-            choices = legal()
-            if not choices:
-                raise ValueError("no legal action: the game is over")
-            dispatch(choose(choices, title))
+            step(bot)
             played += 1
             acts += 1
             self.acts = acts
         return played
+
+    def playout_step(self, bot: Any) -> None:
+        """One action of :meth:`random_playout`: ``bot.choose_from`` picks from
+        ``legal_actions()``, as ``RandomBot.choose`` does (same draws from its generator),
+        and the rules run it (``_dispatch``, which still checks it).  A title lists and
+        runs its frequent positions faster (``games/g1830/playout.py``,
+        ``games/g1870/playout.py``)."""
+        choices = self.legal_actions()
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        self._dispatch(bot.choose_from(choices, self.title))
 
     def event(self, kind: str, /, **data: Any) -> None:
         """Record what happened during the action being applied (:mod:`..events`), if events

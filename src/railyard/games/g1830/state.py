@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 from ...engine.actions import Action
 from ...eighteen import shares as sh
 from ...eighteen.state import END_GAME, DictState
-from . import auction, consent, operating, private_sale, stock, track, trains
+from . import auction, consent, operating, playout, private_sale, stock, track, trains
 from .data import PRIVATE_ORDER, static
 
 
@@ -90,11 +90,15 @@ class G1830State(DictState):
         return super().out_of_turn(action)
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
-        """The random bot's game for up to ``max_actions`` actions, faster than
-        :meth:`DictState.random_playout` in stock turns and most operating steps
-        (:mod:`.playout`)."""
-        from .playout import random_playout
-        return random_playout(self, bot, max_actions)
+        """:meth:`DictState.random_playout` with 1830's faster steps in stock turns and
+        most operating steps (:mod:`.playout`), which keep a stock turn's listing."""
+        self.keep_options = [None, None, None]
+        try:
+            return super().random_playout(bot, max_actions)
+        finally:
+            del self.keep_options
+
+    playout_step = playout.step
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         if action.get("type") == "exchange" and self.s["round"] != "auction":

@@ -10,7 +10,7 @@ from ...engine.actions import Action
 from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
 from ...eighteen.state import END_GAME, DictState
-from . import auction, operating, recorded, stations, stock, variants
+from . import auction, operating, playout, recorded, stations, stock, variants
 from .data import PRIVATE_ORDER, raw_data
 
 
@@ -168,11 +168,8 @@ class G1870State(DictState):
     # ---- contract --------------------------------------------------------------------
     rounds = {"auction": auction, "stock": stock, "operating": operating}
 
-    def random_playout(self, bot: Any, max_actions: int) -> int:
-        """1870's own playout (:mod:`.playout`): the random bot's game as
-        ``DictState.random_playout`` plays it, with fewer re-checks."""
-        from . import playout
-        return playout.run(self, bot, max_actions)
+    #: the random bot's action in a playout with fewer re-checks (:mod:`.playout`)
+    playout_step = playout.step
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         t = action.get("type")
