@@ -12,7 +12,7 @@ as ``Game`` does): what each action did, for the log.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping, NoReturn, cast
+from typing import Any, Callable, Mapping, NoReturn, cast
 
 from ..engine.actions import Action, Choice
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
@@ -84,6 +84,29 @@ class DictState(GameState):
         return cast(Action, self.rounds[self.s["round"]].apply(self, action))
 
     # ---- rules both titles share (issue 27: written once) ---------------------------------
+    def new_state(self, layout: str, corp: Callable[[], dict], bank: int, **own: Any) -> dict:
+        """A new game's ``s`` (1830 2.0, 1870 1.2-1.6): the first phase, the private sale
+        begun, each player's starting cash from the ``bank``, the privates unsold, every
+        corporation the fields ``corp()`` gives, with all its certificates in the initial offering,
+        no tiles or tokens laid, the full tile supply and depot; and the title's ``own``
+        keys.  The keys are in the order ``layout`` names them (the state's fingerprint,
+        and so the golden traces, keep that order)."""
+        n = len(self.players)
+        st = self.st
+        start = st.starting_cash[n]
+        core = {
+            "round": "auction", "phase": st.phases[0]["name"], "or_num": 0, "or_total": 1,
+            "cash": [start] * n, "bank": bank - start * n, "bank_broken": False,
+            "priority": 0, "companies": {p: {"owner": None, "closed": False} for p in st.privates},
+            "corps": {c: corp() for c in st.corp_order},
+            "holders": {c: sh.new_holders(c) for c in st.corp_order},
+            "stacks": {}, "tiles": {}, "tokens": {},
+            "supply": {name: t.count for name, t in st.board.tiles.items()},
+            "depot": {t.name: t.count for t in st.trains}, "train_pool": [],
+            "auction": self.rounds["auction"].initial(n), "stock": None, "op": None,
+            "ended": False, "end_reason": None, **own}
+        return {k: core[k] for k in layout.split()}
+
     def price(self, corp: str) -> int:
         """The share price of a started corporation."""
         return self.st.market.price(self.s["corps"][corp]["pos"])

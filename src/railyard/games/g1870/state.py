@@ -11,7 +11,7 @@ from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
 from ...eighteen.state import END_GAME, DictState
 from . import auction, operating, playout, recorded, stations, stock, variants
-from .data import PRIVATE_ORDER, raw_data
+from .data import raw_data
 
 
 def _money(v: Any) -> str:
@@ -134,36 +134,14 @@ class G1870State(DictState):
 
     # ---- setup (Spielvorbereitungen, 1.2-1.6) ---------------------------------------------
     def _setup(self) -> dict:
-        n = len(self.players)
-        st = self.st
-        start = st.starting_cash[n]
-        return {
-            "round": "auction", "phase": "1", "sr": 0, "or_num": 0, "or_total": 1,
-            "cash": [start] * n,
-            "bank": st.bank_cash - start * n,
-            "bank_broken": False,
-            "priority": 0,
-            "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
-            "corps": {c: {"par": None, "ipo_price": None, "pos": None, "floated": False,
-                          "cash": 0, "trains": [], "president": None, "operated": False,
-                          "reissued": False, "closed": False}
-                      for c in st.corp_order},
-            "holders": {c: sh.new_holders(c) for c in st.corp_order},
-            "closed_count": 0,
-            "stacks": {},
-            "tokens": {},
-            "tiles": {},
-            "bonus": {},
-            "supply": {name: t.count for name, t in st.board.tiles.items()},
-            "depot": {t.name: t.count for t in st.trains},
-            "train_pool": [],
-            "train_serial": 0,
-            "auction": auction.initial(n),
-            "stock": None,
-            "op": None,
-            "ended": False,
-            "end_reason": None,
-        }
+        return self.new_state(
+            "round phase sr or_num or_total cash bank bank_broken priority companies corps "
+            "holders closed_count stacks tokens tiles bonus supply depot train_pool "
+            "train_serial auction stock op ended end_reason",
+            lambda: {"par": None, "ipo_price": None, "pos": None, "floated": False, "cash": 0,
+                     "trains": [], "president": None, "operated": False, "reissued": False,
+                     "closed": False},
+            self.st.bank_cash, sr=0, closed_count=0, bonus={}, train_serial=0)
 
     # ---- contract --------------------------------------------------------------------
     rounds = {"auction": auction, "stock": stock, "operating": operating}
