@@ -19,7 +19,6 @@ from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
 from . import shares as sh
 from .events import changes, end_text, story, watch
-from .types import corp_core
 
 #: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
 #: rulebooks, so never listed among the legal choices; the result is the worth at that moment
@@ -293,7 +292,7 @@ class DictState(GameState):
         s = self.s
         parts: list[list[Any]] = [["cash", s["cash"][seat]]]
         for c, h in s["holders"].items():
-            corp = corp_core(s, c)
+            corp = s["corps"][c]
             pct = sh.percent(h, str(seat))
             if not pct or corp["pos"] is None or corp.get("closed"):
                 continue
