@@ -86,10 +86,10 @@ class DictState(GameState):
     def new_state(self, layout: str, corp: Callable[[], dict], bank: int, **own: Any) -> dict:
         """A new game's ``s`` (1830 2.0, 1870 1.2-1.6): the first phase, the private sale
         begun, each player's starting cash from the ``bank``, the privates unsold, every
-        corporation the fields ``corp()`` gives, with all its certificates in the initial offering,
-        no tiles or tokens laid, the full tile supply and depot; and the title's ``own``
-        keys.  The keys are in the order ``layout`` names them (the state's fingerprint,
-        and so the golden traces, keep that order)."""
+        corporation with the fields ``corp()`` makes and all its certificates in the
+        initial offering, no tiles or tokens laid, the full tile supply and depot; and the
+        title's ``own`` keys.  The keys are in the order ``layout`` names them (the state's
+        fingerprint, and so the golden traces, keep that order)."""
         n = len(self.players)
         st = self.st
         start = st.starting_cash[n]

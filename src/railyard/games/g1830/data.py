@@ -10,7 +10,6 @@ from ...eighteen.market import Market
 
 PAR_PRICES = (67, 71, 76, 82, 90, 100)            # 8.1
 PRIVATE_ORDER = ("SV", "CS", "DH", "MH", "CA", "BO")  # 7.0: increasing value
-TOKEN_PRICES_EXTRA = (40, 100)                     # 19.0: $40 the first, $100 each further
 UNLIMITED_D = 16                                   # 8 companies x train limit 2 (22.0)
 
 

@@ -95,22 +95,6 @@ def describe_action(a: Mapping[str, Any]) -> str:
     return str(t or "acts").replace("_", " ")
 
 
-def _shares_count(market: Any, pos: Any, corp: str, queued: Any) -> bool:
-    """3.1.2: shares of ``corp`` at ``pos`` count against the certificate limit unless the
-    cell is in the yellow, green or brown zone; 6.2.6: ``queued`` sales waiting for
-    protection move it first (:meth:`G1870State.counts`)."""
-    if pos is None:
-        return True
-    if not market.counts_for_cert_limit(pos):
-        return False
-    if queued:
-        for sale in queued:
-            if sale["corporation"] == corp:
-                pos = market.sell(pos, sale["count"])
-        return market.counts_for_cert_limit(pos)
-    return True
-
-
 class G1870State(DictState):
     title = "1870"
     #: every action of 1870; any other type is refused as ``malformed`` (engine/state.py)
@@ -210,11 +194,21 @@ class G1870State(DictState):
         return 0 if pos is None else self.st.market.price(pos)
 
     def counts(self, corp: str, projected: bool = True) -> bool:
-        """3.1.2; 6.2.6 (ruling, 18xx.games): while sales of ``corp`` wait for protection,
-        its shares already count as they will after the drops, if that cell does not
-        count (``projected=False``: the current cell, as for the protecting president)."""
-        return _shares_count(self.st.market, self.s["corps"][corp]["pos"], corp,
-                             self.queued_sales() if projected else ())
+        """3.1.2: unless the price is in the yellow, green or brown zone; 6.2.6 (ruling,
+        18xx.games): while sales of ``corp`` wait for protection, its shares already count
+        as they will after the drops, if that cell does not count (``projected=False``:
+        the current cell, as for the protecting president)."""
+        market = self.st.market
+        pos = self.s["corps"][corp]["pos"]
+        if pos is None or not market.counts_for_cert_limit(pos):
+            return pos is None
+        queued = self.queued_sales() if projected else ()
+        if queued:
+            for sale in queued:
+                if sale["corporation"] == corp:
+                    pos = market.sell(pos, sale["count"])
+            return market.counts_for_cert_limit(pos)
+        return True
 
     def queued_sales(self) -> list:
         s = self.s
