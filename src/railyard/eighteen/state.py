@@ -304,12 +304,6 @@ class DictState(GameState):
                               self.st.privates[sym].value])
         return parts
 
-    def privates_held(self, seat: int) -> int:
-        """The open private companies ``seat`` owns (each counts one certificate)."""
-        owner = f"p{seat}"
-        return sum(1 for comp in self.s["companies"].values()
-                   if comp["owner"] == owner and not comp["closed"])
-
     def counts(self, corp: str, projected: bool = True) -> bool:
         """The shares of ``corp`` count against the certificate limit: always before it has
         a price, else unless its price is in a zone that does not count (the market's: 1830
@@ -322,7 +316,9 @@ class DictState(GameState):
         """Certificates ``seat`` holds that count against the limit: each open private and
         each share of a corporation whose shares count (:meth:`counts`; 1830 10.0, 1870
         3.1.2)."""
-        n = self.privates_held(seat)
+        owner = f"p{seat}"
+        n = sum(1 for comp in self.s["companies"].values()
+                if comp["owner"] == owner and not comp["closed"])
         key = str(seat)
         counts = self.counts
         for c, h in self.s["holders"].items():

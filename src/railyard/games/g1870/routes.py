@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from .state import G1870State
 
 
-def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[list, list, int]:
-    """One train's route: (stops, track paths, revenue); a broken rule raises
+def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> graph.RunRoute:
+    """One train's route: its stops, track paths and revenue; a broken rule raises
     ``graph.RouteError`` naming the rule."""
     s = g.s
     board = g.st.board
@@ -32,7 +32,8 @@ def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[li
                                    f"(9.3.2).")
     tokens = running.tokens_for(g, corp)
     graph.check_route(board, s["tiles"], tokens, corp, rr, running.distance(train), "gray")
-    return rr.stops, rr.paths, running.route_value(g, corp, rr.stops)
+    rr.revenue = running.route_value(g, corp, rr.stops)
+    return rr
 
 
 def _rule_1870(message: str) -> str:
@@ -40,42 +41,33 @@ def _rule_1870(message: str) -> str:
     return message.replace("(20.1)", "(9.3.1-9.3.3)").replace("(19.0)", "(9.3.3)")
 
 
-def check_run(g: "G1870State", corp: str, routes: Any,
-              trains: list[str] | None = None) -> tuple[list[dict], dict[str, int], list]:
+def check_run(g: "G1870State", corp: str, routes: Any) -> tuple[list[dict], dict[str, int], list]:
     """A route set of ``corp`` (9.3): ``[{"train", "chains"}]``, each train at most once,
     no shared track (9.3.4).  Returns the normalised routes, revenue per train and the
     stops of each route.  Raises ``IllegalAction`` through ``g.fail``."""
-    own = list(g.s["corps"][corp]["trains"] if trains is None else trains)
+    own = g.s["corps"][corp]["trains"]
     if not isinstance(routes, list):
         g.fail("'routes' must be a list of {train, chains}.", "malformed")
-    seen: set = set()
-    resolved: list = []
-    out: list = []
-    revenues: dict = {}
-    stops_of: list = []
+    runs: list[graph.RunRoute] = []
     for r in routes:
         if not isinstance(r, dict) or not isinstance(r.get("train"), str):
             g.fail("Each route names its 'train' and its 'chains'.", "malformed")
         tid = r["train"]
         if tid not in own:
             g.fail(f"{corp} does not own the train {tid}.", UNKNOWN_ID)
-        if tid in seen:
+        if any(q["train"] == tid for q in routes[:len(runs)]):
             g.fail(f"The train {tid} runs only once (9.3).")
-        seen.add(tid)
-        chains: Any = r.get("chains")
         try:
-            stops, paths, value = check_route(g, corp, tid, chains)
+            runs.append(check_route(g, corp, tid, r.get("chains")))
         except graph.RouteError as exc:
             g.fail(f"Route of train {tid}: {_rule_1870(str(exc))}")
-        resolved.append(graph.RunRoute(stops, paths, value))
-        revenues[tid] = value
-        stops_of.append(stops)
-        out.append({"train": tid, "chains": [list(c) for c in chains]})
     try:
-        graph.check_disjoint(resolved)
+        graph.check_disjoint(runs)
     except graph.RouteError:
         g.fail("Trains of one corporation may not share track (9.3.4).")
-    return out, revenues, stops_of
+    return ([{"train": r["train"], "chains": [list(c) for c in r["chains"]]} for r in routes],
+            {r["train"]: run.revenue for r, run in zip(routes, runs)},
+            [run.stops for run in runs])
 
 
 def auto_routes(g: "G1870State", corp: str) -> list[dict]:
