@@ -377,11 +377,7 @@ def check_route(board: Board, tiles: dict, tokens: dict, corp: str, route: RunRo
     if not own:
         raise RouteError("Every route must include a city with one of the company's tokens "
                          "(20.1).")
-    total = 0
-    for h, s in stops:
-        tile, _ = hex_tile(board, tiles, h)
-        total += tile.stop_revenue(s, colour)
-    return total
+    return sum(hex_tile(board, tiles, h)[0].stop_revenue(s, colour) for h, s in stops)
 
 
 def check_disjoint(routes: Iterable[RunRoute]) -> None:

@@ -193,24 +193,20 @@ class DictState(GameState):
         checkpoint and log.  The events the state sees change (:func:`.events.watch`)
         are looked for only while :attr:`records_events` is set."""
         acts = self.__dict__.get("acts", 0)
-        if not self.records_events:
-            try:
-                out = self._dispatch(action)
-            except BaseException:
-                self.refused_inside = True
-                raise
-            self.acts = acts + 1
-            return out
-        events = self.__dict__.setdefault("events", [])
-        mark = len(events)
-        before = watch(self)
+        records = self.records_events
+        if records:
+            events = self.__dict__.setdefault("events", [])
+            mark = len(events)
+            before = watch(self)
         try:
             out = self._dispatch(action)
         except BaseException:
-            del events[mark:]
+            if records:
+                del events[mark:]
             self.refused_inside = True
             raise
-        events.extend((acts, kind, data) for kind, data in changes(self, before))
+        if records:
+            events.extend((acts, kind, data) for kind, data in changes(self, before))
         self.acts = acts + 1
         return out
 
