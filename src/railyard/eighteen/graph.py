@@ -109,7 +109,7 @@ def _steps(board: Any, tiles: dict, h: str, cache: dict) -> dict:
     """The paths of the tile on ``h`` by track end (:func:`path_ends`), each as
     ``(path index, side key, stop key, kind)``: for a path to a side, the side of the
     neighbouring hex it arrives at (``(hex, edge)``; a side at the map's edge is left
-    out: no tile has track off the map, 1830 18.0, 1870 9.1) and ``None, None``; for a
+    out: no tile has track off the map, 1830 18.0, 1870 9.1.3) and ``None, None``; for a
     path to a stop, ``None``, ``(h, stop)`` and the stop's kind (its first letter).  Made
     once per board, hex, tile and rotation."""
     laid = tiles.get(h)
