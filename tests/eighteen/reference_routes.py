@@ -9,7 +9,7 @@ same two ends, stops and track counted once; at most ``limit`` routes."""
 from __future__ import annotations
 
 from railyard.eighteen.board import revenue_for
-from railyard.eighteen.graph import city_blocked, hex_tile
+from railyard.eighteen.graph import city_blocked, hex_paths, hex_tile
 from railyard.eighteen.routes import stretches
 
 
@@ -79,3 +79,38 @@ def plain_greedy(board, tiles, tokens, corp, trains, colour, worth=None, skip=fr
             out.append({"train": tid, "chains": best_route[1]})
             revenues[tid] = best
     return total, out, revenues
+
+
+def plain_reach(board, tiles, tokens, corp):
+    """``graph.reach`` as it was written before it shared its search with
+    ``stops_and_sides`` (issue 27): (nodes, paths, edges, found), from each stop by every
+    path but the one it was reached by, over ``hex_paths``."""
+    start = [(h, f"c{i}") for h, cities in tokens.items()
+             for i, held in enumerate(cities) if corp in held]
+    nodes, found, paths, edges = set(start), set(), set(), set()
+    seen = {(h, n, None) for h, n in start}
+    stack = [(False, h, n, None) for h, n in start]   # (came across a side, hex, end, path)
+    while stack:
+        by_edge, h, end, came = stack.pop()
+        for idx, (a, b) in enumerate(hex_paths(board, tiles, h)):
+            if idx == came or end not in (a, b):
+                continue
+            other = b if a == end else a
+            paths.add((h, idx))
+            if isinstance(other, int):
+                nb = board.hexes[h].neighbors.get(other)
+                if nb is not None and (nb, (other + 3) % 6) not in edges:
+                    edges.add((nb, (other + 3) % 6))
+                    stack.append((True, nb, (other + 3) % 6, None))
+                continue
+            node = (h, other)
+            if by_edge or other != end:
+                found.add(node)
+            nodes.add(node)
+            if other[0] == "o" or other[0] == "c" and city_blocked(
+                    board, tiles, tokens, h, int(other[1:]), corp):
+                continue
+            if (h, other, idx) not in seen:
+                seen.add((h, other, idx))
+                stack.append((False, h, other, idx))
+    return nodes, paths, edges, found

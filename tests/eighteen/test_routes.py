@@ -157,13 +157,15 @@ def test_20_1_route_search_keeps_routes_apart_at_a_side_between_two_switches():
         assert len(set(paths)) == len(paths)
 
 
-def test_stops_and_sides_is_the_reach_of_every_1830_position_seen():
-    """graph.stops_and_sides (the listings' fast search) finds the same stops and sides as
-    graph.reach, on the positions of random 1830 games (blocked cities, towns, off-board
-    areas, several tokens)."""
+def test_reach_and_stops_and_sides_are_the_plain_reach_of_every_1830_position_seen():
+    """graph.reach finds the stops, track, sides and stops run to of the plain search
+    (``reference_routes.plain_reach``), and graph.stops_and_sides (the listings' fast
+    search) the same stops and sides, on the positions of random 1830 games (blocked
+    cities, towns, off-board areas, several tokens)."""
     from railyard.bots.random_bot import RandomBot
     from railyard.bots.selfplay import start
     from railyard.engine.registry import get_title
+    from tests.eighteen.reference_routes import plain_reach
     compared = 0
     for seed in (3, 11):
         g = start(get_title("1830"), ["a", "b", "c", "d"], seed, {})
@@ -179,7 +181,10 @@ def test_stops_and_sides_is_the_reach_of_every_1830_position_seen():
                                 for held in cities for c in held}):
                 full = graph.reach(B, s["tiles"], s["tokens"], corp)
                 fast = graph.stops_and_sides(B, s["tiles"], s["tokens"], corp)
-                assert (fast.nodes, fast.edges) == (full.nodes, full.edges)
+                nodes, paths, edges, found = plain_reach(B, s["tiles"], s["tokens"], corp)
+                assert (full.nodes, full.paths, full.edges, full.found) == \
+                    (nodes, paths, edges, found)
+                assert (fast.nodes, fast.edges) == (nodes, edges)
                 compared += 1
     assert compared > 100
 

@@ -31,11 +31,7 @@ _ENDS: dict = {}
 def path_ends(board: Board, tiles: dict, hex_id: str) -> dict:
     """The paths of the tile on ``hex_id`` by endpoint: endpoint -> ``((path index, other
     end), ...)`` in the order of the paths (made once per tile and rotation)."""
-    laid = tiles.get(hex_id)
-    if laid is None:
-        tile, rot = board.hexes[hex_id].printed, 0
-    else:
-        tile, rot = board.tiles[laid[0]], laid[1]
+    tile, rot = hex_tile(board, tiles, hex_id)
     hit = _ENDS.get((id(tile), rot))
     if hit is not None and hit[0] is tile:
         return hit[1]
@@ -90,7 +86,7 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     hit = _REACHES.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    r = _reach(board, tiles, tokens, corp)
+    r = _search(board, tiles, tokens, corp, True)
     r = Reach(frozenset(r.nodes), frozenset(r.paths), frozenset(r.edges), frozenset(r.found))
     if len(_REACHES) >= 2048:
         _REACHES.clear()
@@ -98,69 +94,14 @@ def reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
     return r
 
 
-def _blocked_at(blocked: dict, board: Board, tiles: dict, tokens: dict, node: tuple,
-                corp: str) -> bool:
-    """:func:`city_blocked` for the city stop ``node`` = (hex, "cN") of one search,
-    remembered in ``blocked`` (the searches of :func:`_reach` and :func:`stops_and_sides`)."""
-    stop = blocked.get(node)
-    if stop is None:
-        stop = blocked[node] = city_blocked(board, tiles, tokens, node[0], int(node[1][1:]),
-                                            corp)
-    return stop
-
-
-def _reach(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
-    start = [(h, f"c{i}") for h, cities in tokens.items()
-             for i, held in enumerate(cities) if corp in held]
-    nodes: set = set(start)
-    found: set = set()
-    paths_used: set = set()
-    edges: set = set()                  # also the sides already followed
-    seen_state: set = {(h, n, None) for h, n in start}
-    stack: list = [(False, h, n, None) for h, n in start]   # (came across a side, ...)
-    cache: dict = {}
-    blocked: dict = {}
-    hexes = board.hexes
-    pop, push = stack.pop, stack.append
-    add_path, add_node, add_found = paths_used.add, nodes.add, found.add
-
-    while stack:
-        by_edge, h, end, came = pop()
-        ends = cache.get(h)
-        if ends is None:
-            ends = cache[h] = path_ends(board, tiles, h)
-        for idx, other in ends.get(end, ()):
-            if idx == came:
-                continue
-            add_path((h, idx))
-            if isinstance(other, int):
-                nb = hexes[h].neighbors.get(other)
-                if nb is None:
-                    continue
-                key = (nb, (other + 3) % 6)
-                if key not in edges:
-                    edges.add(key)
-                    push((True, nb, key[1], None))
-            else:
-                node = (h, other)
-                if by_edge or other != end:
-                    add_found(node)
-                add_node(node)
-                kind = other[0]
-                if kind == "o":
-                    continue
-                if kind == "c" and _blocked_at(blocked, board, tiles, tokens, node, corp):
-                    continue
-                state = (h, other, idx)
-                if state in seen_state:
-                    continue
-                seen_state.add(state)
-                push((False, h, other, idx))
-    return Reach(nodes, paths_used, edges, found)
+def token_stops(tokens: dict, corp: str) -> list[tuple[str, str]]:
+    """The cities holding a token of ``corp``, as stops ``(hex, "cN")``."""
+    return [(h, f"c{i}") for h, cities in tokens.items()
+            for i, held in enumerate(cities) if corp in held]
 
 
 #: per board: (hex, tile name or None for the printed tile, rotation) -> the steps of
-#: :func:`stops_and_sides` from each track end of the hex
+#: :func:`_search` from each track end of the hex
 _STEPS: dict = {}
 
 
@@ -168,8 +109,9 @@ def _steps(board: Any, tiles: dict, h: str, cache: dict) -> dict:
     """The paths of the tile on ``h`` by track end (:func:`path_ends`), each as
     ``(path index, side key, stop key, kind)``: for a path to a side, the side of the
     neighbouring hex it arrives at (``(hex, edge)``; a side at the map's edge is left
-    out) and ``None, None``; for a path to a stop, ``None``, ``(h, stop)`` and the
-    stop's kind (its first letter).  Made once per board, hex, tile and rotation."""
+    out: no tile has track off the map, 1830 18.0, 1870 9.1.3) and ``None, None``; for a
+    path to a stop, ``None``, ``(h, stop)`` and the stop's kind (its first letter).  Made
+    once per board, hex, tile and rotation."""
     laid = tiles.get(h)
     key = (h, None, 0) if laid is None else (h, laid[0], laid[1])
     steps = cache.get(key)
@@ -194,19 +136,24 @@ def _steps(board: Any, tiles: dict, h: str, cache: dict) -> dict:
 
 
 def stops_and_sides(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach:
-    """The ``nodes`` and ``edges`` of :func:`reach` (the same search as :func:`_reach`;
-    its ``paths`` and ``found`` are left empty), faster, for listings that read only
-    those two (1870's playout: tile lays and stations).  The steps from each track end
-    of a hex are kept per board, tile and rotation (:func:`_steps`); nothing of the
-    position is remembered."""
+    """The ``nodes`` and ``edges`` of :func:`reach` (its ``paths`` and ``found`` left
+    empty), faster, for listings that read only those two (1870's playout: tile lays and
+    stations); nothing of the position is remembered."""
+    return _search(board, tiles, tokens, corp, False)
+
+
+def _search(board: Board, tiles: dict, tokens: dict, corp: str, full: bool) -> Reach:
+    """The search of :func:`reach` (``full``: also the paths and the stops ``found``) from
+    the steps of each track end, kept per board, tile and rotation (:func:`_steps`)."""
     known = _STEPS.get(id(board))
     if known is None or known[0] is not board:
         known = _STEPS[id(board)] = (board, {})
     table: dict[Any, Any] = known[1]
-    start = [(h, f"c{i}") for h, cities in tokens.items()
-             for i, held in enumerate(cities) if corp in held]
+    start = token_stops(tokens, corp)
     nodes: set = set(start)
-    edges: set = set()
+    edges: set = set()                  # also the sides already followed
+    paths: set = set()
+    found: set = set()
     seen_state: set = {(h, n, None) for h, n in start}
     stack: list = [(h, n, None) for h, n in start]
     cache: dict = {}
@@ -220,22 +167,31 @@ def stops_and_sides(board: Board, tiles: dict, tokens: dict, corp: str) -> Reach
         for idx, side, node, kind in steps.get(end, ()):
             if idx == came:
                 continue
+            if full:
+                paths.add((h, idx))
             if side is not None:
                 if side not in edges:
                     add_edge(side)
                     push((side[0], side[1], None))
                 continue
+            if full and node[1] != end:     # run to (from a side or another stop)
+                found.add(node)
             add_node(node)
             if kind == "o":
                 continue
-            if kind == "c" and _blocked_at(blocked, board, tiles, tokens, node, corp):
-                continue
+            if kind == "c":
+                stop = blocked.get(node)            # a city full of others' tokens
+                if stop is None:
+                    stop = blocked[node] = city_blocked(board, tiles, tokens, h,
+                                                        int(node[1][1:]), corp)
+                if stop:
+                    continue
             state = (h, node[1], idx)
             if state in seen_state:
                 continue
             seen_state.add(state)
             push(state)
-    return Reach(nodes, set(), edges, set())
+    return Reach(nodes, paths, edges, found)
 
 
 class _Budget(Exception):
@@ -255,20 +211,11 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
     may pass one hex side twice (out and back through a loop); this search keeps the whole
     walk.  It stops at the first walk found; after ``WALK_BUDGET`` steps without an answer
     it trusts :func:`reach` (never reached on the fixture games)."""
-    cache: dict = {}
     steps = [0]
 
-    def paths_of(h: str) -> Any:
-        p = cache.get(h)
-        if p is None:
-            p = cache[h] = hex_paths(board, tiles, h)
-        return p
-
-    def leave(h: str, stop: str, up: frozenset, us: frozenset, ust: frozenset) -> bool:
-        for idx, (a, b) in enumerate(paths_of(h)):
-            if (h, idx) in up or stop not in (a, b):
-                continue
-            if follow(h, b if a == stop else a, up | {(h, idx)}, us, ust):
+    def leave(h: str, end: Any, up: frozenset, us: frozenset, ust: frozenset) -> bool:
+        for idx, other in path_ends(board, tiles, h).get(end, ()):
+            if (h, idx) not in up and follow(h, other, up | {(h, idx)}, us, ust):
                 return True
         return False
 
@@ -283,14 +230,7 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
             side = side_key(h, nb)
             if side in us:
                 return False
-            us = us | {side}
-            e_in = (end + 3) % 6
-            for j, (a, b) in enumerate(paths_of(nb)):
-                if (nb, j) in up or e_in not in (a, b):
-                    continue
-                if follow(nb, b if a == e_in else a, up | {(nb, j)}, us, ust):
-                    return True
-            return False
+            return leave(nb, (end + 3) % 6, up, us | {side}, ust)
         node = (h, end)
         if node in ust:
             return False
@@ -301,11 +241,9 @@ def walk_reaches(board: Board, tiles: dict, tokens: dict, corp: str,
             return False
         return leave(h, end, up, us, ust | {node})
 
-    starts = [(h, f"c{i}") for h, cities in tokens.items()
-              for i, held in enumerate(cities) if corp in held]
     try:
         return any(leave(h, n, frozenset(), frozenset(), frozenset({(h, n)}))
-                   for h, n in starts)
+                   for h, n in token_stops(tokens, corp))
     except _Budget:
         return target in reach(board, tiles, tokens, corp).found
 
@@ -350,17 +288,18 @@ def side_key(a: str, b: str) -> tuple[str, int]:
     return ("|".join(sorted((a, b))), -1)
 
 
-def _stop_for_edge(paths: Any, edge: int, exclude_edges: bool = True) -> Any:
-    found = []
-    for idx, (a, b) in enumerate(paths):
+def _end_stop(board: Board, tiles: dict, h: str, edge: int, towards: str) -> tuple[int, str]:
+    """The first path of the tile on ``h`` joining a stop to its side ``edge``: (path
+    index, stop)."""
+    for idx, (a, b) in enumerate(hex_paths(board, tiles, h)):
         if a == edge and not isinstance(b, int):
-            found.append((idx, b))
-        elif b == edge and not isinstance(a, int):
-            found.append((idx, a))
-    return found
+            return idx, b
+        if b == edge and not isinstance(a, int):
+            return idx, a
+    raise RouteError(f"No stop in {h} is joined by track to the side towards {towards}.")
 
 
-def resolve_route(board: Board, tiles: dict, chains: list, nodes: list | None = None) -> RunRoute:
+def resolve_route(board: Board, tiles: dict, chains: list) -> RunRoute:
     """Turn a route given as chains of hexes (one chain per stretch between two stops, in
     any direction, consecutive chains sharing a stop) into stops and track segments."""
     if not chains:
@@ -379,13 +318,7 @@ def resolve_route(board: Board, tiles: dict, chains: list, nodes: list | None = 
                 raise RouteError(f"{a} and {b} are not neighbours (20.1: a route is continuous).")
             edges_in.append(e)
             used.append(side_key(a, b))
-        # first hex: a stop joined to the exit edge
-        first_paths = hex_paths(board, tiles, chain[0])
-        cands = _stop_for_edge(first_paths, edges_in[0])
-        if not cands:
-            raise RouteError(f"No stop in {chain[0]} is joined by track to the side towards "
-                             f"{chain[1]}.")
-        idx, stop_a = cands[0]
+        idx, stop_a = _end_stop(board, tiles, chain[0], edges_in[0], chain[1])
         used.append((chain[0], idx))
         for i in range(1, len(chain) - 1):
             h = chain[i]
@@ -398,33 +331,20 @@ def resolve_route(board: Board, tiles: dict, chains: list, nodes: list | None = 
                                  f"{eout} (20.1: no reversing at switches, no jumps).")
             used.append((h, pidx))
         last = chain[-1]
-        ein = (edges_in[-1] + 3) % 6
-        cands = _stop_for_edge(hex_paths(board, tiles, last), ein)
-        if not cands:
-            raise RouteError(f"No stop in {last} is joined by track to the side towards "
-                             f"{chain[-2]}.")
-        idx, stop_b = cands[0]
+        idx, stop_b = _end_stop(board, tiles, last, (edges_in[-1] + 3) % 6, chain[-2])
         used.append((last, idx))
         segs.append(((chain[0], stop_a), (last, stop_b), used))
     # order the stops: consecutive chains share a stop
-    if len(segs) == 1:
-        stops = [segs[0][0], segs[0][1]]
-    else:
-        a0, b0, _ = segs[0]
-        a1, b1, _ = segs[1]
-        if b0 in (a1, b1):
-            stops = [a0, b0]
-        elif a0 in (a1, b1):
-            stops = [b0, a0]
+    stops = [segs[0][0], segs[0][1]]
+    if len(segs) > 1 and stops[1] not in segs[1][:2]:
+        stops.reverse()                 # the first stretch was named from its far end
+    for a, b, _ in segs[1:]:
+        if a == stops[-1]:
+            stops.append(b)
+        elif b == stops[-1]:
+            stops.append(a)
         else:
             raise RouteError("The stretches of the route do not join at a common stop.")
-        for a, b, _ in segs[1:]:
-            if a == stops[-1]:
-                stops.append(b)
-            elif b == stops[-1]:
-                stops.append(a)
-            else:
-                raise RouteError("The stretches of the route do not join at a common stop.")
     paths = [p for _, _, used in segs for p in used]
     return RunRoute(stops, paths, 0)
 
@@ -457,11 +377,7 @@ def check_route(board: Board, tiles: dict, tokens: dict, corp: str, route: RunRo
     if not own:
         raise RouteError("Every route must include a city with one of the company's tokens "
                          "(20.1).")
-    total = 0
-    for h, s in stops:
-        tile, _ = hex_tile(board, tiles, h)
-        total += tile.stop_revenue(s, colour)
-    return total
+    return sum(hex_tile(board, tiles, h)[0].stop_revenue(s, colour) for h, s in stops)
 
 
 def check_disjoint(routes: Iterable[RunRoute]) -> None:

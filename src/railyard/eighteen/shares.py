@@ -42,11 +42,10 @@ def move(holders: dict, cert: str, src: str, dst: str) -> None:
     holders.setdefault(dst, []).append(cert)
 
 
-def new_president(holders: dict, current: int | None, n_players: int,
-                  start_after: int | None = None) -> int | None:
+def new_president(holders: dict, current: int | None, n_players: int) -> int | None:
     """The player who must be president: most shares; the current president keeps it on a
     tie (13.0); when the president has fallen behind and several tie, the first to his left
-    (14.0)."""
+    (14.0).  No one holding 20 %: the current one stays."""
     pres = None                        # the president's certificate (see percent)
     for lst in holders.values():
         if lst:
@@ -54,24 +53,15 @@ def new_president(holders: dict, current: int | None, n_players: int,
             pres = first[:first.rindex("_")] + "_0"
             break
     best = -1
-    cur_pct = -1
-    start = 0
-    if current is not None:
-        start = current + 1
-        lst = holders.get(str(current))
-        cur_pct = (10 * len(lst) + (10 if pres in lst else 0)) if lst else 0
     winner = current
-    for i in range(n_players):
+    start = 0 if current is None else current + 1
+    for i in range(n_players):         # from the president's left; the president last
         seat = (start + i) % n_players
         lst = holders.get(str(seat))
         p = (10 * len(lst) + (10 if pres in lst else 0)) if lst else 0
-        if p > best:
+        if p > best or p == best and seat == current:
             best, winner = p, seat
-    if current is not None and cur_pct >= best:
-        return current
-    if best < 20:
-        return current
-    return winner
+    return winner if best >= 20 else current
 
 
 def transfer_presidency(holders: dict, corp: str, old: int, new: int) -> None:

@@ -12,14 +12,13 @@ as ``Game`` does): what each action did, for the log.
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping, NoReturn, cast
+from typing import Any, Callable, Mapping, NoReturn, cast
 
 from ..engine.actions import Action, Choice
 from ..engine.errors import NOT_ALLOWED, WRONG_PHASE, IllegalAction
 from ..engine.state import GameState, Result, winners_by_max
 from . import shares as sh
 from .events import changes, end_text, story, watch
-from .types import corp_core
 
 #: the players agree to end the game at once (18xx.games ``end_game``); not a rule of the
 #: rulebooks, so never listed among the legal choices; the result is the worth at that moment
@@ -84,6 +83,29 @@ class DictState(GameState):
         return cast(Action, self.rounds[self.s["round"]].apply(self, action))
 
     # ---- rules both titles share (issue 27: written once) ---------------------------------
+    def new_state(self, layout: str, corp: Callable[[], dict], bank: int, **own: Any) -> dict:
+        """A new game's ``s`` (1830 2.0, 1870 1.2-1.6): the first phase, the private sale
+        begun, each player's starting cash from the ``bank``, the privates unsold, every
+        corporation with the fields ``corp()`` makes and all its certificates in the
+        initial offering, no tiles or tokens laid, the full tile supply and depot; and the
+        title's ``own`` keys.  The keys are in the order ``layout`` names them (the state's
+        fingerprint, and so the golden traces, keep that order)."""
+        n = len(self.players)
+        st = self.st
+        start = st.starting_cash[n]
+        core = {
+            "round": "auction", "phase": st.phases[0]["name"], "or_num": 0, "or_total": 1,
+            "cash": [start] * n, "bank": bank - start * n, "bank_broken": False,
+            "priority": 0, "companies": {p: {"owner": None, "closed": False} for p in st.privates},
+            "corps": {c: corp() for c in st.corp_order},
+            "holders": {c: sh.new_holders(c) for c in st.corp_order},
+            "stacks": {}, "tiles": {}, "tokens": {},
+            "supply": {name: t.count for name, t in st.board.tiles.items()},
+            "depot": {t.name: t.count for t in st.trains}, "train_pool": [],
+            "auction": self.rounds["auction"].initial(n), "stock": None, "op": None,
+            "ended": False, "end_reason": None, **own}
+        return {k: core[k] for k in layout.split()}
+
     def price(self, corp: str) -> int:
         """The share price of a started corporation."""
         return self.st.market.price(self.s["corps"][corp]["pos"])
@@ -171,24 +193,20 @@ class DictState(GameState):
         checkpoint and log.  The events the state sees change (:func:`.events.watch`)
         are looked for only while :attr:`records_events` is set."""
         acts = self.__dict__.get("acts", 0)
-        if not self.records_events:
-            try:
-                out = self._dispatch(action)
-            except BaseException:
-                self.refused_inside = True
-                raise
-            self.acts = acts + 1
-            return out
-        events = self.__dict__.setdefault("events", [])
-        mark = len(events)
-        before = watch(self)
+        records = self.records_events
+        if records:
+            events = self.__dict__.setdefault("events", [])
+            mark = len(events)
+            before = watch(self)
         try:
             out = self._dispatch(action)
         except BaseException:
-            del events[mark:]
+            if records:
+                del events[mark:]
             self.refused_inside = True
             raise
-        events.extend((acts, kind, data) for kind, data in changes(self, before))
+        if records:
+            events.extend((acts, kind, data) for kind, data in changes(self, before))
         self.acts = acts + 1
         return out
 
@@ -200,29 +218,32 @@ class DictState(GameState):
     def random_playout(self, bot: Any, max_actions: int) -> int:
         """Play random actions until the game ends or ``max_actions`` were played; returns
         the number played (``railyard bench``'s playouts, search).  ``bot`` is a
-        :class:`~railyard.bots.random_bot.RandomBot`: each step lists ``legal_actions()``
-        and lets ``bot.choose_from`` pick from them, as ``RandomBot.choose`` does (same
-        draws from its generator), then runs the rules of the action (``_dispatch``, which
-        still checks it) without what only the engine contract needs: the turn and shape
-        checks and the events found by comparing the state before and after (events the
-        rules record themselves are kept where the state records events).  So a
+        :class:`~railyard.bots.random_bot.RandomBot`; each action is the title's
+        :meth:`playout_step`, without what only the engine contract needs: the turn and
+        shape checks and the events found by comparing the state before and after (events
+        the rules record themselves are kept where the state records events).  So a
         playout reaches the same position as the bot's game through ``apply()``;
         ``tests/eighteen/test_playout.py`` checks this step by step."""
-        title = self.title
-        choose = bot.choose_from
-        legal = self.legal_actions
-        dispatch = self._dispatch
+        step = self.playout_step
         played = 0
         acts = self.__dict__.get("acts", 0)
         while played < max_actions and self.current_player is not None:
-            choices = legal()
-            if not choices:
-                raise ValueError("no legal action: the game is over")
-            dispatch(choose(choices, title))
+            step(bot)
             played += 1
             acts += 1
             self.acts = acts
         return played
+
+    def playout_step(self, bot: Any) -> None:
+        """One action of :meth:`random_playout`: ``bot.choose_from`` picks from
+        ``legal_actions()``, as ``RandomBot.choose`` does (same draws from its generator),
+        and the rules run it (``_dispatch``, which still checks it).  A title lists and
+        runs its frequent positions faster (``games/g1830/playout.py``,
+        ``games/g1870/playout.py``)."""
+        choices = self.legal_actions()
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        self._dispatch(bot.choose_from(choices, self.title))
 
     def event(self, kind: str, /, **data: Any) -> None:
         """Record what happened during the action being applied (:mod:`..events`), if events
@@ -267,7 +288,7 @@ class DictState(GameState):
         s = self.s
         parts: list[list[Any]] = [["cash", s["cash"][seat]]]
         for c, h in s["holders"].items():
-            corp = corp_core(s, c)
+            corp = s["corps"][c]
             pct = sh.percent(h, str(seat))
             if not pct or corp["pos"] is None or corp.get("closed"):
                 continue
@@ -278,12 +299,6 @@ class DictState(GameState):
                 parts.append([f"{sym} (private company, face value)",
                               self.st.privates[sym].value])
         return parts
-
-    def privates_held(self, seat: int) -> int:
-        """The open private companies ``seat`` owns (each counts one certificate)."""
-        owner = f"p{seat}"
-        return sum(1 for comp in self.s["companies"].values()
-                   if comp["owner"] == owner and not comp["closed"])
 
     def counts(self, corp: str, projected: bool = True) -> bool:
         """The shares of ``corp`` count against the certificate limit: always before it has
@@ -297,7 +312,9 @@ class DictState(GameState):
         """Certificates ``seat`` holds that count against the limit: each open private and
         each share of a corporation whose shares count (:meth:`counts`; 1830 10.0, 1870
         3.1.2)."""
-        n = self.privates_held(seat)
+        owner = f"p{seat}"
+        n = sum(1 for comp in self.s["companies"].values()
+                if comp["owner"] == owner and not comp["closed"])
         key = str(seat)
         counts = self.counts
         for c, h in self.s["holders"].items():

@@ -35,6 +35,9 @@ def take(depot: dict[str, int | None], ty: str) -> None:
     depot[ty] = None if n is None else n - 1
 
 
+_OFFERS: dict = {}
+
+
 def offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     """The bank sells the next copy (``<type>-<n>``, numbered from 0) of the smallest type
@@ -45,18 +48,6 @@ def offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
     hit = _OFFERS.get(key)
     if hit is not None and hit[0] is defs:
         return list(hit[1])
-    out = _offers(depot, pool, bought, defs)
-    if len(_OFFERS) >= 4096:
-        _OFFERS.clear()
-    _OFFERS[key] = (defs, tuple(out))
-    return out
-
-
-_OFFERS: dict = {}
-
-
-def _offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
-            defs: Mapping[str, Any]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     first = next_type(depot)
     for ty, n in depot.items():                  # (1830's depot: no unlimited type)
@@ -69,6 +60,9 @@ def _offers(depot: Mapping[str, int | None], pool: list[str], bought: list[str],
         if ty not in seen:
             seen.add(ty)
             out.append((t, defs[ty].price))
+    if len(_OFFERS) >= 4096:
+        _OFFERS.clear()
+    _OFFERS[key] = (defs, tuple(out))
     return out
 
 

@@ -9,7 +9,7 @@ nothing at run time: the dict keys are the ones the rules, the web table and the
 these shapes.
 """
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
 #: a cell of the stock market: ``[row, column]``
 Pos = list[int]
@@ -85,7 +85,3 @@ class StateCore(TypedDict):
     ended: bool
     end_reason: str | None
 
-
-def corp_core(s: Any, corp: str) -> CorpCore:
-    """``s["corps"][corp]`` read as the fields every title shares."""
-    return cast(CorpCore, s["corps"][corp])

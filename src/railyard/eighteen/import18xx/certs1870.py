@@ -60,14 +60,10 @@ class CertBook:
         was_president = self.president(corp) == seat
         for cert in certs:
             self.give(cert, "pool")
-        if f"{corp}_0" not in certs and was_president:
-            # a president selling only 10 % certificates may still fall behind another
+        if was_president or f"{corp}_0" in certs:
+            # a president selling only 10 % certificates too may fall behind another
             # player (6.1.6, 7.2): the usual swap, the two certificates to him (he keeps
             # the president's 20 %)
-            new = sh.new_president(h, seat, self.n)
-            if new is not None and new != seat:
-                sh.transfer_presidency(h, corp, seat, new)
-        elif f"{corp}_0" in certs:
             new = sh.new_president(h, seat, self.n)
             if new is not None and new != seat:
                 sh.transfer_presidency(h, corp, seat, new)

@@ -18,20 +18,13 @@ def effective_actions(entries: list[dict]) -> list[dict]:
             live[i] = True
             continue
         if t == "undo":
+            # the last action in force, all of them (``action_id`` 0), or those after one
             target = e.get("action_id")
-            if target is None:
-                group = [j for j in range(i - 1, -1, -1)
-                         if live.get(j) and entries[j].get("type") != "message"][:1]
-            elif target == 0:
-                group = [j for j in range(i) if live.get(j)
-                         and entries[j].get("type") != "message"]
-            else:
-                if target not in by_id:
-                    raise ExportError(f"Action {e.get('id')}: undo to unknown action "
-                                      f"{target}.")
-                k = by_id[target]
-                group = [j for j in range(k + 1, i) if live.get(j)
-                         and entries[j].get("type") != "message"]
+            if target not in (None, 0) and target not in by_id:
+                raise ExportError(f"Action {e.get('id')}: undo to unknown action {target}.")
+            done = [j for j in range(i) if live.get(j) and entries[j].get("type") != "message"]
+            group = (done[-1:] if target is None else done if target == 0
+                     else [j for j in done if j > by_id[target]])
             for j in group:
                 live[j] = False
             stack.append(group)

@@ -5,12 +5,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...eighteen.board import Board
-from ...eighteen.data import StaticCore, data_file
+from ...eighteen.data import StaticCore, TrainDef, data_file, privates_of
 from ...eighteen.market import Market
 
 PAR_PRICES = (67, 71, 76, 82, 90, 100)            # 8.1
 PRIVATE_ORDER = ("SV", "CS", "DH", "MH", "CA", "BO")  # 7.0: increasing value
-TOKEN_PRICES_EXTRA = (40, 100)                     # 19.0: $40 the first, $100 each further
 UNLIMITED_D = 16                                   # 8 companies x train limit 2 (22.0)
 
 
@@ -21,25 +20,6 @@ class CorpDef:
     home: str
     home_city: int | None
     n_tokens: int  # station tokens for the map (one more goes on the stock chart, 11.0)
-
-
-@dataclass(frozen=True)
-class PrivateDef:
-    sym: str
-    name: str
-    value: int
-    revenue: int
-    blocks: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TrainDef:
-    name: str
-    distance: int
-    price: int
-    count: int
-    rusts_on: str | None
-    available_on: str | None
 
 
 @dataclass(frozen=True)
@@ -59,11 +39,6 @@ def static(extra_6_train: bool = False, diesels: bool = True,
     for c in d["corporations"]:
         corps[c["sym"]] = CorpDef(c["sym"], c["name"], c["coordinates"], c.get("city"),
                                   len(c["tokens"]))
-    privates = {}
-    for p in d["companies"]:
-        blocks = tuple(h for a in p["abilities"] if a["type"] == "blocks_hexes"
-                       for h in a["hexes"])
-        privates[p["sym"]] = PrivateDef(p["sym"], p["name"], p["value"], p["revenue"], blocks)
     trains = []
     for t in d["trains"]:
         count = t.get("num")
@@ -83,7 +58,7 @@ def static(extra_6_train: bool = False, diesels: bool = True,
                                t.get("rusts_on"), t.get("available_on")))
     return Static(
         board=Board.from_json(d), market=Market(d["market"]), corps=corps,
-        corp_order=tuple(corps), privates=privates, trains=tuple(trains),
+        corp_order=tuple(corps), privates=privates_of(d), trains=tuple(trains),
         phases=tuple(d["phases"]),
         cert_limit={int(k): v for k, v in d["cert_limit"].items()},
         starting_cash={int(k): v for k, v in d["starting_cash"].items()},

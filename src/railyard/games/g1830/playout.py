@@ -1,4 +1,5 @@
-"""1830's random playout (``railyard bench``'s playouts, search; issue 14 point 6).
+"""1830's random playout (``railyard bench``'s playouts, search; issue 14 point 6): the
+steps of :meth:`DictState.random_playout` (``G1830State.playout_step``).
 
 The random bot's game (:class:`~railyard.bots.random_bot.RandomBot`: uniform over the
 legal choices, offers of privates between players left out) without the engine contract's
@@ -20,7 +21,7 @@ frequent positions also without Choices and without checking the drawn action ag
   greedy set ``legal_actions()`` offers) only when ``run_routes`` is drawn, and
   ``run_routes`` still checks them.
 
-Every other position is played as :meth:`DictState.random_playout` plays it:
+Every other position is played as :meth:`DictState.playout_step` plays it:
 ``legal_actions()``, ``bot.choose_from`` and ``_dispatch`` (which checks the action).
 ``tests/eighteen/test_playout.py`` plays 1830 games in lockstep with ``RandomBot.choose``
 + ``apply()`` and compares all of the state and the generator after every action;
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...eighteen.state import DictState
 from . import consent, operating, stock, track, trains
 
 if TYPE_CHECKING:
@@ -41,66 +43,39 @@ if TYPE_CHECKING:
 CHECK_KEPT = False
 
 
-def random_playout(g: "G1830State", bot: Any, max_actions: int) -> int:
-    """Play ``bot``'s random actions until the game ends or ``max_actions`` were played;
-    returns the number played (:meth:`G1830State.random_playout`)."""
-    title = g.title
-    choose = bot.choose_from
-    rng = bot.rng
-    pick = bot.pick_value
-    legal = g.legal_actions
-    dispatch = g._dispatch
-    share_options = stock.share_options
-    played = 0
-    acts = g.__dict__.get("acts", 0)
-    keep: list = [None, None, None]
-    kept = False                    # keep holds the listing of the position reached
-    g.keep_options = keep
-    try:
-        while played < max_actions:
-            s = g.s
-            if s["ended"]:
-                break
-            r = s["stock"]
-            if s["round"] == "stock" and r["offer"] is None:
-                seat = r["turn"]
-                if kept and keep[0] == seat and keep[2] is r:
-                    opts = keep[1]
-                    if CHECK_KEPT:
-                        assert opts == share_options(g, seat), (opts, share_options(g, seat))
-                else:
-                    opts = share_options(g, seat)
-                keep[0] = None
-                o = rng.choice(opts)
-                kind = o[0]
-                if kind == "buy_share":
-                    stock.do_buy(g, seat, o[1], o[2])
-                elif kind == "par":
-                    stock.do_par(g, seat, o[1], o[2])
-                elif kind == "sell_shares":
-                    stock.do_sell(g, seat, o[1], pick(1, o[2]))
-                elif kind == "pass":
-                    stock.do_pass(g)
-                else:
-                    stock.do_exchange(g, seat, o[1])
-                kept = keep[0] is not None
-            elif s["round"] == "operating" and (opts := operating_options(g)) is not None:
-                apply_option(g, rng.choice(opts), pick)
-                kept = False
-            else:
-                if g.current_player is None:
-                    break
-                choices = legal()
-                if not choices:
-                    raise ValueError("no legal action: the game is over")
-                dispatch(choose(choices, title))
-                kept = False
-            played += 1
-            acts += 1
-            g.acts = acts
-    finally:
-        del g.keep_options
-    return played
+def step(g: "G1830State", bot: Any) -> None:
+    """One action of the random bot (``G1830State.playout_step``); ``g.keep_options`` is
+    ``[seat, listing, stock round]`` of the stock turn listed last, or ``[None, ...]``."""
+    s = g.s
+    r = s["stock"]
+    keep = g.keep_options
+    if s["round"] == "stock" and r["offer"] is None:
+        seat = r["turn"]
+        if keep[0] == seat and keep[2] is r:
+            opts = keep[1]
+            if CHECK_KEPT:
+                assert opts == stock.share_options(g, seat), (opts, stock.share_options(g, seat))
+        else:
+            opts = stock.share_options(g, seat)
+        keep[0] = None
+        o = bot.rng.choice(opts)
+        kind = o[0]
+        if kind == "buy_share":
+            stock.do_buy(g, seat, o[1], o[2])
+        elif kind == "par":
+            stock.do_par(g, seat, o[1], o[2])
+        elif kind == "sell_shares":
+            stock.do_sell(g, seat, o[1], bot.pick_value(1, o[2]))
+        elif kind == "pass":
+            stock.do_pass(g)
+        else:
+            stock.do_exchange(g, seat, o[1])
+        return                      # (the listing of the position reached is kept, if any)
+    if s["round"] == "operating" and (opts := operating_options(g)) is not None:
+        apply_option(g, bot.rng.choice(opts), bot.pick_value)
+    else:
+        DictState.playout_step(g, bot)
+    keep[0] = None
 
 
 def _exchanges(g: "G1830State", seat: int) -> list[tuple]:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ...engine.actions import Action
-from ...eighteen import shares as sh
 from ...eighteen.state import END_GAME, DictState
-from . import auction, consent, operating, private_sale, stock, track, trains
-from .data import PRIVATE_ORDER, static
+from . import auction, consent, operating, playout, private_sale, stock, track, trains
+from .data import static
 
 
 class G1830State(DictState):
@@ -36,39 +35,14 @@ class G1830State(DictState):
 
     # ---- setup (2.0) -------------------------------------------------------------------
     def _setup(self) -> dict:
-        n = len(self.players)
-        st = self.st
-        start = st.starting_cash[n]
-        return {
-            "round": "auction",
-            "phase": "2",
-            "sr": 1,
-            "or_num": 0, "or_total": 1,
-            "cash": [start] * n,
-            "bank": self.options.get("bank_cash", st.bank_cash) - start * n,  # 2.0, 26.0
-            "bank_broken": False,
-            "priority": 0,
-            "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
-            "corps": {c: {"par": None, "pos": None, "floated": False, "cash": 0,
-                          "trains": [], "tokens_used": 0, "president": None,
-                          "home_done": False, "operated": False}
-                      for c in st.corp_order},
-            "holders": {c: sh.new_holders(c) for c in st.corp_order},
-            "stacks": {},
-            "tiles": {},
-            "tokens": {},
-            "supply": {name: t.count for name, t in st.board.tiles.items()},
-            "depot": {t.name: t.count for t in st.trains},
-            "train_pool": [],
-            "bought_types": [],
-            "ability_used": [],
-            "auction": auction.initial(n),
-            "stock": None,
-            "op": None,
-            "bankrupt": None,
-            "ended": False,
-            "end_reason": None,
-        }
+        return self.new_state(
+            "round phase sr or_num or_total cash bank bank_broken priority companies corps "
+            "holders stacks tiles tokens supply depot train_pool bought_types ability_used "
+            "auction stock op bankrupt ended end_reason",
+            lambda: {"par": None, "pos": None, "floated": False, "cash": 0, "trains": [],
+                     "tokens_used": 0, "president": None, "home_done": False, "operated": False},
+            self.options.get("bank_cash", self.st.bank_cash),               # 2.0, 26.0
+            sr=1, bought_types=[], ability_used=[], bankrupt=None)
 
     # ---- contract ------------------------------------------------------------------
     rounds = {"auction": auction, "stock": stock, "operating": operating}
@@ -90,11 +64,15 @@ class G1830State(DictState):
         return super().out_of_turn(action)
 
     def random_playout(self, bot: Any, max_actions: int) -> int:
-        """The random bot's game for up to ``max_actions`` actions, faster than
-        :meth:`DictState.random_playout` in stock turns and most operating steps
-        (:mod:`.playout`)."""
-        from .playout import random_playout
-        return random_playout(self, bot, max_actions)
+        """:meth:`DictState.random_playout` with 1830's faster steps in stock turns and
+        most operating steps (:mod:`.playout`), which keep a stock turn's listing."""
+        self.keep_options = [None, None, None]
+        try:
+            return super().random_playout(bot, max_actions)
+        finally:
+            del self.keep_options
+
+    playout_step = playout.step
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         if action.get("type") == "exchange" and self.s["round"] != "auction":

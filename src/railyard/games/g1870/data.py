@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...eighteen.board import Board
-from ...eighteen.data import StaticCore, data_file
+from ...eighteen.data import StaticCore, TrainDef, data_file, privates_of
 from .market import Market1870
 
 PRIVATE_ORDER = ("GRSC", "MRBC", "SCC", "GSC", "SLSF", "MKT")  # Spielvorbereitungen / 1.1
@@ -21,23 +21,6 @@ class CorpDef:
     destination: str
     token_prices: tuple[int, ...]   # first = free home marker (7.1.5)
     float_percent: int              # 60, SLSF 20 (7.1.2)
-
-
-@dataclass(frozen=True)
-class PrivateDef:
-    sym: str
-    name: str
-    value: int
-    revenue: int
-
-
-@dataclass(frozen=True)
-class TrainDef:
-    name: str
-    distance: int
-    price: int
-    count: int | None               # None: unlimited (the 12s, 1.2)
-    rusts_on: str | None
 
 
 @dataclass(frozen=True)
@@ -63,14 +46,12 @@ def build(d: dict) -> Static:
         dest = next(a["hexes"][0] for a in c["abilities"] if a["type"] == "assign_hexes")
         corps[c["sym"]] = CorpDef(c["sym"], c["name"], c["coordinates"], dest,
                                   tuple(c["tokens"]), c["float_percent"])
-    privates = {p["sym"]: PrivateDef(p["sym"], p["name"], p["value"], p["revenue"])
-                for p in d["companies"]}
     trains = tuple(TrainDef(t["name"], t["distance"], t["price"],
                             t["num"] if isinstance(t["num"], int) else None, t.get("rusts_on"))
                    for t in d["trains"])
     return Static(
         board=Board.from_json(d), market=Market1870(d["market"]), corps=corps,
-        corp_order=tuple(corps), privates=privates, trains=trains,
+        corp_order=tuple(corps), privates=privates_of(d), trains=trains,
         phases=tuple(d["phases"]), par_prices=tuple(d["par_prices"]),
         cert_limit={int(k): {int(n): v for n, v in row.items()}
                     for k, row in d["cert_limit"].items()},

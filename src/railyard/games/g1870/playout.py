@@ -1,5 +1,6 @@
-"""1870's random playout (``G1870State.random_playout``, issue 14 point 6): the game the
-random bot plays through ``legal_actions()`` and ``apply()``, faster.
+"""1870's random playout (``G1870State.playout_step``, the steps of
+``DictState.random_playout``; issue 14 point 6): the game the random bot plays through
+``legal_actions()`` and ``apply()``, faster.
 
 Each step lists the choices as ``legal_actions()`` does, in the same order, and draws one
 exactly as :meth:`RandomBot.choose_from <railyard.bots.random_bot.RandomBot.choose_from>`
@@ -90,71 +91,57 @@ def _own_turn(r: dict) -> bool:
     return r["protect"] is None and not r.get("offer") and not r.get("redeem_offer")
 
 
-def run(g: "G1870State", bot: Any, max_actions: int) -> int:
-    """Play until the game ends or ``max_actions`` were played; the number played."""
-    ignored = bot.IGNORED
+def step(g: "G1870State", bot: Any) -> None:
+    """One action of the random bot (``G1870State.playout_step``)."""
+    choices, groups = listing(g)
+    n_lays = sum(len(rots) for _, _, rots in groups) if groups else 0
     rng = bot.rng
-    pick = bot.pick_value
-    dispatch = g._dispatch
-    played = 0
-    acts = g.__dict__.get("acts", 0)
-    while played < max_actions and g.current_player is not None:
-        choices, groups = listing(g)
-        n_lays = sum(len(rots) for _, _, rots in groups) if groups else 0
-        if n_lays:
-            # the lays (not ignored) after the first choice (``run_routes``), each weighing
-            # as a lay_tile choice of the full list: the same weights, the same draw
-            usable = [c for c in choices if c.type not in ignored]
-            weights = _weights(usable)
-            lay = BY_TYPE["lay_tile"] / n_lays
-            weights[1:1] = [lay] * n_lays
-            i = rng.choices(range(len(weights)), weights)[0]
-            if 1 <= i <= n_lays:
-                i -= 1
-                for hex_id, name, rots in groups or ():
-                    if i < len(rots):
-                        break
-                    i -= len(rots)
-                track.place(g, g.s["op"]["corp"], choices[0].player, hex_id, name, rots[i],
-                            False)
-                played += 1
-                acts += 1
-                g.acts = acts
-                continue
-            choice = usable[i if i == 0 else i - n_lays]
+    if n_lays:
+        # the lays (not ignored) after the first choice (``run_routes``), each weighing
+        # as a lay_tile choice of the full list: the same weights, the same draw
+        usable = [c for c in choices if c.type not in bot.IGNORED]
+        weights = _weights(usable)
+        lay = BY_TYPE["lay_tile"] / n_lays
+        weights[1:1] = [lay] * n_lays
+        i = rng.choices(range(len(weights)), weights)[0]
+        if 1 <= i <= n_lays:
+            i -= 1
+            for hex_id, name, rots in groups or ():
+                if i < len(rots):
+                    break
+                i -= len(rots)
+            track.place(g, g.s["op"]["corp"], choices[0].player, hex_id, name, rots[i], False)
+            return
+        choice = usable[i if i == 0 else i - n_lays]
+    else:
+        if not choices:
+            raise ValueError("no legal action: the game is over")
+        usable = [c for c in choices if c.type not in bot.IGNORED] or choices
+        choice = rng.choices(usable, _weights(usable))[0]
+    t = choice.type
+    if t == "run_routes":
+        corp = choice.fixed["corporation"]
+        _, named, revenues = greedy(g, corp)
+        operating.run_checked(g, corp, choice.player, named, revenues)
+    elif t == "lay_tile":
+        f = choice.fixed
+        track.place(g, f["corporation"], choice.player, f["hex"], f["tile"],
+                    f["rotation"], f.get("mrbc", False) is True)
+    elif t in _STOCK and g.s["round"] == "stock" and _own_turn(g.s["stock"]):
+        seat = choice.player
+        f = choice.fixed
+        if t == "pass":
+            stock.end_turn(g)
+        elif t == "buy_share":
+            stock.do_buy(g, seat, f["corporation"], f["source"])
+        elif t == "par":
+            stock.do_par(g, seat, f["corporation"], f["price"])
         else:
-            if not choices:
-                raise ValueError("no legal action: the game is over")
-            usable = [c for c in choices if c.type not in ignored] or choices
-            choice = rng.choices(usable, _weights(usable))[0]
-        t = choice.type
-        if t == "run_routes":
-            corp = choice.fixed["corporation"]
-            _, named, revenues = greedy(g, corp)
-            operating.run_checked(g, corp, choice.player, named, revenues)
-        elif t == "lay_tile":
-            f = choice.fixed
-            track.place(g, f["corporation"], choice.player, f["hex"], f["tile"],
-                        f["rotation"], f.get("mrbc", False) is True)
-        elif t in _STOCK and g.s["round"] == "stock" and _own_turn(g.s["stock"]):
-            seat = choice.player
-            f = choice.fixed
-            if t == "pass":
-                stock.end_turn(g)
-            elif t == "buy_share":
-                stock.do_buy(g, seat, f["corporation"], f["source"])
-            elif t == "par":
-                stock.do_par(g, seat, f["corporation"], f["price"])
-            else:
-                lo, hi = choice.ranges["count"]
-                stock.do_sell(g, seat, f["corporation"], pick(lo, hi))
-        else:
-            act = {"type": t, "player": choice.player}
-            act.update(choice.fixed)
-            for key, (lo, hi) in choice.ranges.items():
-                act[key] = pick(lo, hi)
-            dispatch(act)
-        played += 1
-        acts += 1
-        g.acts = acts
-    return played
+            lo, hi = choice.ranges["count"]
+            stock.do_sell(g, seat, f["corporation"], bot.pick_value(lo, hi))
+    else:
+        act = {"type": t, "player": choice.player}
+        act.update(choice.fixed)
+        for key, (lo, hi) in choice.ranges.items():
+            act[key] = bot.pick_value(lo, hi)
+        g._dispatch(act)

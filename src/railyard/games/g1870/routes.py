@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from .state import G1870State
 
 
-def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[list, list, int]:
-    """One train's route: (stops, track paths, revenue); a broken rule raises
+def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> graph.RunRoute:
+    """One train's route: its stops, track paths and revenue; a broken rule raises
     ``graph.RouteError`` naming the rule."""
     s = g.s
     board = g.st.board
@@ -32,7 +32,8 @@ def check_route(g: "G1870State", corp: str, train: str, chains: Any) -> tuple[li
                                    f"(9.3.2).")
     tokens = running.tokens_for(g, corp)
     graph.check_route(board, s["tiles"], tokens, corp, rr, running.distance(train), "gray")
-    return rr.stops, rr.paths, running.route_value(g, corp, rr.stops)
+    rr.revenue = running.route_value(g, corp, rr.stops)
+    return rr
 
 
 def _rule_1870(message: str) -> str:
@@ -48,7 +49,7 @@ def check_run(g: "G1870State", corp: str, routes: Any,
     ``IllegalAction`` through ``g.fail``."""
     def check(tid: str, chains: Any) -> graph.RunRoute:
         try:
-            return graph.RunRoute(*check_route(g, corp, tid, chains))
+            return check_route(g, corp, tid, chains)
         except graph.RouteError as exc:
             raise graph.RouteError(_rule_1870(str(exc))) from None
     run = core_check_run(g, corp, routes, g.s["corps"][corp]["trains"] if trains is None

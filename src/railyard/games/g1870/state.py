@@ -10,8 +10,8 @@ from ...engine.actions import Action
 from ...engine.errors import MALFORMED
 from ...eighteen import shares as sh
 from ...eighteen.state import END_GAME, DictState
-from . import auction, operating, recorded, stations, stock, variants
-from .data import PRIVATE_ORDER, raw_data
+from . import auction, operating, playout, recorded, stations, stock, variants
+from .data import raw_data
 
 
 def _money(v: Any) -> str:
@@ -95,22 +95,6 @@ def describe_action(a: Mapping[str, Any]) -> str:
     return str(t or "acts").replace("_", " ")
 
 
-def _shares_count(market: Any, pos: Any, corp: str, queued: Any) -> bool:
-    """3.1.2: shares of ``corp`` at ``pos`` count against the certificate limit unless the
-    cell is in the yellow, green or brown zone; 6.2.6: ``queued`` sales waiting for
-    protection move it first (:meth:`G1870State.counts`)."""
-    if pos is None:
-        return True
-    if not market.counts_for_cert_limit(pos):
-        return False
-    if queued:
-        for sale in queued:
-            if sale["corporation"] == corp:
-                pos = market.sell(pos, sale["count"])
-        return market.counts_for_cert_limit(pos)
-    return True
-
-
 class G1870State(DictState):
     title = "1870"
     #: every action of 1870; any other type is refused as ``malformed`` (engine/state.py)
@@ -134,45 +118,20 @@ class G1870State(DictState):
 
     # ---- setup (Spielvorbereitungen, 1.2-1.6) ---------------------------------------------
     def _setup(self) -> dict:
-        n = len(self.players)
-        st = self.st
-        start = st.starting_cash[n]
-        return {
-            "round": "auction", "phase": "1", "sr": 0, "or_num": 0, "or_total": 1,
-            "cash": [start] * n,
-            "bank": st.bank_cash - start * n,
-            "bank_broken": False,
-            "priority": 0,
-            "companies": {p: {"owner": None, "closed": False} for p in PRIVATE_ORDER},
-            "corps": {c: {"par": None, "ipo_price": None, "pos": None, "floated": False,
-                          "cash": 0, "trains": [], "president": None, "operated": False,
-                          "reissued": False, "closed": False}
-                      for c in st.corp_order},
-            "holders": {c: sh.new_holders(c) for c in st.corp_order},
-            "closed_count": 0,
-            "stacks": {},
-            "tokens": {},
-            "tiles": {},
-            "bonus": {},
-            "supply": {name: t.count for name, t in st.board.tiles.items()},
-            "depot": {t.name: t.count for t in st.trains},
-            "train_pool": [],
-            "train_serial": 0,
-            "auction": auction.initial(n),
-            "stock": None,
-            "op": None,
-            "ended": False,
-            "end_reason": None,
-        }
+        return self.new_state(
+            "round phase sr or_num or_total cash bank bank_broken priority companies corps "
+            "holders closed_count stacks tokens tiles bonus supply depot train_pool "
+            "train_serial auction stock op ended end_reason",
+            lambda: {"par": None, "ipo_price": None, "pos": None, "floated": False, "cash": 0,
+                     "trains": [], "president": None, "operated": False, "reissued": False,
+                     "closed": False},
+            self.st.bank_cash, sr=0, closed_count=0, bonus={}, train_serial=0)
 
     # ---- contract --------------------------------------------------------------------
     rounds = {"auction": auction, "stock": stock, "operating": operating}
 
-    def random_playout(self, bot: Any, max_actions: int) -> int:
-        """1870's own playout (:mod:`.playout`): the random bot's game as
-        ``DictState.random_playout`` plays it, with fewer re-checks."""
-        from . import playout
-        return playout.run(self, bot, max_actions)
+    #: the random bot's action in a playout with fewer re-checks (:mod:`.playout`)
+    playout_step = playout.step
 
     def _dispatch(self, action: Mapping[str, Any]) -> Action:
         t = action.get("type")
@@ -235,11 +194,21 @@ class G1870State(DictState):
         return 0 if pos is None else self.st.market.price(pos)
 
     def counts(self, corp: str, projected: bool = True) -> bool:
-        """3.1.2; 6.2.6 (ruling, 18xx.games): while sales of ``corp`` wait for protection,
-        its shares already count as they will after the drops, if that cell does not
-        count (``projected=False``: the current cell, as for the protecting president)."""
-        return _shares_count(self.st.market, self.s["corps"][corp]["pos"], corp,
-                             self.queued_sales() if projected else ())
+        """3.1.2: unless the price is in the yellow, green or brown zone; 6.2.6 (ruling,
+        18xx.games): while sales of ``corp`` wait for protection, its shares already count
+        as they will after the drops, if that cell does not count (``projected=False``:
+        the current cell, as for the protecting president)."""
+        market = self.st.market
+        pos = self.s["corps"][corp]["pos"]
+        if pos is None or not market.counts_for_cert_limit(pos):
+            return pos is None
+        queued = self.queued_sales() if projected else ()
+        if queued:
+            for sale in queued:
+                if sale["corporation"] == corp:
+                    pos = market.sell(pos, sale["count"])
+            return market.counts_for_cert_limit(pos)
+        return True
 
     def queued_sales(self) -> list:
         s = self.s
