@@ -32,6 +32,12 @@ class Market:
             self.grid.append(out)
         self.par_cells = {c.price: (r, k) for r, row in enumerate(self.grid)
                           for k, c in enumerate(row) if c is not None and c.zone == "p"}
+        #: per cell ``[row][column]``: (counts for the certificate limit, may exceed 60 %,
+        #: several shares per turn, price): the zone tests made once, for the listings
+        self.cells = [[None if c is None else (
+            self.counts_for_cert_limit((r, k)), self.may_exceed_holding_limit((r, k)),
+            self.multiple_buy((r, k)), c.price) for k, c in enumerate(row)]
+            for r, row in enumerate(self.grid)]
 
     def par_cell(self, price: int) -> list[int]:
         """The cell of a par price (1830 8.1, 1870 7.1.1)."""

@@ -15,6 +15,9 @@ from typing import Any, Callable
 
 from . import shares as sh
 
+#: holders of shares that are not players
+_BANK = frozenset({"ipo", "pool", "treasury"})
+
 
 def set_par(g: Any, corp: str, price: int) -> None:
     """``corp`` starts at ``price``: its par, and its marker on that par cell."""
@@ -39,13 +42,6 @@ def new_round(priority: int, **extra: Any) -> dict:
     """The bookkeeping of a stock round that starts with the priority deal's holder."""
     return {"turn": priority, "passes": 0, "last_actor": None, "acted": False, "buys": [],
             "sold_round": {}, **extra}
-
-
-def bought(r: Any) -> str | None:
-    """The corporation bought from (or started) this turn, if any (several purchases in
-    one turn are all of one corporation)."""
-    buys = r["buys"]
-    return buys[-1][1] if buys else None
 
 
 def record_sale(r: Any, seat: int, corp: str) -> None:
@@ -78,6 +74,86 @@ def over_holding_limit(market: Any, pos: Any, percent: int) -> bool:
     (lifted in the zones the market says: 1830 10.0 orange and brown, 1870 3.1.4 green
     and brown)."""
     return percent > 60 and not market.may_exceed_holding_limit(pos)
+
+
+def share_options(g: Any, seat: int, *, par_prices: Any, no_par: str, ipo_price: str,
+                  one_purchase: bool, more_of: str | None, more_from: Any, may_sell: bool,
+                  sold_turn: Any = (), sell_down: bool = False,
+                  counts: Callable[[str], bool] | None = None,
+                  may_float: Callable[[str], bool] | None = None,
+                  first: bool = False) -> tuple[list[tuple], int]:
+    """The shares ``seat`` may par, buy and sell now, and the certificates he may still
+    take (below 0: he is over the limit).  Per corporation (not a closed one):
+    ``("par", corp, price)`` (not ``no_par``; each of ``par_prices`` he can pay twice),
+    ``("buy_share", corp, source)`` (a 10 % share at ``ipo_price``, the corporation's key,
+    or the pool's price), ``("sell_shares", corp, most)`` (``sell_down``: ``(.., most,
+    least)``, a holding over 60 % sold down to 60 %, 1870 ruling 3.1.4).  The checks: the
+    certificate limit (the title's ``counts``, else the cell's zone), one purchase a turn
+    (``one_purchase``) but several of ``more_of`` from ``more_from`` in the brown zone, no
+    buying back what he sold this round, :func:`over_holding_limit`, ``may_float`` (1870's
+    historical start: half the shares until it may float), sales if ``may_sell`` (not of
+    ``sold_turn``) within :func:`sale_limit`.  ``first``: stop at the first corporation
+    with a choice."""
+    s = g.s
+    cells = g.st.market.cells
+    key = str(seat)
+    cash = s["cash"][seat]
+    holders = s["holders"]
+    corps = s["corps"]
+    sold = s["stock"]["sold_round"].get(key, ())
+    certs = 0
+    mine = "p" + key
+    for comp in s["companies"].values():
+        if comp["owner"] == mine and not comp["closed"]:
+            certs += 1
+    for corp, c in corps.items():
+        held = holders[corp].get(key)
+        if held and (counts(corp) if counts is not None
+                     else c["pos"] is None or cells[c["pos"][0]][c["pos"][1]][0]):
+            certs += len(held)
+    left = g.cert_limit() - certs
+    room = left > 0
+    out: list[tuple] = []
+    for corp, c in corps.items():
+        if first and out:
+            break
+        pos = c["pos"]
+        if pos is None:                                  # (1870: closed ones too)
+            if room and not one_purchase and corp != no_par and not c.get("closed"):
+                out += [("par", corp, p) for p in par_prices if p + p <= cash]
+            continue
+        z = cells[pos[0]][pos[1]]
+        h = holders[corp]
+        held = h.get(key)
+        have = 0
+        if held:
+            pres = corp + "_0"
+            have = 10 * len(held) + 10 if pres in held else 10 * len(held)
+        if corp not in sold and (have <= 50 or z[1]) and (
+                room or not (counts(corp) if counts is not None else z[0])):
+            offered = h["ipo"]
+            if (offered and (len(offered) > 1 or not offered[0].endswith("_0")) and c[ipo_price] <= cash
+                    and (not one_purchase or (corp == more_of and z[2] and "ipo" in more_from))
+                    and (may_float is None or c["floated"]
+                         or may_float(corp) or 100 - sh.percent(h, "ipo") + 10 <= 50)):
+                out.append(("buy_share", corp, "ipo"))
+            offered = h["pool"]
+            if (offered and (len(offered) > 1 or not offered[0].endswith("_0")) and z[3] <= cash
+                    and (not one_purchase or (corp == more_of and z[2] and "pool" in more_from))):
+                out.append(("buy_share", corp, "pool"))
+        if have and may_sell and corp not in sold_turn:
+            pool = h["pool"]                             # the pool holds at most 50 %
+            hi = min(have, 50 - 10 * len(pool) - (10 if pres in pool else 0)) // 10
+            if c["president"] == seat and hi > (have - 20) // 10:
+                for p, v in h.items():
+                    if p != key and p not in _BANK and (len(v) > 1 or pres in v):
+                        break                            # another player holds 20 %
+                else:
+                    hi = (have - 20) // 10
+            lo = max(1, (have - 51) // 10) if sell_down and have > 60 and not z[1] else 1
+            if lo <= hi:
+                out.append(("sell_shares", corp, hi) + ((lo,) if sell_down else ()))
+    return out, left
 
 
 def end_round(g: Any, order: list[str], rise: Callable[[Any], Any]) -> None:

@@ -127,7 +127,7 @@ def buy_error(g: "G1830State", seat: int, corp: str, source: str,
     if corp in r["sold_round"].get(str(seat), []):
         return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
     if r["buys"]:
-        multi = (est.bought(r) == corp and m.multiple_buy(c["pos"])
+        multi = (r["buys"][-1][1] == corp and m.multiple_buy(c["pos"])
                  and (source == "pool" or g.options.get("multiple_brown_from_ipo")))
         if not multi:
             return ("Only one share may be bought per turn, except several of a company in "
@@ -445,123 +445,36 @@ def exchange_mh(g: "G1830State", seat: int, source: str, cert: str | None = None
 
 
 # ---- the listing of a turn (legal, the random playouts, issue 14 point 6) --------------
-#: per market: [row][column] -> (counts for the certificate limit, may exceed 60 %,
-#: several shares per turn, price); the zone tests of :class:`Market` made once
-_CELLS: dict = {}
-
-
-def _cells(m: Any) -> list:
-    hit = _CELLS.get(id(m))
-    if hit is None or hit[0] is not m:
-        table = [[None if cell is None else (
-                    m.counts_for_cert_limit((r, k)), m.may_exceed_holding_limit((r, k)),
-                    m.multiple_buy((r, k)), cell.price)
-                  for k, cell in enumerate(row)] for r, row in enumerate(m.grid)]
-        hit = _CELLS[id(m)] = (m, table)
-    return hit[1]
-
-
 def share_options(g: "G1830State", seat: int, first: bool = False) -> list[tuple]:
     """The share choices of ``seat``'s stock-round turn, as tuples in the order of
     ``legal_actions()`` (:func:`legal`): per company ``("buy_share", corp, source)`` or
-    ``("par", corp, price)``, then ``("sell_shares", corp, most)``; ``("exchange",
-    source)``; ``("pass",)`` unless he is over the certificate limit and can sell a share
-    that counts (10.0).  The checks of :func:`buy_error`, :func:`par_error`,
-    :func:`sell_error` and :func:`mh_exchange_error` written out over the plain state
+    ``("par", corp, price)``, then ``("sell_shares", corp, most)``
+    (:func:`~railyard.eighteen.stock.share_options`); ``("exchange", source)``;
+    ``("pass",)`` unless he is over the certificate limit and can sell a share that counts
+    (10.0).  The checks of :func:`buy_error`, :func:`par_error`, :func:`sell_error` and
+    :func:`mh_exchange_error` written out over the plain state
     (``tests/g1830/test_fast_listing.py`` compares them on random positions).  ``first``:
-    stop after the first purchase, par or sale found (then no exchange or pass is listed):
-    what :func:`_has_action` needs."""
+    stop after the first company with a purchase, par or sale (then no exchange or pass is
+    listed): what :func:`_has_action` needs."""
     s = g.s
-    r = s["stock"]
-    cells = _cells(g.st.market)
-    limit = g.st.cert_limit[len(g.players)]
-    key = str(seat)
-    cash = s["cash"][seat]
-    bought = est.bought(r)
-    sold = r["sold_round"].get(key, ())
-    holders = s["holders"]
-    corps = s["corps"]
-    may_sell = s["sr"] > 1
-    # cert_count(seat)
-    mine = "p" + key
-    certs = 0
-    for comp in s["companies"].values():
-        if comp["owner"] == mine and not comp["closed"]:
-            certs += 1
-    for corp, c in corps.items():
-        held = holders[corp].get(key)
-        if held:
-            pos = c["pos"]
-            if pos is None or cells[pos[0]][pos[1]][0]:
-                certs += len(held)
-    room = certs < limit
-    out: list[tuple] = []
-    for corp, c in corps.items():
-        pos = c["pos"]
-        if pos is None:
-            if room and bought is None and corp != "B&O":
-                for p in PAR_PRICES:
-                    if p + p <= cash:
-                        out.append(("par", corp, p))
-                        if first:
-                            return out
-            continue
-        z = cells[pos[0]][pos[1]]
-        h = holders[corp]
-        held = h.get(key)
-        if held:
-            pres = corp + "_0"
-            have = 10 * len(held) + 10 if pres in held else 10 * len(held)
-        else:
-            have = 0
-        if corp not in sold and (have <= 50 or z[1]) and (room or not z[0]):
-            offered = h["ipo"]
-            if (offered and (len(offered) > 1 or not offered[0].endswith("_0"))
-                    and c["par"] <= cash
-                    and (bought is None or (bought == corp and z[2] and g.options.get(
-                        "multiple_brown_from_ipo")))):
-                out.append(("buy_share", corp, "ipo"))
-                if first:
-                    return out
-            offered = h["pool"]
-            if (offered and (len(offered) > 1 or not offered[0].endswith("_0"))
-                    and z[3] <= cash and (bought is None or (bought == corp and z[2]))):
-                out.append(("buy_share", corp, "pool"))
-                if first:
-                    return out
-        if have and may_sell:
-            pool = h["pool"]                        # 12.0b: the pool holds at most 50 %
-            if pool:
-                pres = corp + "_0"
-                in_pool = 10 * len(pool) + 10 if pres in pool else 10 * len(pool)
-                hi = min(have, 50 - in_pool) // 10
-            else:
-                hi = min(have, 50) // 10
-            if c["president"] == seat and hi > (have - 20) // 10:
-                pres = corp + "_0"
-                for p, other in h.items():
-                    if p != key and p != "ipo" and p != "pool" and other and (
-                            len(other) > 1 or pres in other):
-                        break                               # another player holds 20 %
-                else:
-                    hi = (have - 20) // 10
-            if hi > 0:
-                out.append(("sell_shares", corp, hi))
-                if first:
-                    return out
+    buys = s["stock"]["buys"]
+    bought = buys[-1][1] if buys else None
+    out, left = est.share_options(
+        g, seat, par_prices=PAR_PRICES, no_par="B&O", ipo_price="par",    # 8.0, 9.0
+        one_purchase=bought is not None, more_of=bought,                   # 10.0
+        more_from=("pool", "ipo") if g.options.get("multiple_brown_from_ipo") else ("pool",),
+        may_sell=s["sr"] > 1, first=first)                                 # 12.0a
     if first:
         return out
     mh = s["companies"]["MH"]
-    if mh["owner"] == mine and not mh["closed"]:
-        nyc = holders["NYC"]
-        held = nyc.get(key)
+    if mh["owner"] == f"p{seat}" and not mh["closed"]:
+        nyc = s["holders"]["NYC"]
+        held = nyc.get(str(seat))
         if not held or 10 * len(held) + (10 if "NYC_0" in held else 0) <= 50:
             for source in ("ipo", "pool"):
                 if any(not x.endswith("_0") for x in nyc[source]):
                     out.append(("exchange", source))
-    if certs <= limit or not any(
-            o[0] == "sell_shares" and corps[o[1]]["pos"] is not None
-            and cells[corps[o[1]]["pos"][0]][corps[o[1]]["pos"][1]][0]
-            for o in out):                                              # 10.0: sell first
+    if left >= 0 or not any(
+            o[0] == "sell_shares" and g.counts(o[1]) for o in out):       # 10.0: sell first
         out.append(("pass",))
     return out

@@ -40,10 +40,10 @@ def problem(g: "G1870State", seat: int, sym: str) -> str | None:
     return None
 
 
-def choices(g: "G1870State", seat: int, certs: int | None = None) -> list[Choice]:
+def choices(g: "G1870State", seat: int, left: int | None = None) -> list[Choice]:
     """The offers ``seat`` may make: the privates for which :func:`problem` finds nothing,
-    its checks made once for the seat and once per private; ``certs``: the seat's
-    certificate count, if known."""
+    its checks made once for the seat and once per private; ``left``: the certificates he
+    may still take, if known."""
     s = g.s
     r = s["stock"]
     cash = s["cash"][seat]
@@ -55,7 +55,7 @@ def choices(g: "G1870State", seat: int, certs: int | None = None) -> list[Choice
     syms = [sym for sym, comp in s["companies"].items()
             if not comp["closed"] and comp["owner"] is not None
             and comp["owner"].startswith("p") and comp["owner"] != me]
-    if not syms or (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
+    if not syms or (g.cert_limit() - g.cert_count(seat) if left is None else left) <= 0:
         return []
     return [Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
             for sym in syms]

@@ -209,9 +209,9 @@ def _pending_legal(g: "G1870State") -> list[Choice] | None:
 
 def legal(g: "G1870State") -> list[Choice]:
     """The choices of the stock round: the checks of :func:`sell_range`,
-    :func:`par_problem` and :func:`buy_problem` made as booleans, with what every check of
-    one listing shares (the seat's certificate count, the limit, the turn's flags) found
-    once (``tests/g1870/test_playout_parts.py`` compares it with a listing that asks each
+    :func:`par_problem` and :func:`buy_problem` made as booleans
+    (:func:`~railyard.eighteen.stock.share_options`), the sales first
+    (``tests/g1870/test_playout_parts.py`` compares it with a listing that asks each
     check)."""
     pending = _pending_legal(g)
     if pending is not None:
@@ -219,69 +219,31 @@ def legal(g: "G1870State") -> list[Choice]:
     s = g.s
     r = s["stock"]
     seat = r["turn"]
-    corps = s["corps"]
-    sells = []
-    if not (s["sr"] <= 1 or r["treasury_done"] or (r["buys"] and r["sold_before_buy"])
-            or r.get("bought_after_sale")):
-        sold_turn = r["sold_turn"]
-        key = str(seat)
-        n = len(g.players)
-        market = g.st.market
-        for corp, c in corps.items():               # sell_range for each, flags known
-            if corp in sold_turn or c["president"] is None or c["closed"]:
-                continue
-            h = s["holders"][corp]
-            if not h.get(key):
-                continue
-            mine = sh.percent(h, key)
-            hi = est.sale_limit(h, seat, c["president"], n)     # 3.1.5, 6.1.6
-            lo = 1
-            if est.over_holding_limit(market, c["pos"], mine):
-                lo = max(1, (mine - 60 + 9) // 10)    # ruling 3.1.4
-            if lo <= hi:
-                sells.append(Choice("sell_shares", seat, {"corporation": corp},
-                                    {"count": (lo, hi)}))
-    certs = g.cert_count(seat)
-    limit = g.cert_limit()
-    if certs > limit and sells:
+    buys = r["buys"]
+    more = buys[0][1] if buys else None              # 3.2.3: several from the pool
+    if r["treasury_done"] or (r["sold_after_buy"] and not g.options.get(
+            "buy_after_buy_and_sell")) or any(b != ["pool", more] for b in buys):
+        more = None
+    opts, left = est.share_options(
+        g, seat, par_prices=g.st.par_prices, no_par="SLSF", ipo_price="ipo_price",
+        one_purchase=bool(buys or r["treasury_done"] or r["sold_after_buy"]),  # 6.3.1
+        more_of=more, more_from=("pool",), may_sell=not (                       # 6.1
+            s["sr"] <= 1 or r["treasury_done"] or (buys and r["sold_before_buy"])
+            or r.get("bought_after_sale")),
+        sold_turn=r["sold_turn"], sell_down=True,
+        counts=g.counts if g.queued_sales() else None,                          # 6.2.6
+        may_float=g.may_float if g.options.get("historical_start") else None)
+    sells = [Choice("sell_shares", seat, {"corporation": o[1]}, {"count": (o[3], o[2])})
+             for o in opts if o[0] == "sell_shares"]
+    if left < 0 and sells:
         return sells                                  # 6.4.1: comply first
     out = [Choice("pass", seat, label="end turn" if r["acted"] else "pass")] + sells
-    cash = s["cash"][seat]
-    one_purchase = bool(r["buys"] or r["treasury_done"] or r["sold_after_buy"])
-    par_ok = not one_purchase and certs < limit
-    par_prices = g.st.par_prices
-    sold = s["stock"]["sold_round"].get(str(seat), ())
-    holders = s["holders"]
-    market = g.st.market
-    key = str(seat)
-    for corp, c in corps.items():
-        if c["president"] is None:
-            if par_ok and not c["closed"] and corp != "SLSF":
-                for p in par_prices:
-                    if cash >= 2 * p:
-                        out.append(Choice("par", seat, {"corporation": corp, "price": p}))
-            continue
-        if c["closed"] or corp in sold:
-            continue
-        h = holders[corp]
-        for src in ("ipo", "pool"):
-            if not h[src]:
-                continue
-            price = c["ipo_price"] if src == "ipo" else market.price(c["pos"])
-            if r["treasury_done"] or (r["buys"] and _buy_state_problem(g, corp, src)):
-                continue
-            if cash < price:
-                continue
-            if (src == "ipo" and not c["floated"] and not g.may_float(corp)
-                    and 100 - sh.percent(h, "ipo") + 10 > 50):
-                continue
-            if certs >= limit and g.counts(corp):
-                continue
-            if est.over_holding_limit(market, c["pos"], sh.percent(h, key) + 10):
-                continue
-            out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
+    for o in opts:
+        if o[0] != "sell_shares":
+            out.append(Choice(o[0], seat, {"corporation": o[1],
+                                           "price" if o[0] == "par" else "source": o[2]}))
     out.extend(treasury.legal(g, seat))
-    out.extend(player_privates.choices(g, seat, certs))
+    out.extend(player_privates.choices(g, seat, left))
     return out
 
 
