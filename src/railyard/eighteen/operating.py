@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from . import offers
 from . import shares as sh
 from ..engine.errors import UNKNOWN_ID
 from .graph import route_exists
@@ -83,13 +84,15 @@ def distribute(g: Any, corp: str, amount: int, to_company: Iterable[str]) -> Non
 def private_price(g: Any, corp: str, sym: str,
                   lo_hi: tuple[int, int] | None = None) -> tuple[int, int] | None:
     """What ``corp`` may pay for the private ``sym`` (1830 23.1, 1870 8.1): half to double
-    its face value (or ``lo_hi``), at most its cash; None if it is closed, no player owns
-    it or no price fits."""
+    its face value (or ``lo_hi``), at most its cash, and more than an offer its owner has
+    refused in this turn (:mod:`.offers`); None if it is closed, no player owns it or no
+    price fits."""
     comp = g.s["companies"][sym]
     if comp["closed"] or not (comp["owner"] or "").startswith("p"):
         return None
     value = g.st.privates[sym].value
     lo, hi = lo_hi or ((value + 1) // 2, 2 * value)
+    lo = offers.least(g.s["op"], f"company:{sym}", lo)
     hi = min(hi, g.s["corps"][corp]["cash"])
     return (lo, hi) if lo <= hi else None
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
-from ...eighteen import graph
+from ...eighteen import graph, offers
 from ...eighteen import operating as core
 from ...eighteen.routes import best_route_set, check_run, one_area_ends
 from . import consent, private_sale, privates, stock, track, trains
@@ -58,6 +58,7 @@ def next_corp(g: "G1830State") -> None:
     corp = min(waiting, key=lambda c: order_key(g, c))
     op.update({"corp": corp, "laid": False, "tokened": False, "revenue": 0, "routes": None,
                "dh_token": False, "relay": [], "emergency": False, "step": "home_token"})
+    offers.new_turn(op)
     track.place_home(g, corp)
     advance(g)
 
@@ -366,6 +367,8 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
     lo, hi = (value + 1) // 2, 2 * value
     if not lo <= price <= hi:
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
+    offers.check(g, s["op"], f"company:{sym}", price, g.players[int(owner[1:])], sym,
+                 "declined")
     if price > s["corps"][corp]["cash"]:
         g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
     return do_buy_company(g, corp, seat, sym, price)

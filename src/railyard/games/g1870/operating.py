@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
+from ...eighteen import offers
 from ...eighteen import operating as core
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
@@ -76,6 +77,7 @@ def _next_corp(g: "G1870State") -> None:
         next_round(g)
         return
     corp = op["corp"] = left[0]
+    offers.new_turn(op)
     c = s["corps"][corp]
     op.update(lays=[], token=False, ran=False, first_turn=not c["operated"],   # 11.2 (c)
               mrbc_home=False, home_laid=None)
@@ -412,10 +414,11 @@ def _buy_private(g: "G1870State", action: Any, corp: str) -> dict:
     sym = get_str(action, "company")
     if sym not in s["companies"]:
         g.fail(f"There is no private '{sym}'.", UNKNOWN_ID)
+    price = get_int(action, "price")
+    offers.check(g, s["op"], f"company:{sym}", price, f"{sym}'s owner", "it")
     rng = private_price_range(g, corp, sym)
     if rng is None:
         g.fail(f"{corp} cannot buy {sym} now (8.1, 8.2).")
-    price = get_int(action, "price")
     if not rng[0] <= price <= rng[1]:
         g.fail(f"{corp} may pay ${rng[0]} to ${rng[1]} for {sym} (8.1, 8.2).")
     owner = int(s["companies"][sym]["owner"][1:])
