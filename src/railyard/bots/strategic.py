@@ -269,12 +269,18 @@ class StrategicBot:
     def _legal(self, g, act: Action, choices: list[Choice]) -> bool:
         if act.get("type") != "run_routes" and not any(c.matches(act) for c in choices):
             return False
+        return self.try_on(g, act) is not None
+
+    def try_on(self, g, act: Action):
+        """A copy of ``g`` with ``act`` applied (one position tried), or None when the rules
+        refuse it."""
         self.tried_positions += 1
+        w = g.clone()
         try:
-            g.clone().apply(act)
+            w.apply(act)
         except IllegalAction:
-            return False
-        return True
+            return None
+        return w
 
     @staticmethod
     def safe(choices: list[Choice]) -> Action:
@@ -457,15 +463,11 @@ class StrategicBot:
 
     def sale_loss(self, g, act: Action) -> float:
         """Look-ahead: worth lost by a sale, plus the expected dividends given up."""
-        self.tried_positions += 1
-        w = g.clone()
-        before = w.worth(self.seat)
-        try:
-            w.apply(act)
-        except IllegalAction:
+        w = self.try_on(g, act)
+        if w is None:
             return 1e9
         corp = act["corporation"]
-        lost = before - w.worth(self.seat)
+        lost = g.worth(self.seat) - w.worth(self.seat)
         div = self.expected_revenue(g, corp) * act["count"] * self.cfg["horizon"] / 10
         control = 200 if g.s["corps"][corp]["president"] == self.seat and \
             w.s["corps"][corp]["president"] != self.seat else 0
@@ -501,11 +503,8 @@ class StrategicBot:
         lo, hi = c.ranges["count"]
         for k in range(lo, hi + 1):
             act = {**c.base(), "count": k}
-            self.tried_positions += 1
-            w = g.clone()
-            try:
-                w.apply(act)
-            except IllegalAction:
+            w = self.try_on(g, act)
+            if w is None:
                 continue
             if w.s["corps"][corp]["president"] != seat:
                 return act if g.worth(seat) - w.worth(seat) < gap else None
@@ -684,14 +683,10 @@ class StrategicBot:
                 key = "count" if "count" in c.ranges else next(iter(c.ranges), None)
                 for k in ([c.ranges[key][1], c.ranges[key][0]] if key else [None]):
                     act = c.base() if key is None else {**c.base(), key: k}
-                    self.tried_positions += 1
-                    w = g.clone()
-                    before = w.worth(self.seat)
-                    try:
-                        w.apply(act)
-                    except IllegalAction:
+                    w = self.try_on(g, act)
+                    if w is None:
                         continue
-                    loss = before - w.worth(self.seat)
+                    loss = g.worth(self.seat) - w.worth(self.seat)
                     if best_loss is None or loss < best_loss:
                         best, best_loss = act, loss
             if best is not None:
@@ -731,11 +726,8 @@ class StrategicBot:
                 self.capped = True
                 break
             act = c.base()
-            self.tried_positions += 1
-            w = g.clone()
-            try:
-                w.apply(act)
-            except IllegalAction:
+            w = self.try_on(g, act)
+            if w is None:
                 continue
             cost = cash0 - w.s["corps"][corp]["cash"]
             score = self.position_score(w, corp) - base_score
