@@ -77,14 +77,6 @@ def actor(g: "G1830State") -> int:
     return r["turn"] if o is None else o["to"]
 
 
-def sold_percent(g: "G1830State", corp: str) -> int:
-    return 100 - sh.percent(g.s["holders"][corp], "ipo")
-
-
-def _may_sell_at_all(g: "G1830State") -> bool:
-    return g.s["sr"] > 1  # 12.0a: no sales in the first stock round
-
-
 def sell_error(g: "G1830State", seat: int, corp: str, count: int,
                emergency_for: str | None = None) -> str | None:
     """Why ``seat`` may not sell ``count`` 10 % shares of ``corp`` now (None: he may)."""
@@ -92,7 +84,7 @@ def sell_error(g: "G1830State", seat: int, corp: str, count: int,
     c = s["corps"][corp]
     if c["pos"] is None:
         return f"{corp} has no share price yet; its shares cannot be sold (8.1)."
-    if emergency_for is None and not _may_sell_at_all(g):
+    if emergency_for is None and s["sr"] <= 1:
         return "No shares may be sold in the first stock round (12.0a)."
     h = s["holders"][corp]
     have = sh.percent(h, str(seat))
@@ -340,7 +332,7 @@ def _check_float(g: "G1830State", corp: str) -> None:
     (full capitalisation) from the bank."""
     s = g.s
     c = s["corps"][corp]
-    if not c["floated"] and c["par"] is not None and sold_percent(g, corp) >= 60:
+    if not c["floated"] and c["par"] is not None and sh.percent(s["holders"][corp], "ipo") <= 40:
         c["floated"] = True
         c["cash"] += 10 * c["par"]
         g.pay_from_bank(10 * c["par"])
@@ -375,8 +367,11 @@ def sell(g: "G1830State", seat: int, corp: str, count: int, certs: list | None =
     pres = c["president"]
     if pres is not None:
         new = sh.new_president(h, pres, len(g.players))
-        if f"{corp}_0" in h["pool"] and new == pres:
-            new = _leftmost_max(g, corp, pres)
+        if f"{corp}_0" in h["pool"] and new == pres:       # 14.0: the first to his left
+            n = len(g.players)
+            best = est.best_other(h, pres, n)
+            new = next((pres + i) % n for i in range(1, n)
+                       if sh.percent(h, str((pres + i) % n)) == best)
         if new != pres and new is not None:
             sh.transfer_presidency(h, corp, pres, new)
             c["president"] = new
@@ -389,18 +384,6 @@ def sell(g: "G1830State", seat: int, corp: str, count: int, certs: list | None =
     for _ in range(count):
         pos = g.st.market.down(pos)
     g.set_pos(corp, pos)
-
-
-def _leftmost_max(g: "G1830State", corp: str, old: int) -> int:
-    h = g.s["holders"][corp]
-    n = len(g.players)
-    best, who = -1, old
-    for i in range(1, n):
-        p = (old + i) % n
-        v = sh.percent(h, str(p))
-        if v > best:
-            best, who = v, p
-    return who
 
 
 def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:
