@@ -220,7 +220,6 @@ def after_private_sale(g: "G1830State") -> None:
 # ---- actions -------------------------------------------------------------------------
 def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     s = g.s
-    r = s["stock"]
     seat = act["player"]
     t = act["type"]
     if private_sale.pending(g) is not None and t not in (private_sale.ACCEPT,
@@ -260,22 +259,19 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             g.fail(f"The certificate {cert!r} is not a 10 % share in the {source}.")
         do_buy(g, seat, corp, source, cert)
         out = {"type": "buy_share", "player": seat, "corporation": corp, "source": source}
-        if act.get("cert") is not None:
+        if cert is not None:
             out["cert"] = cert
         return out
-    if t == "sell_shares":
-        count = get_int(act, "count", lo=1, hi=10)
-        err = sell_error(g, seat, corp, count)
-        if err:
-            g.fail(err)
-        certs = act.get("certs")
-        do_sell(g, seat, corp, count, certs)
-        out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
-        if certs is not None:
-            out["certs"] = list(certs)
-        return out
-    g.wrong_phase(f"'{t}' is not possible in a stock round.")
-    raise AssertionError
+    count = get_int(act, "count", lo=1, hi=10)                  # sell_shares
+    err = sell_error(g, seat, corp, count)
+    if err:
+        g.fail(err)
+    certs = act.get("certs")
+    do_sell(g, seat, corp, count, certs)
+    out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
+    if certs is not None:
+        out["certs"] = list(certs)
+    return out
 
 
 # ---- what the actions do once checked (apply above; also the random playouts) ----------
