@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from railyard.eighteen import shares as sh
 from railyard.games.g1830 import stock
 
 from .helpers import act, finish_auction, illegal, new
@@ -368,7 +369,7 @@ def test_17_0_mh_exchange_before_nyc_has_a_par_price():
     act(g, "par", corporation="NYC", price=90)
     assert g.s["corps"]["NYC"]["president"] == other
     assert g.s["holders"]["NYC"][str(other)] == ["NYC_0"]
-    assert stock.sold_percent(g, "NYC") == 30
+    assert 100 - sh.percent(g.s["holders"]["NYC"], "ipo") == 30         # sold
 
 
 def test_8_1_camden_amboy_share_is_held_before_prr_has_a_par_price():

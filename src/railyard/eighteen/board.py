@@ -14,7 +14,6 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-COLOURS = ("white", "yellow", "green", "brown", "gray")
 REVENUE_COLOURS = ("yellow", "green", "brown", "gray", "diesel")
 
 Endpoint = int | str
@@ -111,9 +110,7 @@ class HexDef:
     neighbors: dict[int, str]
     printed: TileDef
     terrain_cost: int
-    terrain: tuple[str, ...]
     reservations: tuple[tuple[str, ...], ...]  # per city: corporations whose home it is
-    blockers: tuple[str, ...]                   # privates reserving the hex
 
     @property
     def layable(self) -> bool:
@@ -139,9 +136,7 @@ class Board:
                 neighbors={int(k): v for k, v in raw["neighbors"].items()},
                 printed=printed,
                 terrain_cost=sum(x["cost"] for x in t.get("terrain", [])),
-                terrain=tuple(n for x in t.get("terrain", []) for n in x["terrains"]),
-                reservations=tuple(tuple(c.get("reservations", [])) for c in t["cities"]),
-                blockers=tuple(t.get("blockers", [])))
+                reservations=tuple(tuple(c.get("reservations", [])) for c in t["cities"]))
         tiles = {raw["name"]: TileDef.from_json(raw) for raw in data["tiles"]}
         return Board(hexes, tiles)
 
@@ -174,9 +169,6 @@ class Board:
                             stack.append(o)
             self.__dict__["_areas"] = areas
         return areas.get(hex_id)
-
-    def tile(self, name: str) -> TileDef:
-        return self.tiles[name]
 
     def upgrade_mappings(self, old: TileDef, old_rot: int, new: TileDef,
                          new_rot: int) -> tuple[int, ...] | None:

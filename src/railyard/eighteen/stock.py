@@ -131,8 +131,9 @@ def share_options(g: Any, seat: int, *, par_prices: Any, no_par: str, ipo_price:
             have = 10 * len(held) + 10 if pres in held else 10 * len(held)
         if corp not in sold and (have <= 50 or z[1]) and (
                 room or not (counts(corp) if counts is not None else z[0])):
-            offered = h["ipo"]
-            if (offered and (len(offered) > 1 or not offered[0].endswith("_0")) and c[ipo_price] <= cash
+            offered = h["ipo"]                           # a 10 % share, not the _0 alone
+            if (offered and (len(offered) > 1 or not offered[0].endswith("_0"))
+                    and c[ipo_price] <= cash
                     and (not one_purchase or (corp == more_of and z[2] and "ipo" in more_from))
                     and (may_float is None or c["floated"]
                          or may_float(corp) or 100 - sh.percent(h, "ipo") + 10 <= 50)):

@@ -77,14 +77,6 @@ def actor(g: "G1830State") -> int:
     return r["turn"] if o is None else o["to"]
 
 
-def sold_percent(g: "G1830State", corp: str) -> int:
-    return 100 - sh.percent(g.s["holders"][corp], "ipo")
-
-
-def _may_sell_at_all(g: "G1830State") -> bool:
-    return g.s["sr"] > 1  # 12.0a: no sales in the first stock round
-
-
 def sell_error(g: "G1830State", seat: int, corp: str, count: int,
                emergency_for: str | None = None) -> str | None:
     """Why ``seat`` may not sell ``count`` 10 % shares of ``corp`` now (None: he may)."""
@@ -92,7 +84,7 @@ def sell_error(g: "G1830State", seat: int, corp: str, count: int,
     c = s["corps"][corp]
     if c["pos"] is None:
         return f"{corp} has no share price yet; its shares cannot be sold (8.1)."
-    if emergency_for is None and not _may_sell_at_all(g):
+    if emergency_for is None and s["sr"] <= 1:
         return "No shares may be sold in the first stock round (12.0a)."
     h = s["holders"][corp]
     have = sh.percent(h, str(seat))
@@ -228,7 +220,6 @@ def after_private_sale(g: "G1830State") -> None:
 # ---- actions -------------------------------------------------------------------------
 def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
     s = g.s
-    r = s["stock"]
     seat = act["player"]
     t = act["type"]
     if private_sale.pending(g) is not None and t not in (private_sale.ACCEPT,
@@ -268,22 +259,19 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             g.fail(f"The certificate {cert!r} is not a 10 % share in the {source}.")
         do_buy(g, seat, corp, source, cert)
         out = {"type": "buy_share", "player": seat, "corporation": corp, "source": source}
-        if act.get("cert") is not None:
+        if cert is not None:
             out["cert"] = cert
         return out
-    if t == "sell_shares":
-        count = get_int(act, "count", lo=1, hi=10)
-        err = sell_error(g, seat, corp, count)
-        if err:
-            g.fail(err)
-        certs = act.get("certs")
-        do_sell(g, seat, corp, count, certs)
-        out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
-        if certs is not None:
-            out["certs"] = list(certs)
-        return out
-    g.wrong_phase(f"'{t}' is not possible in a stock round.")
-    raise AssertionError
+    count = get_int(act, "count", lo=1, hi=10)                  # sell_shares
+    err = sell_error(g, seat, corp, count)
+    if err:
+        g.fail(err)
+    certs = act.get("certs")
+    do_sell(g, seat, corp, count, certs)
+    out = {"type": "sell_shares", "player": seat, "corporation": corp, "count": count}
+    if certs is not None:
+        out["certs"] = list(certs)
+    return out
 
 
 # ---- what the actions do once checked (apply above; also the random playouts) ----------
@@ -340,7 +328,7 @@ def _check_float(g: "G1830State", corp: str) -> None:
     (full capitalisation) from the bank."""
     s = g.s
     c = s["corps"][corp]
-    if not c["floated"] and c["par"] is not None and sold_percent(g, corp) >= 60:
+    if not c["floated"] and c["par"] is not None and sh.percent(s["holders"][corp], "ipo") <= 40:
         c["floated"] = True
         c["cash"] += 10 * c["par"]
         g.pay_from_bank(10 * c["par"])
@@ -375,8 +363,11 @@ def sell(g: "G1830State", seat: int, corp: str, count: int, certs: list | None =
     pres = c["president"]
     if pres is not None:
         new = sh.new_president(h, pres, len(g.players))
-        if f"{corp}_0" in h["pool"] and new == pres:
-            new = _leftmost_max(g, corp, pres)
+        if f"{corp}_0" in h["pool"] and new == pres:       # 14.0: the first to his left
+            n = len(g.players)
+            best = est.best_other(h, pres, n)
+            new = next((pres + i) % n for i in range(1, n)
+                       if sh.percent(h, str((pres + i) % n)) == best)
         if new != pres and new is not None:
             sh.transfer_presidency(h, corp, pres, new)
             c["president"] = new
@@ -389,18 +380,6 @@ def sell(g: "G1830State", seat: int, corp: str, count: int, certs: list | None =
     for _ in range(count):
         pos = g.st.market.down(pos)
     g.set_pos(corp, pos)
-
-
-def _leftmost_max(g: "G1830State", corp: str, old: int) -> int:
-    h = g.s["holders"][corp]
-    n = len(g.players)
-    best, who = -1, old
-    for i in range(1, n):
-        p = (old + i) % n
-        v = sh.percent(h, str(p))
-        if v > best:
-            best, who = v, p
-    return who
 
 
 def apply_exchange(g: "G1830State", act: Mapping[str, Any]) -> dict:

@@ -340,37 +340,34 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
     err = _token_room_error(g, corp, hex_id, city)
     if err:
         g.fail(err)
+    if not dh:
+        cost = token_cost(g, corp)
+        if cost > c["cash"]:
+            g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
+        r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
+        if (hex_id, f"c{city}") not in r.found or not graph.walk_reaches(
+                g.st.board, s["tiles"], s["tokens"], corp, (hex_id, f"c{city}")):
+            g.fail("The city must be connected by track to one of the company's tokens, by "
+                   "a route that uses no track or hex side twice and passes no city blocked "
+                   "by others (19.0, 20.1).")
+    do_token(g, corp, hex_id, city, dh)
+    out = {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
     if dh:
-        _put(g, corp, hex_id, city)
-        c["tokens_used"] += 1
-        op["dh_token"] = False
-        op["tokened"] = True          # 19.0: one token per round, the home token aside
-        if op["step"] == "token":
-            op["step"] = "routes"
-        return {"type": "place_token", "player": seat, "hex": hex_id, "city": city,
-                "company": "DH"}
-    cost = token_cost(g, corp)
-    if cost > c["cash"]:
-        g.fail(f"The token costs ${cost} (19.0).", UNAFFORDABLE)
-    r = graph.reach(g.st.board, s["tiles"], s["tokens"], corp)
-    if (hex_id, f"c{city}") not in r.found or not graph.walk_reaches(
-            g.st.board, s["tiles"], s["tokens"], corp, (hex_id, f"c{city}")):
-        g.fail("The city must be connected by track to one of the company's tokens, by a "
-               "route that uses no track or hex side twice and passes no city blocked by "
-               "others (19.0, 20.1).")
-    do_token(g, corp, hex_id, city)
-    return {"type": "place_token", "player": seat, "hex": hex_id, "city": city}
+        out["company"] = "DH"
+    return out
 
 
-def do_token(g: "G1830State", corp: str, hex_id: str, city: int) -> None:
-    """The checked token of the token step (:func:`token`)."""
-    s = g.s
-    op = s["op"]
-    c = s["corps"][corp]
-    _put(g, corp, hex_id, city, token_cost(g, corp))
-    c["tokens_used"] += 1
+def do_token(g: "G1830State", corp: str, hex_id: str, city: int, dh: bool = False) -> None:
+    """The checked token (:func:`token`): of the token step, or the D&H's free one (17.0;
+    ``dh``).  One per round, the home token aside (19.0)."""
+    op = g.s["op"]
+    _put(g, corp, hex_id, city, 0 if dh else token_cost(g, corp))
+    g.s["corps"][corp]["tokens_used"] += 1
     op["tokened"] = True
-    op["step"] = "routes"
+    if dh:
+        op["dh_token"] = False
+    if op["step"] == "token":
+        op["step"] = "routes"
 
 
 def _put(g: "G1830State", corp: str, hex_id: str, city: int, cost: int = 0) -> None:

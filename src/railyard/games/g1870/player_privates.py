@@ -24,12 +24,19 @@ PHASES = ("1", "2", "3")
 
 def problem(g: "G1870State", seat: int, sym: str) -> str | None:
     s = g.s
-    r = s["stock"]
     if sym not in s["companies"]:
         return f"There is no private '{sym}'."
     owner = g.company_owner(sym)
     if owner is None or not owner.startswith("p") or owner == f"p{seat}":
         return f"{sym} does not belong to another player."
+    return _turn_problem(g, seat)
+
+
+def _turn_problem(g: "G1870State", seat: int, left: int | None = None) -> str | None:
+    """Why ``seat`` may buy no private from a player now (None: he may, from one that is
+    another player's); ``left``: the certificates he may still take, if known."""
+    s = g.s
+    r = s["stock"]
     if g.options.get("private_trades_from_phase_2") and s["phase"] not in ("2", "3"):
         return "Privates change hands between players only in phases 2-3 (18xx.games)."
     if s["phase"] not in PHASES:
@@ -38,31 +45,24 @@ def problem(g: "G1870State", seat: int, sym: str) -> str | None:
         return "Only one purchase per turn (6.3.1)."
     if s["cash"][seat] < 1:
         return "You have no money to offer (6.3.1)."
-    if g.cert_count(seat) >= g.cert_limit():
+    if (g.cert_limit() - g.cert_count(seat) if left is None else left) <= 0:
         return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
     return None
 
 
 def choices(g: "G1870State", seat: int, left: int | None = None) -> list[Choice]:
     """The offers ``seat`` may make: the privates for which :func:`problem` finds nothing,
-    its checks made once for the seat and once per private; ``left``: the certificates he
-    may still take, if known."""
-    s = g.s
-    r = s["stock"]
-    cash = s["cash"][seat]
-    if ((g.options.get("private_trades_from_phase_2") and s["phase"] not in ("2", "3"))
-            or s["phase"] not in PHASES or r["buys"] or r["treasury_done"]
-            or r["sold_after_buy"] or cash < 1):
+    its checks of the turn made once; ``left`` as for :func:`_turn_problem`."""
+    if _turn_problem(g, seat, left):
         return []
     me = f"p{seat}"
-    syms = [sym for sym, comp in s["companies"].items()
-            if not comp["closed"] and comp["owner"] is not None
-            and comp["owner"].startswith("p") and comp["owner"] != me]
-    if not syms or (g.cert_limit() - g.cert_count(seat) if left is None else left) <= 0:
-        return []
+    r, cash = g.s["stock"], g.s["cash"][seat]
     return [Choice("buy_private", seat, {"company": sym},
                    {"price": (offers.least(r, f"company:{sym}", 1), cash)})
-            for sym in syms if offers.least(r, f"company:{sym}", 1) <= cash]
+            for sym, comp in g.s["companies"].items()
+            if not comp["closed"] and comp["owner"] is not None
+            and comp["owner"].startswith("p") and comp["owner"] != me
+            and offers.least(r, f"company:{sym}", 1) <= cash]
 
 
 def offer(g: "G1870State", action: Mapping[str, Any]) -> dict:

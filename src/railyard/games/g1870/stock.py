@@ -14,6 +14,7 @@ from ...eighteen import offers
 from ...eighteen import shares as sh
 from ...eighteen import stock as est
 from . import player_privates, protection, treasury
+from .emergency import _to_pool as to_pool
 
 if TYPE_CHECKING:
     from .state import G1870State
@@ -360,23 +361,9 @@ def do_sell(g: "G1870State", seat: int, corp: str, count: int) -> dict:
     """:func:`_sell` after its check (``count`` is within :func:`sell_range`)."""
     s = g.s
     c = s["corps"][corp]
-    h = s["holders"][corp]
     president = c["president"]
     price = g.price(corp)
-    changed = False
-    if president == seat:
-        after = sh.percent(h, str(seat)) - 10 * count
-        n = len(g.players)
-        best = max(sh.percent(h, str(p)) for p in range(n) if p != seat)
-        if after < best:                              # 6.1.6
-            new = next((seat + i) % n for i in range(1, n)
-                       if sh.percent(h, str((seat + i) % n)) == best)
-            sh.transfer_presidency(h, corp, seat, new)
-            c["president"] = new
-            changed = True
-    tens = [x for x in h[str(seat)] if sh.pct(x) == 10][-count:]
-    for cert in tens:
-        sh.move(h, cert, str(seat), "pool")
+    to_pool(g, corp, seat, count, last=True)          # 6.1.6: the presidency may pass
     s["cash"][seat] += price * count
     g.pay_from_bank(price * count)
     r = s["stock"]
@@ -388,6 +375,7 @@ def do_sell(g: "G1870State", seat: int, corp: str, count: int) -> dict:
         r["sold_before_buy"] = True
     r["acted"] = True
     r["queue"].append({"corporation": corp, "count": count, "seller": seat, "price": price,
-                       "president": president, "president_changed": changed})
+                       "president": president,
+                       "president_changed": president != c["president"]})
     return {"type": "sell_shares", "player": seat, "corporation": corp, "count": count,
             "price": price}
