@@ -31,7 +31,11 @@ _ENDS: dict = {}
 def path_ends(board: Board, tiles: dict, hex_id: str) -> dict:
     """The paths of the tile on ``hex_id`` by endpoint: endpoint -> ``((path index, other
     end), ...)`` in the order of the paths (made once per tile and rotation)."""
-    tile, rot = hex_tile(board, tiles, hex_id)
+    laid = tiles.get(hex_id)          # (hex_tile, without the call: searches ask often)
+    if laid is None:
+        tile, rot = board.hexes[hex_id].printed, 0
+    else:
+        tile, rot = board.tiles[laid[0]], laid[1]
     hit = _ENDS.get((id(tile), rot))
     if hit is not None and hit[0] is tile:
         return hit[1]

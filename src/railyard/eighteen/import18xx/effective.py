@@ -22,9 +22,11 @@ def effective_actions(entries: list[dict]) -> list[dict]:
             target = e.get("action_id")
             if target not in (None, 0) and target not in by_id:
                 raise ExportError(f"Action {e.get('id')}: undo to unknown action {target}.")
-            done = [j for j in range(i) if live.get(j) and entries[j].get("type") != "message"]
-            group = (done[-1:] if target is None else done if target == 0
-                     else [j for j in done if j > by_id[target]])
+            first = 0 if target in (None, 0) else by_id[target] + 1
+            group = [j for j in range(first, i)
+                     if live.get(j) and entries[j].get("type") != "message"]
+            if target is None:
+                group = group[-1:]
             for j in group:
                 live[j] = False
             stack.append(group)
