@@ -28,7 +28,8 @@ def routes_step(game: Any) -> bool:
 
 def several_trains_running(game: Any) -> bool:
     """A run_routes turn where two trains can run and one route has several stretches
-    (seed 1: PRR, three 3-trains, log index 724)."""
+    (seed 1 with bot seed 6: NYC, log index 721; bot seed 2 reached one at 724 until declined
+    offers could be made again only higher)."""
     if not routes_step(game):
         return False
     from railyard.routing import auto_routes

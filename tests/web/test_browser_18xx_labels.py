@@ -142,13 +142,16 @@ def test_chicago_express_prints_the_hex_names_its_texts_use(browser):  # noqa: F
     page.close()
 
 
-@pytest.mark.parametrize("title,seed", [(t, s) for t in ("1830", "1870") for s in range(1, 7)])
+@pytest.mark.parametrize("title,seed", [(t, s) for t in ("1830", "1870") for s in range(1, 7)
+                                         if (t, s) != ("1830", 3)] + [("1830", 8)])
 def test_crowded_late_random_positions_have_no_overlapping_or_covered_label(  # noqa: F811
         browser, title, seed):
     """Random bots' games crowd the map as people rarely do (every city full, brown and
     gray tiles side by side): the map after 1,500 actions (or at the end, if sooner) has no
     text over another or over a stop or revenue ring, none cut and no name covered (seed 3
-    of 1830: "Dunkirk & Buffalo" beside a brown double city, found in session 10)."""
+    of 1830 found "Dunkirk & Buffalo" beside a brown double city in session 10; since
+    declined offers are made again only higher its game lays 14 tiles, so seed 8 plays
+    in its place)."""
     from railyard.bots.random_bot import RandomBot
     from railyard.engine import Game
     from railyard.web.render import render_board

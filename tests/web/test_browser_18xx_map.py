@@ -97,7 +97,7 @@ def test_1830_pick_each_trains_route_by_clicking_hexes(server, browser):  # noqa
 
     from .positions import play_1830_until, several_trains_running
 
-    game = play_1830_until(several_trains_running)
+    game = play_1830_until(several_trains_running, bot_seed=6)
     corp = game.state.s["op"]["corp"]
     best = auto_routes(game.state, corp)["routes"]
     expected = {r["train"]: game.state.clone().apply({**_run(game), "routes": [r]})["revenue"]

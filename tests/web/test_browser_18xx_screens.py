@@ -109,7 +109,7 @@ def _short_of_money_for_a_train(game):
 
 
 def test_1830_forced_train_purchase_is_guided(server, browser):  # noqa: F811
-    game = _play("1830", _short_of_money_for_a_train, 3)
+    game = _play("1830", _short_of_money_for_a_train, 1)
     page, gid = _open(browser, server, game, 400)
     _no_sideways_scroll(page)
     guide = page.locator("#actions .group[data-kind='emergency']")

@@ -16,7 +16,7 @@ from .positions import play_1830_until, routes_step, several_trains_running
 @pytest.fixture(scope="module")
 def position():
     pytest.importorskip("railyard.games.g1830")
-    return play_1830_until(several_trains_running)
+    return play_1830_until(several_trains_running, bot_seed=6)
 
 
 @pytest.fixture

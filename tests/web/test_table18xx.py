@@ -186,7 +186,7 @@ def _cheapest_offer(game):
     return min(got + ([price[nxt]] if nxt else []))
 
 
-@pytest.mark.parametrize("title,seed", [("1830", 3), ("1870", 1)])
+@pytest.mark.parametrize("title,seed", [("1830", 1), ("1870", 2)])
 def test_the_forced_train_purchase_is_guided_step_by_step(title, seed):
     """1830 24.0 / 1870 9.5.3-9.5.5, 10.2: a company without a train and without the money
     for the cheapest one: the page names that train and its price, what the treasury and
