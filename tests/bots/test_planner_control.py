@@ -13,53 +13,16 @@ from railyard.bots.planner import track
 from railyard.bots.strategic import StrategicBot, price
 from railyard.bots.views import observe
 
-from .planner_helpers import new_game, play_until
+from .planner_helpers import hold, new_game, play_until, stock_position
 
 
-def _hold(st, corp, seat, percent):
-    """The seat holds ``percent`` of ``corp``: its 10 % shares go back to the initial
-    offering (its president's certificate stays), then shares come from the initial
-    offering and the pool."""
+def _presides(st, corp, pres, seat):
+    """The president's certificate goes from ``pres`` to ``seat``, who presides."""
     h = st.s["holders"][corp]
-    key = str(seat)
-    h.setdefault(key, [])
-    for c in [c for c in h[key] if not c.endswith("_0")]:
-        h[key].remove(c)
-        h["ipo"].append(c)
-    for src in ("ipo", "pool"):
-        for c in list(h.get(src, [])):
-            if eco.pct(st, corp, seat) >= percent:
-                break
-            if c.endswith("_0"):
-                continue
-            h[src].remove(c)
-            h[key].append(c)
-    assert eco.pct(st, corp, seat) == percent
-
-
-def _stock_position(title, seed, bots_seed=90):
-    """A stock turn (stock round 2 or later, the seat may pass) in which another player
-    presides a floated company that has operated, owns a train and has at least 40 %;
-    (state, seat, company)."""
-    st = new_game(title, seed)
-    bots = [PlannerBot(bots_seed + i, "easy") for i in range(4)]
-
-    def target(s):
-        seat = s.current_player
-        for c, v in s.s["corps"].items():
-            pres = v["president"]
-            if v["floated"] and v["trains"] and v.get("operated", True) and \
-                    pres is not None and pres != seat and eco.pct(s, c, pres) >= 40:
-                return c
-        return None
-
-    def cond(s):
-        if s.s["round"] != "stock" or s.s["sr"] < 2:
-            return False
-        return any(c.type == "pass" for c in s.legal_actions()) and target(s) is not None
-    if not play_until(st, bots, cond):
-        pytest.skip("no position")
-    return st, st.current_player, target(st)
+    cert = next(c for c in h[str(pres)] if c.endswith("_0"))
+    h[str(pres)].remove(cert)
+    h.setdefault(str(seat), []).append(cert)
+    st.s["corps"][corp]["president"] = seat
 
 
 def _healthy(st, corp):
@@ -98,12 +61,12 @@ def test_takes_over_a_company_worth_having_that_it_can_win(title, seed):
     it buys one (the basic bot takes a presidency only one share away).  With a president
     able to buy back share for share the race is lost and no takeover is planned; a
     company heading for a crash is not worth having."""
-    st, seat, corp = _stock_position(title, seed)
+    st, seat, corp = stock_position(title, seed, running=True)
     pres = st.s["corps"][corp]["president"]
     for s in range(4):
-        _hold(st, corp, s, 0 if s not in (seat, pres) else 20)
-    _hold(st, corp, pres, 30)
-    _hold(st, corp, seat, 20)
+        hold(st, corp, s, 0 if s not in (seat, pres) else 20)
+    hold(st, corp, pres, 30)
+    hold(st, corp, seat, 20)
     _healthy(st, corp)
     st.s["cash"][seat] = 420                   # too little to start a company (LATE_CASH)
     st.s["cash"][pres] = 0
@@ -132,23 +95,19 @@ def test_defends_a_presidency_another_player_could_buy(title, seed):
     three or four shares on offer (40 % > 30 %): the seat buys a share of its own company
     (1830 14.0 / 1870 7.2).  The basic bot defends only when the rival is one share away.
     With the rival unable to pay any share the presidency is safe and scores nothing extra."""
-    st, _, corp = _stock_position(title, seed)
+    st, _, corp = stock_position(title, seed, running=True)
     pres = st.s["corps"][corp]["president"]
     seat = st.current_player
     rival = next(s for s in range(4) if s not in (seat, pres))
     # the seat to move becomes the company's president with 30 %
-    h = st.s["holders"][corp]
     for s in range(4):
-        _hold(st, corp, s, 0 if s != pres else 20)
-    cert = next(c for c in h[str(pres)] if c.endswith("_0"))
-    h[str(pres)].remove(cert)
-    h.setdefault(str(seat), []).append(cert)
-    st.s["corps"][corp]["president"] = seat
-    _hold(st, corp, seat, 30)
-    _hold(st, corp, rival, 10)
+        hold(st, corp, s, 0 if s != pres else 20)
+    _presides(st, corp, pres, seat)
+    hold(st, corp, seat, 30)
+    hold(st, corp, rival, 10)
     for s in range(4):                                     # 10 % each: none one share away
         if s not in (seat, rival) and ctl.on_offer(st, corp) > 3:
-            _hold(st, corp, s, 10)
+            hold(st, corp, s, 10)
     assert ctl.on_offer(st, corp) in (3, 4)
     _healthy(st, corp)
     st.s["cash"][seat] = 420
@@ -182,12 +141,12 @@ def _protection_position(seed=13):
     """An 1870 stock turn; the seat to move sells 20 % of another player's running company
     and ends its turn: the president decides on protection (6.2.1, 6.2.6).  (state,
     president, company)."""
-    st, seat, corp = _stock_position("1870", seed)
+    st, seat, corp = stock_position("1870", seed, running=True)
     pres = st.s["corps"][corp]["president"]
     for s in range(4):
         if s not in (seat, pres):
-            _hold(st, corp, s, 0)
-    _hold(st, corp, seat, 20)
+            hold(st, corp, s, 0)
+    hold(st, corp, seat, 20)
     _healthy(st, corp)
     st.s["cash"][pres] = 3000
     st.apply({"type": "sell_shares", "player": seat, "corporation": corp, "count": 2})
@@ -248,21 +207,18 @@ def _redeem_position(seed=13):
     """An 1870 stock turn of a president whose running company has operated, holds money at
     the start of the round and has its last share on offer in the pool (the initial
     offering empty): a redemption is legal (7.3.2, 7.3.3).  (state, seat, company)."""
-    st, _, corp = _stock_position("1870", seed)
+    st, _, corp = stock_position("1870", seed, running=True)
     seat = st.current_player
     pres = st.s["corps"][corp]["president"]
     # the seat to move becomes president with 60 %; the rest with the others, one in the pool
     h = st.s["holders"][corp]
     for s in range(4):
-        _hold(st, corp, s, 0 if s != pres else 20)
-    cert = next(c for c in h[str(pres)] if c.endswith("_0"))
-    h[str(pres)].remove(cert)
-    h.setdefault(str(seat), []).append(cert)
-    st.s["corps"][corp]["president"] = seat
-    _hold(st, corp, seat, 60)
+        hold(st, corp, s, 0 if s != pres else 20)
+    _presides(st, corp, pres, seat)
+    hold(st, corp, seat, 60)
     others = [s for s in range(4) if s != seat]
-    _hold(st, corp, others[0], 20)
-    _hold(st, corp, others[1], 10)
+    hold(st, corp, others[0], 20)
+    hold(st, corp, others[1], 10)
     for c in list(h["ipo"]):
         h["ipo"].remove(c)
         h["pool"].append(c)

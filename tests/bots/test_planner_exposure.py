@@ -12,9 +12,7 @@ from railyard.bots.planner import economy as eco
 from railyard.bots.strategic import _defs, upcoming_types
 from railyard.bots.views import observe
 
-from .planner_helpers import new_game, play_until
-
-
+from .planner_helpers import hold, new_game, play_until, stock_position
 
 
 def _only_from(st, ty):
@@ -31,50 +29,6 @@ def _only_from(st, ty):
 def _sell_one(st, ty):
     """The bank has sold one more train of type ``ty``."""
     st.s["depot"][ty] -= 1
-
-
-def _give(st, corp, seat, percent):
-    """The seat holds ``percent`` of ``corp`` in 10 % shares taken from the initial offering
-    and the pool (never the president's certificate)."""
-    h = st.s["holders"][corp]
-    key = str(seat)
-    h.setdefault(key, [])
-    for c in list(h[key]):
-        h[key].remove(c)
-        h["ipo"].append(c)
-    for src in ("ipo", "pool"):
-        for c in list(h.get(src, [])):
-            if len(h[key]) * 10 >= percent:
-                break
-            if c.endswith("_0"):
-                continue
-            h[src].remove(c)
-            h[key].append(c)
-    assert eco.pct(st, corp, seat) == percent
-
-
-def _stock_position(seed):
-    """An 1830 stock turn (stock round 2 or later) in which another player presides a
-    floated company with at least 40 %; (state, seat, company)."""
-    st = new_game("1830", seed)
-    bots = [PlannerBot(90 + i, "easy") for i in range(4)]
-
-    def target(s):
-        seat = s.current_player
-        for c, v in s.s["corps"].items():
-            pres = v["president"]
-            if v["floated"] and pres is not None and pres != seat and \
-                    eco.pct(s, c, pres) >= 40:
-                return c
-        return None
-
-    def cond(s):
-        if s.s["round"] != "stock" or s.s["sr"] < 2:
-            return False
-        return any(c.type == "pass" for c in s.legal_actions()) and target(s) is not None
-    if not play_until(st, bots, cond):
-        pytest.skip("no position")
-    return st, st.current_player, target(st)
 
 
 def _doom(st, corp):
@@ -96,18 +50,18 @@ def test_need_price_is_the_type_after_when_the_next_type_is_nearly_gone():
 
 
 def test_dump_target_is_the_largest_other_holder_from_20_percent():
-    st, seat, corp = _stock_position(11)
+    st, seat, corp = stock_position("1830", 11)
     pres = st.s["corps"][corp]["president"]
     others = [s for s in range(4) if s not in (seat, pres)]
     for s in others:
-        _give(st, corp, s, 0)
-    _give(st, corp, seat, 10)
+        hold(st, corp, s, 0)
+    hold(st, corp, seat, 10)
     assert not eco.dump_target(st, corp, seat)
     assert eco.dump_target(st, corp, seat, extra=10)     # one more share makes it 20 %
-    _give(st, corp, seat, 20)
+    hold(st, corp, seat, 20)
     assert eco.dump_target(st, corp, seat)
-    _give(st, corp, seat, 10)
-    _give(st, corp, others[0], 20)
+    hold(st, corp, seat, 10)
+    hold(st, corp, others[0], 20)
     assert eco.dump_target(st, corp, others[0])
     assert not eco.dump_target(st, corp, seat, extra=0)  # another holder is first in line
 
@@ -116,12 +70,12 @@ def test_sells_down_shares_of_a_company_that_could_be_dumped_on_it():
     """The seat holds 30 % of another player's company whose only train rusts soon and
     whose treasury is empty: it sells two shares (down to 10 %: it can no longer be made
     president); the same holding of a company with money for its next train stays."""
-    st, seat, corp = _stock_position(11)
+    st, seat, corp = stock_position("1830", 11)
     pres = st.s["corps"][corp]["president"]
     for s in range(4):
         if s not in (seat, pres):
-            _give(st, corp, s, 0)
-    _give(st, corp, seat, 30)
+            hold(st, corp, s, 0)
+    hold(st, corp, seat, 30)
     _doom(st, corp)
     assert eco.at_risk(st, corp)
     act = PlannerBot(0, "normal").choose(observe(st))
@@ -138,12 +92,12 @@ def test_does_not_buy_the_share_that_puts_it_first_in_line_for_a_dump():
     """The seat holds 10 % of another player's company heading for a crash: the next share
     would make it the holder the president can dump the company on - it scores nothing
     and is not bought."""
-    st, seat, corp = _stock_position(11)
+    st, seat, corp = stock_position("1830", 11)
     pres = st.s["corps"][corp]["president"]
     for s in range(4):
         if s not in (seat, pres):
-            _give(st, corp, s, 0)
-    _give(st, corp, seat, 10)
+            hold(st, corp, s, 0)
+    hold(st, corp, seat, 10)
     _doom(st, corp)
     st.s["cash"][seat] = 3000
     bot = PlannerBot(0, "normal")
@@ -152,7 +106,7 @@ def test_does_not_buy_the_share_that_puts_it_first_in_line_for_a_dump():
     act = PlannerBot(0, "normal").choose(observe(st))
     assert not (act["type"] == "buy_share" and act["corporation"] == corp), act
     # without the first share the next one does not put it first in line: not zeroed
-    _give(st, corp, seat, 0)
+    hold(st, corp, seat, 0)
     assert not eco.dump_target(st, corp, seat, extra=10)
 
 
@@ -160,7 +114,7 @@ def test_does_not_buy_more_of_its_own_company_heading_for_a_crash():
     """The seat presides a company whose only train rusts soon and whose treasury is empty:
     a share of it scores nothing (it would only tie the seat to the train it must pay),
     where the basic bot's rule buys to keep the presidency."""
-    st, seat, corp = _stock_position(11)
+    st, seat, corp = stock_position("1830", 11)
     pres = st.s["corps"][corp]["president"]
     bot = PlannerBot(0, "normal")
     bot.seat = pres
@@ -168,8 +122,8 @@ def test_does_not_buy_more_of_its_own_company_heading_for_a_crash():
     st.s["cash"][pres] = 3000
     for s in range(4):
         if s != pres:
-            _give(st, corp, s, 0)
-    _give(st, corp, seat, 30)                            # a rival within reach of control
+            hold(st, corp, s, 0)
+    hold(st, corp, seat, 30)                            # a rival within reach of control
     base_score = super(PlannerBot, bot).share_score(st, corp, "ipo", 3000, 0)
     assert base_score > 0                                 # the basic rule would buy
     assert bot.share_score(st, corp, "ipo", 3000, 0) == 0.0
@@ -234,7 +188,7 @@ def test_wants_no_late_company_it_cannot_make_room_for(monkeypatch):
     st.s["cash"][seat] = 3000
     for c, v in st.s["corps"].items():
         if v["president"] is not None and v["president"] != seat:
-            _give(st, c, seat, 0)
+            hold(st, c, seat, 0)
     other = next(c for c, v in st.s["corps"].items()
                  if v["president"] is not None and v["president"] != seat)
     monkeypatch.setattr(type(st), "cert_count",
@@ -242,5 +196,5 @@ def test_wants_no_late_company_it_cannot_make_room_for(monkeypatch):
     bot = PlannerBot(0, "normal")
     bot.seat = seat
     assert not bot.wants_late_company(st)
-    _give(st, other, seat, 20)
+    hold(st, other, seat, 20)
     assert bot.wants_late_company(st)
