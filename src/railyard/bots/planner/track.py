@@ -124,46 +124,33 @@ def dest_pull(g, reached, hexes, open_hexes, dest: str, value: float) -> float:
     have = {st.id[0] if isinstance(st.id, tuple) else st.id for st in reached}
     if dest in have or dest in hexes:
         return value
-    board = g.st.board
-    dist: dict = {}
-    q: deque = deque()
-    for h in open_hexes:
-        if h in board.hexes and h not in dist:
-            dist[h] = 0
-            q.append(h)
+    dist = _distances(g.st.board, open_hexes, DEST_DEPTH, stop=dest)
+    return value * DEST_DECAY ** (dist[dest] + 1) if dest in dist else 0.0
+
+
+def _distances(board, starts, depth: int, stop: str | None = None) -> dict:
+    """The hexes of the board within ``depth`` steps of ``starts`` and their distance
+    (breadth first; the search ends once it reaches ``stop``)."""
+    dist = {h: 0 for h in starts if h in board.hexes}
+    q: deque = deque(dist)
     while q:
         h = q.popleft()
-        if h == dest:
-            return value * DEST_DECAY ** (dist[h] + 1)
+        if h == stop:
+            break
         d = dist[h]
-        if d >= DEST_DEPTH:
+        if d >= depth:
             continue
         for nb in board.hexes[h].neighbors.values():
             if nb not in dist and nb in board.hexes:
                 dist[nb] = d + 1
                 q.append(nb)
-    return 0.0
+    return dist
 
 
 def _prospect(g, reached, open_hexes) -> float:
     have = {st.id[0] if isinstance(st.id, tuple) else st.id for st in reached}
     targets = {h: v for h, v in _targets(g).items() if h not in have}
-    board = g.st.board
-    dist: dict = {}
-    q: deque = deque()
-    for h in open_hexes:
-        if h in board.hexes and h not in dist:
-            dist[h] = 0
-            q.append(h)
-    while q:
-        h = q.popleft()
-        d = dist[h]
-        if d >= DEPTH:
-            continue
-        for nb in board.hexes[h].neighbors.values():
-            if nb not in dist and nb in board.hexes:
-                dist[nb] = d + 1
-                q.append(nb)
+    dist = _distances(g.st.board, open_hexes, DEPTH)
     vals = sorted((v * DECAY ** (dist[h] + 1) for h, v in targets.items() if h in dist),
                   reverse=True)
     return sum(vals[:TARGETS]) + REACHED * sum(st.revenue for st in reached)
@@ -177,16 +164,7 @@ def home_prospect(g, home: str | None) -> float:
     if not home or home not in board.hexes:
         return 0.0
     targets = _targets(g)
-    dist = {home: 0}
-    q: deque = deque([home])
-    while q:
-        h = q.popleft()
-        if dist[h] >= DEPTH:
-            continue
-        for nb in board.hexes[h].neighbors.values():
-            if nb not in dist and nb in board.hexes:
-                dist[nb] = dist[h] + 1
-                q.append(nb)
+    dist = _distances(board, [home], DEPTH)
     vals = sorted((v * DECAY ** max(0, dist[h] - 1) for h, v in targets.items()
                    if h in dist and h != home), reverse=True)
     return targets.get(home, 0) + sum(vals[:TARGETS + 1])
