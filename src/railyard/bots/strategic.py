@@ -487,19 +487,28 @@ class StrategicBot:
             gap = low - v["cash"]
             if gap < g.s["cash"][seat] * 0.5:
                 continue
-            lo, hi = c.ranges["count"]
-            for k in range(lo, hi + 1):
-                act = {**c.base(), "count": k}
-                self.tried_positions += 1
-                w = g.clone()
-                try:
-                    w.apply(act)
-                except IllegalAction:
-                    continue
-                if w.s["corps"][corp]["president"] != seat:
-                    if g.worth(seat) - w.worth(seat) < gap:
-                        return act
-                    break
+            act = self.handover_sale(g, c, corp, gap)
+            if act is not None:
+                return act
+        return None
+
+    def handover_sale(self, g, c: Choice, corp: str, gap: int) -> Action | None:
+        """The smallest sale of ``c`` (a sale of ``corp``'s shares) that hands the presidency
+        to another player, if the seat loses less worth by it than ``gap`` (what the
+        company lacks for a train and the president would pay); None when no sale of the
+        choice's counts hands it on or it costs more."""
+        seat = self.seat
+        lo, hi = c.ranges["count"]
+        for k in range(lo, hi + 1):
+            act = {**c.base(), "count": k}
+            self.tried_positions += 1
+            w = g.clone()
+            try:
+                w.apply(act)
+            except IllegalAction:
+                continue
+            if w.s["corps"][corp]["president"] != seat:
+                return act if g.worth(seat) - w.worth(seat) < gap else None
         return None
 
     # ---- operating rounds ----

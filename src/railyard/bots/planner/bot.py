@@ -470,19 +470,9 @@ class PlannerBot(StrategicBot):
             gap = need - v["cash"]
             if gap < g.s["cash"][seat] * 0.5:
                 continue
-            lo, hi = c.ranges["count"]
-            for k in range(lo, hi + 1):
-                act = {**c.base(), "count": k}
-                self.tried_positions += 1
-                w = g.clone()
-                try:
-                    w.apply(act)
-                except IllegalAction:
-                    continue
-                if w.s["corps"][corp]["president"] != seat:
-                    if g.worth(seat) - w.worth(seat) < gap:
-                        return act
-                    break
+            act = self.handover_sale(g, c, corp, gap)
+            if act is not None:
+                return act
         return None
 
     def expected_revenue(self, g, corp: str) -> int:
