@@ -2,6 +2,8 @@
 Preis", 23.1); option ``agreed_prices_need_consent`` (false: 18xx.games)."""
 from __future__ import annotations
 
+import copy
+
 from railyard.games.g1830 import operating as op
 
 from .helpers import act, float_corp, illegal, operating
@@ -51,12 +53,70 @@ def test_21_0_a_train_of_another_players_company_is_an_offer_its_president_accep
 
 
 def test_21_0_a_declined_offer_changes_nothing_and_the_turn_goes_on():
+    """Declined, nothing changes hands; only the refused price is remembered for the turn
+    (railyard's ruling on repeated offers, eighteen/offers.py)."""
     g = at_trains()
-    before = g.fingerprint()
+    before = copy.deepcopy(g.s)
     act(g, "buy_train", train="2-1", price=1)
     act(g, "decline_offer")
-    assert g.fingerprint() == before
     assert g.current_player == 0
+    assert g.s["op"].pop("refused") == {"train:NYC:2": 1}
+    assert g.s == before
+
+
+def _nyc_prices(g):
+    return [c.ranges["price"] for c in g.legal_actions()
+            if c.type == "buy_train" and c.fixed["train"] in ("2-0", "2-1")]
+
+
+def test_ruling_a_declined_offer_is_made_again_in_the_turn_only_at_a_higher_price():
+    """After NYC's president declines $100 for its 2-train, PRR may offer again for either
+    of NYC's 2-trains (the same offer) only from $101: $100 again is refused with the
+    reason and changes nothing; $101 is a new offer.  So offers and refusals end."""
+    g = at_trains()
+    assert _nyc_prices(g) == [(1, 600), (1, 600)]
+    act(g, "buy_train", train="2-1", price=100)
+    act(g, "decline_offer")
+    assert _nyc_prices(g) == [(101, 600), (101, 600)]
+    err = illegal(g, {"type": "buy_train", "player": 0, "train": "2-0", "price": 100})
+    assert "declined $100" in str(err) and "must be higher" in str(err)
+    act(g, "buy_train", train="2-0", price=101)
+    assert g.current_player == 1
+    act(g, "accept_offer")
+    assert g.s["corps"]["PRR"]["trains"] == ["2-0"] and g.s["corps"]["PRR"]["cash"] == 499
+
+
+def test_ruling_offers_and_refusals_cannot_go_on_for_ever():
+    """The buyer always offers the lowest price allowed for NYC's trains, the seller always
+    declines: the offers stop when the price passes PRR's $600, within 600 offers."""
+    g = at_trains()
+    offers = 0
+    while True:
+        if g.current_player == 1:
+            act(g, "decline_offer")
+            continue
+        prices = _nyc_prices(g)
+        if not prices:
+            break
+        act(g, "buy_train", train="2-0", price=prices[0][0])
+        offers += 1
+        assert offers <= 600
+    assert offers == 600 and g.current_player == 0
+
+
+def test_ruling_a_declined_private_offer_is_made_again_only_higher():
+    """23.1 (DH: $35-$140): after seat 1 declines $100 for DH, PRR offers again only from
+    $101; after a declined $140, the most it may pay, not at all in this turn."""
+    g = at_trains()
+    act(g, "buy_company", company="DH", price=100)
+    act(g, "decline_offer")
+    assert [c.ranges["price"] for c in g.legal_actions()
+            if c.type == "buy_company" and c.fixed["company"] == "DH"] == [(101, 140)]
+    illegal(g, {"type": "buy_company", "player": 0, "company": "DH", "price": 100})
+    act(g, "buy_company", company="DH", price=140)
+    act(g, "decline_offer")
+    assert not [c for c in g.legal_actions()
+                if c.type == "buy_company" and c.fixed["company"] == "DH"]
 
 
 def test_21_0_between_companies_of_one_president_the_sale_happens_at_once():

@@ -196,7 +196,7 @@ def canon_option(g: G1830State, o: tuple) -> tuple:
         return (kind, seat, fixed, {})
     if kind == "buy_from":
         assert o[1] in g.s["corps"][o[2]]["trains"] and o[2] != corp
-        return ("buy_train", seat, {"train": o[1]}, {"price": (1, o[3])})
+        return ("buy_train", seat, {"train": o[1]}, {"price": (o[3], o[4])})
     if kind == "buy_company":
         return (kind, seat, {"company": o[1]}, {"price": (o[2], o[3])})
     assert kind == "exchange"
@@ -232,7 +232,7 @@ def check_operating(g: G1830State) -> bool:
 
 @pytest.mark.parametrize("seed,players,options", [
     (21, 4, {}), (22, 3, {"agreed_prices_need_consent": False}), (23, 5, {}),
-    (24, 4, {"train_limit_purchase_then_discard": True, "withhold_moves_at_once": True}),
+    (29, 4, {"train_limit_purchase_then_discard": True, "withhold_moves_at_once": True}),
     (25, 6, {"route_may_start_and_end_in_one_red_area": True})])
 def test_playout_operating_listing_equals_legal_actions(seed, players, options):
     rng = random.Random(seed)

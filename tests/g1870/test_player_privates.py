@@ -47,6 +47,11 @@ def test_6_3_1_the_owner_may_refuse_then_the_turn_goes_on():
     assert g.s["companies"]["GSC"]["owner"] == "p1" and g.s["cash"][0] == 525
     assert g.current_player == 0 and not g.s["stock"]["acted"]
     assert "SCC" in private_choices(g)
+    # railyard's ruling (eighteen/offers.py): a new offer for GSC in this turn must be higher
+    assert [c.ranges["price"][0] for c in g.legal_actions()
+            if c.type == "buy_private" and c.fixed["company"] == "GSC"] == [11]
+    err = illegal(g, {"type": "buy_private", "player": 0, "company": "GSC", "price": 10})
+    assert "must be higher" in str(err)
 
 
 def test_2_5_not_from_phase_4_and_illegal_offers_change_nothing():

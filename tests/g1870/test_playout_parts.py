@@ -113,9 +113,17 @@ def legal_checked(g) -> list[Choice]:
                 out.append(Choice("buy_share", seat, {"corporation": corp, "source": src}))
     out.extend(treasury.legal(g, seat))
     cash = s["cash"][seat]
-    out.extend(Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
-               for sym in s["companies"] if player_privates.problem(g, seat, sym) is None)
+    out.extend(Choice("buy_private", seat, {"company": sym}, {"price": (_least(r, sym), cash)})
+               for sym in s["companies"] if player_privates.problem(g, seat, sym) is None
+               and _least(r, sym) <= cash)
     return out
+
+
+def _least(r, sym) -> int:
+    """The least price of an offer for ``sym``: $1, or $1 more than the offer refused for
+    it in this turn (railyard's ruling, eighteen/offers.py)."""
+    refused = r.get("refused", {})
+    return refused.get(f"company:{sym}", 0) + 1
 
 
 @pytest.mark.parametrize("players,seed", CASES)
@@ -134,7 +142,8 @@ def test_stock_listing_is_the_rule_by_rule_listing(players, seed):
         if r["protect"] is None and not r.get("offer") and not r.get("redeem_offer"):
             for seat in range(players):
                 expected = [sym for sym in g.s["companies"]
-                            if player_privates.problem(g, seat, sym) is None]
+                            if player_privates.problem(g, seat, sym) is None
+                            and _least(r, sym) <= g.s["cash"][seat]]
                 assert [c.fixed["company"] for c in player_privates.choices(g, seat)] \
                     == expected
         seen += 1
@@ -225,7 +234,7 @@ def test_connection_check_is_the_reach_and_route_test():
     with the stretches of track found anew."""
     from railyard.games.g1870 import connect
     checked = joined = 0
-    runs = [(players, seed, 5) for players, seed in CASES] + [(4, 44, 1), (5, 54, 1)]
+    runs = [(players, seed, 5) for players, seed in CASES] + [(5, 56, 1), (3, 47, 1)]
     for g in (g for players, seed, every in runs for g in positions(players, seed, every)):
         s = g.s
         if s["round"] != "operating":

@@ -38,6 +38,12 @@ def test_8_1_offer_refused_changes_nothing():
     act(g, "refuse_offer", company="GSC")
     assert g.s["companies"]["GSC"]["owner"] == "p1" and g.s["corps"]["MP"]["cash"] == cash_mp
     assert g.current_player == 0
+    # railyard's ruling (eighteen/offers.py): a new offer in this turn must be higher
+    assert [c.ranges["price"][0] for c in g.legal_actions()
+            if c.type == "buy_private" and c.fixed["company"] == "GSC"] == [101]
+    err = illegal(g, {"type": "buy_private", "player": 0, "corporation": "MP",
+                      "company": "GSC", "price": 100})
+    assert "must be higher" in str(err)
 
 
 def test_8_2_price_range_also_for_another_players_private():

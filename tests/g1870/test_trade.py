@@ -163,8 +163,11 @@ def test_9_5_4_refused_offer_in_a_forced_purchase_leaves_the_obligation():
     g = t15()
     float_corp(g, "GMO", 90, 1)
     g.s["corps"]["GMO"]["trains"] = ["4-2"]
-    act(g, "buy_train", corporation="IC", source="GMO", train="4-2", price=50)
+    act(g, "buy_train", corporation="IC", source="GMO", train="4-2", price=40)
     act(g, "refuse_offer", corporation="GMO")
     illegal(g, {"type": "done", "player": 0, "corporation": "IC"}, "not_allowed")
     assert {c.fixed.get("source") for c in g.legal_actions() if c.type == "buy_train"} \
         == {"pool", "GMO"}
+    # a new offer for GMO's 4-train must beat the $40 refused, with IC's own $50 (9.5.4)
+    assert [c.ranges["price"] for c in g.legal_actions()
+            if c.type == "buy_train" and c.fixed.get("source") == "GMO"] == [(41, 50)]

@@ -113,6 +113,20 @@ def test_7_3_4_a_refused_redemption_costs_the_president_nothing():
     assert any(c.type == "redeem" for c in g.legal_actions())
 
 
+def test_ruling_a_refused_redemption_is_not_offered_again_in_the_turn():
+    """railyard's ruling (eighteen/offers.py): the price stays, so the refused player is
+    not asked again in this turn - the offer and the refusal cannot repeat for ever; his
+    next turn may ask again."""
+    g = setup()
+    act(g, "redeem", corporation="IC", source="1")
+    act(g, "refuse_offer", corporation="IC")
+    assert "1" not in {c.fixed["source"] for c in g.legal_actions() if c.type == "redeem"}
+    err = illegal(g, {"type": "redeem", "player": 0, "corporation": "IC", "source": "1"})
+    assert "refused" in str(err) and "7.3.4" in str(err)
+    act(g, "pass")
+    assert "refused" not in g.s["stock"]
+
+
 def test_7_3_4_redemption_from_the_president_needs_no_answer():
     g = setup()
     give(g, "IC", 0, ["IC_5"])

@@ -243,11 +243,11 @@ class Encoder1830(e.Encoder18xx):
                         fixed["exchange"] = o[3]
                     out[i] = (k, seat, fixed, None)
             elif k == "buy_from":
-                tid, seller, most = o[1], o[2], o[3]
+                tid, seller, least, most = o[1], o[2], o[3], o[4]
                 kind = tid.rsplit("-", 1)[0]
                 face = g.train_def(tid).price
                 fixed = {"train": tid}
-                for j, a in e.price_buckets(face, 1, most):
+                for j, a in e.price_buckets(face, least, most):
                     i = ids[("buy_train_from", seller, kind, j)]
                     if i not in out:
                         out[i] = ("buy_train", seat, fixed, {"price": a})

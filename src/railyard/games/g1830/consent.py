@@ -9,8 +9,9 @@ another player the purchase is an offer:
    price}`` by the buying company's president makes the offer; nothing changes hands yet.
 2. ``accept_offer`` or ``decline_offer`` by the seller - the president of the company that
    owns the train, or the owner of the private - who is the seat to act while the offer is
-   open.  Accepted, the purchase is carried out as offered; declined, nothing happens.  Either
-   way the buyer's turn goes on.
+   open.  Accepted, the purchase is carried out as offered; declined, nothing happens but
+   that a new offer for the same train or private in this company's turn must be higher
+   (railyard's ruling, ``eighteen/offers.py``).  Either way the buyer's turn goes on.
 
 When the president of the buying company is also the seller (his other company's train,
 his own private) he agrees with himself: the purchase happens at once (21.0: "auch zwischen
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
 
+from ...eighteen import offers
 from ...engine.actions import Choice
 
 if TYPE_CHECKING:
@@ -40,6 +42,13 @@ def needed(g: "G1830State", buyer_seat: int, seller_seat: int) -> bool:
 def pending(g: "G1830State") -> dict | None:
     op = g.s.get("op") if g.s.get("round") == "operating" else None
     return op.get("deal") if op else None
+
+
+def least(g: "G1830State", kind: str, what: str, lo: int) -> int:
+    """The least price of an offer for ``what``: a type of train of a company ("train",
+    "B&O:3") or a private ("company", "DH"): ``lo``, or more than an offer declined in this
+    company's turn (another train of the same type of the same company is the same offer)."""
+    return offers.least(g.s.get("op"), f"{kind}:{what}", lo)
 
 
 def open_offer(g: "G1830State", deal: dict) -> None:
@@ -73,6 +82,10 @@ def answer(g: "G1830State", act: Mapping[str, Any],
     del g.s["op"]["deal"]
     if t == ACCEPT:
         carry_out(d)
+    else:
+        what = (f"{d['seller']}:{str(d['train']).rsplit('-', 1)[0]}" if d["kind"] == "train"
+                else d["company"])
+        offers.refuse(g.s["op"], f"{d['kind']}:{what}", d["price"])
     return {"type": t, "player": act["player"], "price": d["price"],
             **({"train": d["train"]} if d["kind"] == "train" else {"company": d["company"]})}
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
-from ...eighteen import graph
+from ...eighteen import graph, offers
 from ...eighteen import operating as core
 from ...eighteen.routes import best_route_set
 from . import consent, private_sale, privates, stock, track, trains
@@ -60,6 +60,7 @@ def next_corp(g: "G1830State") -> None:
     corp = min(waiting, key=lambda c: order_key(g, c))
     op.update({"corp": corp, "laid": False, "tokened": False, "revenue": 0, "routes": None,
                "dh_token": False, "relay": [], "emergency": False, "step": "home_token"})
+    offers.new_turn(op)
     track.place_home(g, corp)
     advance(g)
 
@@ -381,7 +382,8 @@ def buyable_companies(g: "G1830State") -> list[str]:
 
 def buy_company_open(g: "G1830State", corp: str) -> bool:
     cash = g.s["corps"][corp]["cash"]
-    if any(company_price_range(g, sym)[0] <= cash for sym in buyable_companies(g)):
+    if any(consent.least(g, "company", sym, company_price_range(g, sym)[0]) <= cash
+           for sym in buyable_companies(g)):
         return True
     return bool(track.special_choices(g, corp, 0))
 
@@ -398,7 +400,7 @@ def company_options(g: "G1830State", corp: str) -> list[tuple]:
     out = []
     for sym in buyable_companies(g):
         lo, hi = company_price_range(g, sym)
-        hi = min(hi, cash)
+        lo, hi = consent.least(g, "company", sym, lo), min(hi, cash)
         if lo <= hi:
             out.append(("buy_company", sym, lo, hi))
     return out
@@ -420,6 +422,10 @@ def buy_company(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -
     lo, hi = company_price_range(g, sym)
     if not lo <= price <= hi:
         g.fail(f"{sym} sells for between ${lo} and ${hi} (half to double its face value, 23.1).")
+    if price < consent.least(g, "company", sym, lo):
+        g.fail(f"{g.players[int(owner[1:])]} has declined "
+               f"${consent.least(g, 'company', sym, lo) - 1} for {sym} in this turn; a new "
+               f"offer must be higher.")
     if price > s["corps"][corp]["cash"]:
         g.fail(f"{corp} has only ${s['corps'][corp]['cash']}.", UNAFFORDABLE)
     return do_buy_company(g, corp, seat, sym, price)

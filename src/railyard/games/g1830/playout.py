@@ -114,7 +114,7 @@ def operating_options(g: "G1830State") -> list[tuple] | None:
     ``("lay_tile", hex, tile, rotation, city mapping)``, ``("place_token", hex, city)``,
     ``("pass",)``, ``("run_routes",)`` (the routes are found once drawn),
     ``("dividend", kind)``, ``("buy_train", train, price, train given in)``,
-    ``("buy_from", train, seller, most)``, ``("buy_company", private, lowest, highest)``,
+    ``("buy_from", train, seller, least, most)``, ``("buy_company", private, lowest, highest)``,
     ``("exchange", source)``, ``("deal", accept_offer or decline_offer)`` (the seller's
     answer to a company's offer, 21.0, 23.1).  None for the positions listed the ordinary
     way: answers to offers of privates between players, discards, home tokens, a company
@@ -199,7 +199,7 @@ def apply_option(g: "G1830State", o: tuple, pick: Any) -> None:
     elif kind == "buy_train":
         trains.do_buy(g, corp, seat, o[1], o[2], None, o[3])
     elif kind == "buy_from":
-        trains.do_buy(g, corp, seat, o[1], pick(1, o[3]), o[2], None)
+        trains.do_buy(g, corp, seat, o[1], pick(o[3], o[4]), o[2], None)
     elif kind == "buy_company":
         operating.do_buy_company(g, corp, seat, o[1], pick(o[2], o[3]))
     else:

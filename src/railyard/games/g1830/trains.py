@@ -97,7 +97,8 @@ def buy_step_open(g: "G1830State", corp: str) -> bool:
     cash = c["cash"]
     if any(p <= cash for _, p in offers(g)):
         return True
-    if cash >= 1 and others_trains(g, corp):
+    if any(consent.least(g, "train", f"{o}:{ttype(t)}", 1) <= cash
+           for o, t in others_trains(g, corp)):
         return True
     return False
 
@@ -117,8 +118,9 @@ def buy_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
            if price == low and price <= cash + pres_cash]
     for other, t in others_trains(g, corp):
         hi = max(cash, min(cash + pres_cash, g.train_def(t).price))
-        if hi >= 1:
-            out.append(Choice("buy_train", seat, {"train": t}, {"price": (1, hi)}))
+        lo = consent.least(g, "train", f"{other}:{ttype(t)}", 1)
+        if hi >= lo:
+            out.append(Choice("buy_train", seat, {"train": t}, {"price": (lo, hi)}))
     if low > cash + pres_cash:
         for corp2, c2 in s["corps"].items():
             if c2["pos"] is not None:
@@ -136,7 +138,8 @@ def _as_choice(option: tuple, seat: int) -> Choice:
     if option[0] == "pass":
         return Choice("pass", seat)
     if option[0] == "buy_from":
-        return Choice("buy_train", seat, {"train": option[1]}, {"price": (1, option[3])})
+        return Choice("buy_train", seat, {"train": option[1]},
+                      {"price": (option[3], option[4])})
     fixed = {"train": option[1], "price": option[2]}
     if option[3] is not None:
         fixed["exchange"] = option[3]
@@ -146,7 +149,8 @@ def _as_choice(option: tuple, seat: int) -> Choice:
 def buy_options(g: "G1830State", corp: str) -> list[tuple] | None:
     """:func:`buy_choices` as tuples in the same order (random playouts): ``("buy_train",
     train, price, train given in or None)`` from the bank, ``("buy_from", train, seller,
-    most)`` from another company (price 1 to ``most``), ``("pass",)``.  None when the
+    least, most)`` from another company (price ``least``, 1 or more than an offer declined
+    in this turn, to ``most``), ``("pass",)``.  None when the
     company must buy a train it cannot pay (24.0, 24.0c: the president's money, sales and
     bankruptcy): those positions are listed by :func:`buy_choices` itself."""
     s = g.s
@@ -172,7 +176,9 @@ def buy_options(g: "G1830State", corp: str) -> list[tuple] | None:
         for other, c2 in s["corps"].items():
             if other != corp:
                 for t in c2["trains"]:
-                    out.append(("buy_from", t, other, cash))
+                    lo = consent.least(g, "train", f"{other}:{ttype(t)}", 1)
+                    if lo <= cash:
+                        out.append(("buy_from", t, other, lo, cash))
     if not forced:
         out.append(("pass",))
     return out
@@ -210,6 +216,10 @@ def buy(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict:
                    UNAFFORDABLE)
     elif seller is not None:
         price = get_int(act, "price", lo=1)
+        least = consent.least(g, "train", f"{seller}:{ttype(tid)}", 1)
+        if price < least:
+            g.fail(f"{seller}'s president has declined ${least - 1} for its "
+                   f"{ttype(tid)}-train in this turn; a new offer must be higher.")
         if exchange is not None:
             g.fail("A train bought from another company cannot be paid with a trade-in.")
         if price > c["cash"] and not emergency:

@@ -56,6 +56,7 @@ class Op(TypedDict):
     withheld: NotRequired[list[str]]     # 8.2d: move left at the end of the round
     deal: NotRequired[Deal | None]
     offer: NotRequired[Offer | None]
+    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (eighteen/offers)
     relay_hex: NotRequired[str]
     step_before_relay: NotRequired[str]
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID, IllegalAction
+from ...eighteen import offers
 from ...eighteen import operating as core
 from ...eighteen import trains as depot
 from ...eighteen.trains import ttype
@@ -77,6 +78,7 @@ def _next_corp(g: "G1870State") -> None:
     op["corp"] = left[0]
     op["lays"] = []
     op["token"] = False
+    offers.new_turn(op)
     _begin_turn(g, left[0])
 
 
@@ -226,9 +228,10 @@ def _private_choices(g: "G1870State", corp: str, pres: int) -> list[Choice]:
     out = privates.choices(g, corp, pres)
     for sym in g.s["companies"]:
         rng = private_price_range(g, corp, sym)
-        if rng:
+        if rng and offers.least(g.s["op"], f"company:{sym}", rng[0]) <= rng[1]:
+            lo = offers.least(g.s["op"], f"company:{sym}", rng[0])
             out.append(Choice("buy_private", pres, {"corporation": corp, "company": sym},
-                              {"price": rng}))
+                              {"price": (lo, rng[1])}))
     return out
 
 
@@ -457,6 +460,9 @@ def _buy_private(g: "G1870State", action: Any, corp: str) -> dict:
     price = get_int(action, "price")
     if not rng[0] <= price <= rng[1]:
         g.fail(f"{corp} may pay ${rng[0]} to ${rng[1]} for {sym} (8.1, 8.2).")
+    if price < offers.least(s["op"], f"company:{sym}", rng[0]):
+        g.fail(f"{sym}'s owner has refused ${offers.least(s['op'], f'company:{sym}', 1) - 1} "
+               f"for it in this turn; a new offer must be higher.")
     owner = int(s["companies"][sym]["owner"][1:])
     out = {"type": "buy_private", "player": action["player"], "corporation": corp,
            "company": sym, "price": price}

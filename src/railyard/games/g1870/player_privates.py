@@ -4,12 +4,15 @@ Spieler kaufen"): in phases 1-3, as the one purchase of his turn, at any price a
 the owner (ruling: whole dollars from $1 to the buyer's cash).  The buyer needs room under
 the certificate limit (a private counts one, 3.1.2).  The owner accepts or refuses the
 offer (``accept_offer`` / ``refuse_offer {company}``); a refused offer is no purchase and
-the buyer's turn goes on.  Profile option ``private_trades_from_phase_2`` (18xx.games): only
+the buyer's turn goes on (a new offer for that private in the turn must be higher:
+railyard's ruling, ``eighteen/offers.py``).  Profile option ``private_trades_from_phase_2``
+(18xx.games): only
 in phases 2-3."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ...eighteen import offers
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
 
@@ -57,8 +60,9 @@ def choices(g: "G1870State", seat: int, certs: int | None = None) -> list[Choice
             and comp["owner"].startswith("p") and comp["owner"] != me]
     if not syms or (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
         return []
-    return [Choice("buy_private", seat, {"company": sym}, {"price": (1, cash)})
-            for sym in syms]
+    return [Choice("buy_private", seat, {"company": sym},
+                   {"price": (offers.least(r, f"company:{sym}", 1), cash)})
+            for sym in syms if offers.least(r, f"company:{sym}", 1) <= cash]
 
 
 def offer(g: "G1870State", action: Mapping[str, Any]) -> dict:
@@ -74,6 +78,10 @@ def offer(g: "G1870State", action: Mapping[str, Any]) -> dict:
     if price > s["cash"][seat]:
         g.fail(f"You have ${s['cash'][seat]}.", UNAFFORDABLE)
     owner = int(s["companies"][sym]["owner"][1:])
+    if price < offers.least(s["stock"], f"company:{sym}", 1):
+        g.fail(f"{g.players[owner]} has refused "
+               f"${offers.least(s['stock'], f'company:{sym}', 1) - 1} for {sym} in this "
+               f"turn; a new offer must be higher.")
     s["stock"]["offer"] = {"buyer": seat, "owner": owner, "company": sym, "price": price}
     return {"type": "buy_private", "player": seat, "company": sym, "price": price,
             "offer": True}
@@ -106,5 +114,7 @@ def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
         s["cash"][o["owner"]] += o["price"]
         r["buys"].append(["private", o["company"]])
         r["acted"] = True
+    else:
+        offers.refuse(r, f"company:{o['company']}", o["price"])
     return {"type": t, "player": action["player"], "company": o["company"],
             "buyer": o["buyer"], "price": o["price"]}

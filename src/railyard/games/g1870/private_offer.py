@@ -1,10 +1,12 @@
 """A corporation buying another player's private (8.1: "the price is negotiated between
 the owner and the president"): the purchase becomes an offer that the owner accepts or
-refuses; a private of the corporation's own president changes hands at once."""
+refuses (a new offer for it in the same turn must be higher: railyard's ruling,
+``eighteen/offers.py``); a private of the corporation's own president changes hands at once."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ...eighteen import offers
 from ...engine.actions import Choice
 
 if TYPE_CHECKING:
@@ -45,5 +47,7 @@ def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
     s["op"]["private_offer"] = None
     if t == "accept_offer":
         transfer(g, offer["buyer"], offer["company"], offer["price"])
+    else:
+        offers.refuse(s["op"], f"company:{offer['company']}", offer["price"])
     return {"type": t, "player": action["player"], "company": offer["company"],
             "buyer": offer["buyer"], "price": offer["price"]}

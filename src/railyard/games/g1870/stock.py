@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import offers
 from ...eighteen import shares as sh
 from ...eighteen import stock as est
 from . import player_privates, protection, treasury
@@ -69,6 +70,7 @@ def advance(g: "G1870State") -> None:
         return
     r["turn"] = (r.pop("next_after") + 1) % n
     r.update(_fresh_turn())
+    offers.new_turn(r)
 
 
 def finish(g: "G1870State") -> None:

@@ -6,14 +6,17 @@ train limit applies.
 
 Agreement: when one player presides over both corporations the purchase happens at once;
 otherwise the purchase is an offer that the seller's president accepts or refuses
-(``accept_offer`` / ``refuse_offer``), after which the buyer's turn goes on."""
+(``accept_offer`` / ``refuse_offer``), after which the buyer's turn goes on; a new offer for
+a refused train in the same turn must be higher (railyard's ruling, ``eighteen/offers.py``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_int, get_str
 from ...engine.errors import UNAFFORDABLE, UNKNOWN_ID
+from ...eighteen import offers
 from ...eighteen import operating as core
+from ...eighteen.trains import ttype
 
 from . import diesels
 
@@ -41,9 +44,14 @@ def choices(g: "G1870State", corp: str, seat: int) -> list[Choice]:
     if rng is None:
         return []
     s = g.s
-    return [Choice("buy_train", seat, {"corporation": corp, "source": other, "train": tid},
-                   {"price": rng})
-            for other in sellers(g, corp) for tid in sorted(s["corps"][other]["trains"])]
+    out = []
+    for other in sellers(g, corp):
+        for tid in sorted(s["corps"][other]["trains"]):
+            lo = offers.least(s["op"], f"train:{other}:{ttype(tid)}", rng[0])
+            if lo <= rng[1]:
+                out.append(Choice("buy_train", seat, {"corporation": corp, "source": other,
+                                                      "train": tid}, {"price": (lo, rng[1])}))
+    return out
 
 
 def buy(g: "G1870State", action: Mapping[str, Any], corp: str, other: str) -> dict:
@@ -61,6 +69,10 @@ def buy(g: "G1870State", action: Mapping[str, Any], corp: str, other: str) -> di
     price = get_int(action, "price")
     if price < 1:
         g.fail("A train bought from another corporation costs at least $1 (9.5.2).")
+    least = offers.least(s["op"], f"train:{other}:{ttype(tid)}", 1)
+    if price < least:
+        g.fail(f"{other}'s president has refused ${least - 1} for its {ttype(tid)}-train in "
+               f"this turn; a new offer must be higher.")
     if price > c["cash"]:
         g.fail(f"{corp} has ${c['cash']}; the president's money may not be used to buy a "
                f"train from another corporation (9.5.4).", UNAFFORDABLE)
@@ -105,5 +117,8 @@ def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
     s["op"]["offer"] = None
     if t == "accept_offer":
         transfer(g, offer)
+    else:
+        what = f"train:{offer['seller']}:{ttype(offer['train'])}"
+        offers.refuse(s["op"], what, offer["price"])
     return {"type": t, "player": action["player"], "corporation": offer["seller"],
             "buyer": offer["buyer"], "train": offer["train"], "price": offer["price"]}

@@ -1,7 +1,9 @@
 """Redemption (7.3) and reissue (7.4) of a corporation's own shares in a stock round; each
 is the president's whole turn (rulebook: they take the place of his buying and selling in
 that turn).  A share redeemed from another player is an offer that player accepts or
-refuses (rulebook "anbieten", 7.3.4).
+refuses (rulebook "anbieten", 7.3.4); a refused offer is made to him again in the turn
+only at a higher price (railyard's ruling, ``eighteen/offers.py``), so not at all while
+the price stays.
 
 Options of the 18xx.games profile: ``redemption_without_consent`` (the share is taken
 without asking, 7.3.4) and ``reissue_after_dealing`` (a president who has bought or sold in
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...engine.actions import Choice, get_str
 from ...engine.errors import UNKNOWN_ID, WRONG_PHASE
+from ...eighteen import offers
 from ...eighteen import shares as sh
 
 if TYPE_CHECKING:
@@ -98,6 +101,8 @@ def legal(g: "G1870State", seat: int) -> list[Choice]:
             continue
         if redeem_problem(g, seat, corp) is None:
             for src in redeem_sources(g, corp):
+                if offers.least(g.s["stock"], f"redeem:{corp}:{src}", 0) > g.price(corp):
+                    continue
                 out.append(Choice("redeem", seat, {"corporation": corp, "source": src}))
         if reissue_problem(g, seat, corp) is None:
             out.append(Choice("reissue", seat, {"corporation": corp}))
@@ -120,6 +125,9 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         if source not in redeem_sources(g, corp):
             g.fail(f"The share must come from {' or '.join(redeem_sources(g, corp))} (7.3.3).")
         price = g.price(corp)
+        if offers.least(r, f"redeem:{corp}:{source}", 0) > price:
+            g.fail(f"{g.players[int(source)]} has refused to sell a {corp} share at ${price} in "
+                   f"this turn (7.3.4).")
         if source != "pool" and int(source) != seat \
                 and not g.options.get("redemption_without_consent"):
             # 7.3.4, rulebook "anbieten": the owner accepts or refuses
@@ -180,8 +188,8 @@ def offer_legal(g: "G1870State") -> list[Choice]:
 
 def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
     """The owner accepts (the share goes to the treasury at the price offered, which is
-    the turn's treasury action) or refuses (nothing happens; the president's turn goes on,
-    7.3.4)."""
+    the turn's treasury action) or refuses (nothing happens but that the offer is not made
+    to him again at that price in the turn; the president's turn goes on, 7.3.4)."""
     s = g.s
     r = s["stock"]
     o = r["redeem_offer"]
@@ -196,5 +204,7 @@ def respond(g: "G1870State", action: Mapping[str, Any]) -> dict:
     if t == "accept_offer":
         _redeem(g, o["corporation"], str(o["owner"]), o["price"])
         _done(g)
+    else:
+        offers.refuse(r, f"redeem:{o['corporation']}:{o['owner']}", o["price"])
     return {"type": t, "player": action["player"], "corporation": o["corporation"],
             "seller": o["owner"], "price": o["price"]}

@@ -58,6 +58,7 @@ class Stock(StockCore):
     offer: NotRequired[PlayerOffer | None]
     next_after: NotRequired[int]
     redeem_offer: NotRequired[RedeemOffer | None]
+    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (eighteen/offers)
 
 
 class TrainOffer(TypedDict):
@@ -93,6 +94,7 @@ class Op(TypedDict):
     revenue: NotRequired[int]
     offer: NotRequired[TrainOffer | None]
     private_offer: NotRequired[PrivateOffer | None]
+    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (eighteen/offers)
     mrbc_extra: NotRequired[str]
 
 
