@@ -62,12 +62,16 @@ from . import track
 #: p95, as the basic bot's, so it does not cut a decision short on a loaded machine)
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"scan": 15, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
-             "cap": 18.0},
+             "steps": None, "cap": 18.0},
     "normal": {"scan": 40, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
-               "cap": 60.0},
+               "steps": None, "cap": 60.0},
     "hard": {"scan": 120, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
-             "cap": 180.0},
+             "steps": None, "cap": 180.0},
 }
+
+#: the share of a build's route search steps (``steps``) the quick scores may use; the
+#: full scores and the blocking judged use the rest
+QUICK_SHARE = 0.5
 
 
 #: relative noise (from the bot's seeded generator) on share values and home choices: 1830
@@ -174,6 +178,11 @@ class PlannerBot(StrategicBot):
         2 x the prospect, and, for the first ``block``, what they take from the runs of
         other players' companies near it (blocking)."""
         t_cap = time.perf_counter() + self.cfg["cap"]
+        # the route search's budget for this build (charged steps, module docstring)
+        s0, budget = self.rev.charged, self.cfg.get("steps")
+
+        def spent(share: float = 1.0) -> bool:
+            return bool(budget) and self.rev.charged - s0 >= share * budget
         near = self.build_hexes(g, corp)
         cand = [c for c in lays if c.fixed.get("hex") in near]
         cand.sort(key=lambda c: (near.get(c.fixed.get("hex"), 9), _tile_order(c)))
@@ -200,7 +209,7 @@ class PlannerBot(StrategicBot):
 
         quick = []
         for c in cand:
-            if time.perf_counter() > t_cap:
+            if time.perf_counter() > t_cap or quick and spent(QUICK_SHARE):
                 break
             act = c.base()
             w = g.clone()
@@ -241,7 +250,7 @@ class PlannerBot(StrategicBot):
         rivals = eco.rivals_near(self, g, corp, near) if self.cfg["block"] else []
         scored = []
         for act, w in full:
-            if time.perf_counter() > t_cap:
+            if time.perf_counter() > t_cap or scored and spent():
                 break
             self.planned += 1
             score = rev_score(w) - r0 + 2.0 * (pros(w) - p0) - cost_of(w)
@@ -251,7 +260,7 @@ class PlannerBot(StrategicBot):
         scored.sort(key=lambda x: (-x[0], x[1]))
         best, best_score = None, 0.0
         for i, (score, _, act, w) in enumerate(scored):
-            if i < self.cfg["block"] and rivals:
+            if i < self.cfg["block"] and rivals and not spent():
                 score += 0.5 * eco.blocked(self, g, w, rivals)
             if score > best_score:
                 best, best_score = act, score

@@ -117,8 +117,10 @@ class SearchBot(PlannerBot):
         #: searched decisions and those where the search overruled the policy
         self.searched = 0
         self.overruled = 0
-        #: play-ons that stopped at their share of the budget before the horizon
+        #: play-ons that stopped at their share of the budget before the horizon, and
+        #: those of them that stopped at their share of route search steps
         self.cut_short = 0
+        self.cut_by_routes = 0
         self._rollers: list[PlannerBot] = []
 
     @property
@@ -155,6 +157,8 @@ class SearchBot(PlannerBot):
         cfg = {**self.search, **self.search["by_kind"].get(kind, {})}
         samples = max(1, int(cfg["samples"]))
         share = max(1, cfg["budget"] // (len(cands) * samples))
+        route_share = max(1, cfg["steps"] // (len(cands) * samples)) if cfg.get("steps") \
+            else None
         ors = cfg["stock_ors" if kind == "stock" else "ors"]
         seed = self.search_seed + self.decisions
         t_cap = time.perf_counter() + self.cfg["cap"]
@@ -163,7 +167,8 @@ class SearchBot(PlannerBot):
             if values and time.perf_counter() > t_cap:    # safety cap only
                 self.capped = True
                 break
-            values.append(sum(self.play_on(g, seat, act, share, seed + 7919 * j, ors)
+            values.append(sum(self.play_on(g, seat, act, share, seed + 7919 * j, ors,
+                                           route_share)
                               for j in range(samples)) / samples)
         best, best_v = cands[0], values[0] + self.search["margin"]
         for act, v in zip(cands[1:], values[1:]):
@@ -295,11 +300,17 @@ class SearchBot(PlannerBot):
                 self._rollers.append(b)
         return self._rollers
 
+    def route_charged(self) -> int:
+        """The route search steps the play-on bots were charged so far (their estimates'
+        and their runs'; :class:`~railyard.bots.strategic.Revenue`)."""
+        return sum(b.rev.charged + b.run_steps for b in self._rollers)
+
     def play_on(self, g, seat: int, act: Action, steps: int, seed: int,
-                ors: int | None = None) -> float:
+                ors: int | None = None, route_steps: int | None = None) -> float:
         """Position value for ``seat`` after ``act`` and the policy's play of every seat to
         the level's horizon (module docstring; ``ors`` round ends, default the level's
-        ``ors``) - or ``steps`` decisions, or the game's end."""
+        ``ors``) - or ``steps`` decisions, or once the play-on bots were charged
+        ``route_steps`` route search steps, or the game's end."""
         limit = self.search["ors"] if ors is None else ors
         by_or = self.search["horizon"] == "or"
         w = g.clone()
@@ -313,9 +324,14 @@ class SearchBot(PlannerBot):
             b.tried = set()
         ends = 0
         mark = _or_mark(w)
+        r0 = self.route_charged()
         for step in range(steps + 1):
             if step == steps:
                 self.cut_short += 1
+                break
+            if route_steps is not None and self.route_charged() - r0 >= route_steps:
+                self.cut_short += 1
+                self.cut_by_routes += 1
                 break
             p = w.current_player
             if p is None:
