@@ -32,8 +32,8 @@ How it plays (details in docs/bots.md, "Strategic"):
 
 Budgets (``LEVELS``) are counted work: tile lays and stations tried, the optimiser's node
 budget per estimate; a seeded game is the same on an idle and on a busy machine.  The wall
-clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes plus
-positions tried.  This bot is kind ``basic`` (and, until the new bot lands, ``strategic``;
+clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes and the
+optimiser's per-train search steps (:mod:`.routework`) plus positions tried.  This bot is kind ``basic`` (and, until the new bot lands, ``strategic``;
 see ``kinds.STRATEGIC``).
 """
 from __future__ import annotations
@@ -230,7 +230,7 @@ def reach(g, corp: str) -> float:
 class StrategicBot:
     name = "strategic"
     #: what :attr:`work` counts
-    work_unit = "optimiser nodes + positions tried"
+    work_unit = "optimiser nodes and search steps + positions tried"
 
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -255,8 +255,8 @@ class StrategicBot:
 
     @property
     def work(self) -> int:
-        """Counted work so far: route optimiser nodes searched plus positions tried on a
-        copy (tournaments report it per move)."""
+        """Counted work so far: route optimiser nodes and search steps plus positions tried
+        on a copy (tournaments report it per move)."""
         return self.rev.work + self.run_nodes + self.tried_positions
 
     # -- entry --
