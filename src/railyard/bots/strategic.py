@@ -33,8 +33,8 @@ How it plays (details in docs/bots.md, "Strategic"):
 Budgets (``LEVELS``) are counted work: tile lays and stations tried, the optimiser's node
 budget per estimate; a seeded game is the same on an idle and on a busy machine.  The wall
 clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes and the
-optimiser's per-train search steps (:mod:`.routework`) plus positions tried.  This bot is kind ``basic`` (and, until the new bot lands, ``strategic``;
-see ``kinds.STRATEGIC``).
+optimiser's per-train search steps (:mod:`.routework`) plus positions tried.  This bot is
+kind ``basic`` (and, until the new bot lands, ``strategic``; see ``kinds.STRATEGIC``).
 """
 from __future__ import annotations
 
