@@ -10,6 +10,7 @@ import pytest
 from railyard.bots.kinds import make_bot
 from railyard.bots.planner import PlannerBot
 from railyard.bots.planner import search as S
+from railyard.bots.planner.bot import LEVELS
 from railyard.bots.planner.search import SEARCH, SearchBot, decision_kind, present_value
 from railyard.bots.planner.value import position_value
 from railyard.bots.views import observe
@@ -82,6 +83,11 @@ def test_normal_is_the_search_measured_against_basic():
         (3, 1, 1, 1, 300, "round", "present", 0, 10.0, {})
     assert n["kinds"] == ("train", "dividend", "stock")
     assert (S.REVENUE_ROUNDS, S.TREASURY) == (2.0, 0.5)
+    # its budgets of route search steps (i22t) lie above what the measured 1830 game
+    # needed (the game stayed the same); in 1870 they cut the late decisions' play-ons
+    assert n["steps"] == {"1830": 360_000, "1870": 60_000}
+    assert S.ROLLOUT["steps"] == {"1830": 40_000, "1870": 8_000}
+    assert LEVELS["normal"]["steps"] == {"1830": 120_000, "1870": 40_000}
     h = SEARCH["hard"]
     assert (h["horizon"], h["value"]) == ("or", "future")
 

@@ -32,9 +32,9 @@ How it plays (details in docs/bots.md, "Strategic"):
 
 Budgets (``LEVELS``) are counted work: tile lays and stations tried, the optimiser's node
 budget per estimate; a seeded game is the same on an idle and on a busy machine.  The wall
-clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes plus
-positions tried.  This bot is kind ``basic`` (and, until the new bot lands, ``strategic``;
-see ``kinds.STRATEGIC``).
+clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes and the
+optimiser's per-train search steps (:mod:`.routework`) plus positions tried.  This bot is
+kind ``basic`` (and, until the new bot lands, ``strategic``; see ``kinds.STRATEGIC``).
 """
 from __future__ import annotations
 
@@ -140,13 +140,22 @@ def train_limit(g) -> int:
 # ---- revenue by the route optimiser -------------------------------------------------------
 class Revenue:
     """Best revenue of a company's trains (plus hypothetical ones) in a position; cached per
-    (position, company, trains)."""
+    (position, company, trains).
+
+    Counted work: :attr:`work` - the optimiser's combination nodes plus its per-train
+    search steps (:mod:`.routework`) of the estimates computed (a cached answer costs
+    nothing); :attr:`charged` - the search steps of every estimate asked, a cached one
+    charged what it cost when it was computed: what the estimates would cost from
+    scratch, so a budget in charged steps gives the same answers whatever this object has
+    cached before (the planner's build and the search's play-ons budget by it)."""
 
     def __init__(self, nodes: int) -> None:
         self.nodes = nodes
         self.cache: dict = {}
-        #: optimiser nodes searched so far (cached answers cost nothing)
+        #: optimiser nodes and search steps computed so far
         self.work = 0
+        #: per-train search steps of every estimate asked (class docstring)
+        self.charged = 0
 
     def __call__(self, g, corp: str, extra: tuple = (), own: bool = True) -> int:
         import marshal
@@ -154,10 +163,12 @@ class Revenue:
                               g.s["corps"][corp]["trains"] if own else None)), corp, extra)
         hit = self.cache.get(key)
         if hit is not None:
-            return hit
+            self.charged += hit[1]
+            return hit[0]
         from ..routing.model import Train
-        from ..routing.optimise import best_routes
         from ..routing.problem import route_problem
+        from .routework import counted_routes
+        steps = 0
         try:
             prob = route_problem(g, corp)
             trains = list(prob.trains) if own else []
@@ -167,12 +178,13 @@ class Revenue:
                 trains.append(Train(f"x{i}-{ty}", None if d >= 99 else d, values=values))
             total = 0
             if trains:
-                res = best_routes(prob.network, trains, None, self.nodes)
+                res, steps = counted_routes(prob.network, trains, self.nodes)
                 total = res.total
-                self.work += int(res.stats.get("nodes", 0))
+                self.work += int(res.stats.get("nodes", 0)) + steps
         except Exception:                                   # noqa: BLE001 - a guess only
             total = 0
-        self.cache[key] = total
+        self.charged += steps
+        self.cache[key] = (total, steps)
         if len(self.cache) > 4000:
             self.cache.clear()
         return total
@@ -218,7 +230,7 @@ def reach(g, corp: str) -> float:
 class StrategicBot:
     name = "strategic"
     #: what :attr:`work` counts
-    work_unit = "optimiser nodes + positions tried"
+    work_unit = "optimiser nodes and search steps + positions tried"
 
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -233,15 +245,18 @@ class StrategicBot:
         self.fallbacks = 0
         #: positions tried on a copy (answers checked, lays, stations, sales looked ahead)
         self.tried_positions = 0
-        #: optimiser nodes of the runs (``run``); the estimates' nodes are ``rev.work``
+        #: optimiser nodes and search steps of the runs (``run``); the estimates' are
+        #: ``rev.work``
         self.run_nodes = 0
+        #: the runs' per-train search steps alone (:mod:`.routework`)
+        self.run_steps = 0
         #: whether the safety cap cut the last build decision short
         self.capped = False
 
     @property
     def work(self) -> int:
-        """Counted work so far: route optimiser nodes searched plus positions tried on a
-        copy (tournaments report it per move)."""
+        """Counted work so far: route optimiser nodes and search steps plus positions tried
+        on a copy (tournaments report it per move)."""
         return self.rev.work + self.run_nodes + self.tried_positions
 
     # -- entry --
@@ -549,9 +564,12 @@ class StrategicBot:
     def run(self, g, corp: str, choices: list[Choice]) -> Action:
         listed = next(c for c in choices if c.type == "run_routes").base()
         try:
-            from ..routing.problem import action_of, confirm, solve
-            prob, result = solve(g, corp)           # as routing.auto_routes, nodes counted
-            self.run_nodes += int(result.stats.get("nodes", 0))
+            from ..routing.problem import action_of, confirm, route_problem
+            from .routework import counted_routes
+            prob = route_problem(g, corp)           # as routing.auto_routes, work counted
+            result, steps = counted_routes(prob.network, prob.trains)
+            self.run_nodes += int(result.stats.get("nodes", 0)) + steps
+            self.run_steps += steps
             act = action_of(prob, result)
             confirm(g, act, result.total)
             if act.get("routes"):

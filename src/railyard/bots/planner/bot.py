@@ -37,9 +37,11 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   control, the share's dividends); builds toward an unreached destination and places the
   destination marker on the map (9.6).
 
-Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate; a
-wall-clock cap per decision (``cap``) only guards against a runaway and lies ten times
-above the level's target time.  There is no search on top of this policy yet.
+Budgets are counted work: tile lays tried, optimiser nodes per revenue estimate, and per
+tile lay decision the route optimiser's search steps (``steps``, per title; the estimates'
+steps charged as :class:`~railyard.bots.strategic.Revenue` does, cached ones included);
+a wall-clock cap per decision (``cap``) only guards against a runaway and lies sixty times
+above the level's target time.  The search on top of this policy is :mod:`.search`.
 """
 from __future__ import annotations
 
@@ -58,16 +60,29 @@ from . import track
 
 #: per level: tile lays given the quick (prospect) score and the full (revenue) score per
 #: decision, optimiser nodes per revenue estimate, dividend horizon of share values (ORs), lays whose blocking is judged,
-#: rush judged (bool), wall-clock safety cap per decision (s; sixty times the level's target
+#: rush judged (bool), route search steps per tile lay decision (``steps``, per title: the
+#: quick scores stop at ``QUICK_SHARE`` of them, the full scores and the blocking at all of
+#: them, each after at least one lay; 1830's lie above what its measured games needed, so
+#: its moves are those measured before; 1870's keep a late decision within the level's
+#: time), wall-clock safety cap per decision (s; sixty times the level's target
 #: p95, as the basic bot's, so it does not cut a decision short on a loaded machine)
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"scan": 15, "lays": 4, "nodes": 1500, "horizon": 2, "block": 0, "rush": False,
-             "cap": 18.0},
+             "steps": {"1830": 40_000, "1870": 15_000}, "cap": 18.0},
     "normal": {"scan": 40, "lays": 8, "nodes": 4000, "horizon": 3, "block": 3, "rush": True,
-               "cap": 60.0},
+               "steps": {"1830": 120_000, "1870": 40_000}, "cap": 60.0},
     "hard": {"scan": 120, "lays": 20, "nodes": 12000, "horizon": 4, "block": 8, "rush": True,
-             "cap": 180.0},
+             "steps": {"1830": 360_000, "1870": 120_000}, "cap": 180.0},
 }
+
+#: the share of a build's route search steps (``steps``) the quick scores may use; the
+#: full scores and the blocking judged use the rest
+QUICK_SHARE = 0.5
+
+
+def for_title(value, title: str):
+    """A budget that may be given per title (a dict by title slug) for ``title``."""
+    return value.get(title) if isinstance(value, dict) else value
 
 
 #: relative noise (from the bot's seeded generator) on share values and home choices: 1830
@@ -95,7 +110,7 @@ class PlannerBot(StrategicBot):
         #: :attr:`work` with the basic bot's optimiser nodes and positions tried)
         self.planned = 0
 
-    work_unit = "optimiser nodes + positions tried + lays scored"
+    work_unit = "optimiser nodes and search steps + positions tried + lays scored"
 
     @property
     def work(self) -> int:
@@ -172,8 +187,16 @@ class PlannerBot(StrategicBot):
         cost; the best ``lays`` of them and every station then get the full score: the
         change of 3 x the revenue of its trains + the revenue of two of the next train +
         2 x the prospect, and, for the first ``block``, what they take from the runs of
-        other players' companies near it (blocking)."""
+        other players' companies near it (blocking).  The route search steps the
+        estimates are charged stop the quick scores at ``QUICK_SHARE`` of the level's
+        ``steps`` and the full scores and the blocking at all of them (each after one
+        lay at least)."""
         t_cap = time.perf_counter() + self.cfg["cap"]
+        # the route search's budget for this build (charged steps, module docstring)
+        s0, budget = self.rev.charged, for_title(self.cfg.get("steps"), g.title)
+
+        def spent(share: float = 1.0) -> bool:
+            return bool(budget) and self.rev.charged - s0 >= share * budget
         near = self.build_hexes(g, corp)
         cand = [c for c in lays if c.fixed.get("hex") in near]
         cand.sort(key=lambda c: (near.get(c.fixed.get("hex"), 9), _tile_order(c)))
@@ -200,7 +223,7 @@ class PlannerBot(StrategicBot):
 
         quick = []
         for c in cand:
-            if time.perf_counter() > t_cap:
+            if time.perf_counter() > t_cap or quick and spent(QUICK_SHARE):
                 break
             act = c.base()
             w = g.clone()
@@ -241,7 +264,7 @@ class PlannerBot(StrategicBot):
         rivals = eco.rivals_near(self, g, corp, near) if self.cfg["block"] else []
         scored = []
         for act, w in full:
-            if time.perf_counter() > t_cap:
+            if time.perf_counter() > t_cap or scored and spent():
                 break
             self.planned += 1
             score = rev_score(w) - r0 + 2.0 * (pros(w) - p0) - cost_of(w)
@@ -251,7 +274,7 @@ class PlannerBot(StrategicBot):
         scored.sort(key=lambda x: (-x[0], x[1]))
         best, best_score = None, 0.0
         for i, (score, _, act, w) in enumerate(scored):
-            if i < self.cfg["block"] and rivals:
+            if i < self.cfg["block"] and rivals and not spent():
                 score += 0.5 * eco.blocked(self, g, w, rivals)
             if score > best_score:
                 best, best_score = act, score

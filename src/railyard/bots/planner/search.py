@@ -13,15 +13,24 @@ The play-on policy is a cheap :class:`~.bot.PlannerBot` per seat (``ROLLOUT``: f
 small optimiser budget).  Each candidate is played on ``samples`` times with different
 seeds, the same seeds for every candidate of a decision (common random numbers: the
 candidates are compared on the same futures), and the values averaged.  The budget is
-counted work: policy decisions simulated per searched decision (``budget``, split evenly
-over the candidates and their play-ons; a play-on stops at its share even before the
-horizon) - never seconds; the wall clock is only the planner's safety cap (``cap``), after
+counted work, never seconds: policy decisions simulated per searched decision (``budget``)
+and the route optimiser's search steps the play-on bots are charged (``steps``, per title;
+:mod:`railyard.bots.routework`: a cached estimate is charged what it cost, so every
+candidate's play-on is cut by the same measure whatever the candidates before it left in
+the caches), both split evenly over the candidates and their play-ons; a play-on stops at
+either share even before the horizon.  The play-on bots' own tile lays stop at their
+budget of route steps (``ROLLOUT["steps"]``).  The route steps are most of the time of a
+late 1870 decision (long trains on the larger map: the same budget of simulated decisions
+cost 2.5 times the CPU time of 1830's, docs/benchmarks.md "Route search counted"); 1830's
+budgets of steps lie above what its measured games needed (it kept its moves), 1870's are
+what its caps allow.  The wall clock is only the planner's safety cap (``cap``), after
 which the remaining candidates are not played on and ``capped`` is set.
 
 Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search (made by
 :func:`railyard.bots.kinds.make_bot` as a plain ``PlannerBot``).
 
-- ``normal`` (the search measured against ``basic`` in session 10, kept as it was):
+- ``normal`` (the search measured against ``basic`` in session 10, kept as it was in
+  1830; in 1870 its play-ons stop at 60,000 route steps, a third per candidate):
   trains, dividends and the stock round over 3 candidates, one play-on each (budget 300
   simulated decisions), cut at the first change of round (``horizon`` ``"round"``: an operating
   round's end, but also a stock round's end, so a stock decision is cut when the operating
@@ -35,7 +44,8 @@ Levels (``SEARCH``): ``easy`` is the planner at its easy setting without search 
   buys the policy's scoring leaves out are candidates too; budget 400 simulated decisions
   (240 at track decisions, 320 at stock decisions), so that its CPU p95 per decision stays
   within 3 s (two play-ons per candidate and two operating rounds, budget 600, took 5.1 s
-  at p95 in an 1830 game on the loaded machine).
+  at p95 in an 1830 game on the loaded machine); in 1870 also 100,000 route steps (90,000
+  at track decisions, 120,000 at stock decisions).
 """
 from __future__ import annotations
 
@@ -47,7 +57,7 @@ from ...engine.actions import Action, Choice
 from ...engine.errors import IllegalAction
 from ...eighteen import shares as sh
 from ..strategic import price as sh_price
-from .bot import LEVELS, PlannerBot
+from .bot import LEVELS, PlannerBot, for_title
 from .value import position_value
 
 #: per level: candidates per decision (``k``, the policy's answer included), operating-round
@@ -56,6 +66,7 @@ from .value import position_value
 #: round, a stock round's end included; ``"or"`` - operating rounds' ends only, and once one
 #: has ended the next stock round's start), play-ons per candidate (``samples``), policy
 #: decisions simulated per searched decision (``budget``, over all candidates and play-ons),
+#: the route search steps their play-on bots may be charged, per title (``steps``, the same),
 #: the budget by decision kind where it differs (``by_kind``: track decisions' play-ons
 #: cost most, a stock decision's play-on is long - through the next set of operating
 #: rounds), the value at the
@@ -66,16 +77,22 @@ from .value import position_value
 #: of session 10 as measured against ``basic`` (do not change it without measuring again).
 SEARCH: dict[str, dict[str, Any]] = {
     "normal": {"k": 3, "ors": 1, "stock_ors": 1, "horizon": "round", "samples": 1,
-               "budget": 300, "value": "present", "yields": 0, "margin": 10.0,
+               "budget": 300, "steps": {"1830": 360_000, "1870": 60_000},
+               "value": "present", "yields": 0, "margin": 10.0,
                "kinds": ("train", "dividend", "stock"), "by_kind": {}},
     "hard": {"k": 4, "ors": 1, "stock_ors": 9, "horizon": "or", "samples": 1,
-             "budget": 400, "value": "future", "yields": 2, "margin": 10.0,
+             "budget": 400, "steps": {"1830": 1_000_000, "1870": 100_000},
+             "value": "future", "yields": 2, "margin": 10.0,
              "kinds": ("train", "dividend", "stock", "build"),
-             "by_kind": {"build": {"budget": 240}, "stock": {"budget": 320}}},
+             "by_kind": {"build": {"budget": 240, "steps": {"1830": 1_000_000, "1870": 90_000}},
+                         "stock": {"budget": 320,
+                                   "steps": {"1830": 1_000_000, "1870": 120_000}}}},
 }
 
-#: the play-on policy's settings (a planner at easy, cheaper still)
-ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False}
+#: the play-on policy's settings (a planner at easy, cheaper still; ``steps``: route search
+#: steps per tile lay decision, per title)
+ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False,
+           "steps": {"1830": 40_000, "1870": 8_000}}
 
 #: :func:`present_value` (``normal``): operating rounds of the company's present revenue
 #: counted, and the share of its treasury counted, for each holder by their holding
@@ -100,7 +117,8 @@ class _View:
 class SearchBot(PlannerBot):
     """The planner with a look-ahead over its candidate moves (module docstring)."""
     name = "planner"
-    work_unit = "optimiser nodes + positions tried + lays scored + policy decisions simulated"
+    work_unit = ("optimiser nodes and search steps + positions tried + lays scored + policy "
+                 "decisions simulated")
 
     def __init__(self, seed: int | None = None, level: str = "normal") -> None:
         if level not in SEARCH:
@@ -117,8 +135,10 @@ class SearchBot(PlannerBot):
         #: searched decisions and those where the search overruled the policy
         self.searched = 0
         self.overruled = 0
-        #: play-ons that stopped at their share of the budget before the horizon
+        #: play-ons that stopped at their share of the budget before the horizon, and
+        #: those of them that stopped at their share of route search steps
         self.cut_short = 0
+        self.cut_by_routes = 0
         self._rollers: list[PlannerBot] = []
 
     @property
@@ -155,6 +175,8 @@ class SearchBot(PlannerBot):
         cfg = {**self.search, **self.search["by_kind"].get(kind, {})}
         samples = max(1, int(cfg["samples"]))
         share = max(1, cfg["budget"] // (len(cands) * samples))
+        steps = for_title(cfg.get("steps"), g.title)
+        route_share = max(1, steps // (len(cands) * samples)) if steps else None
         ors = cfg["stock_ors" if kind == "stock" else "ors"]
         seed = self.search_seed + self.decisions
         t_cap = time.perf_counter() + self.cfg["cap"]
@@ -163,7 +185,8 @@ class SearchBot(PlannerBot):
             if values and time.perf_counter() > t_cap:    # safety cap only
                 self.capped = True
                 break
-            values.append(sum(self.play_on(g, seat, act, share, seed + 7919 * j, ors)
+            values.append(sum(self.play_on(g, seat, act, share, seed + 7919 * j, ors,
+                                           route_share)
                               for j in range(samples)) / samples)
         best, best_v = cands[0], values[0] + self.search["margin"]
         for act, v in zip(cands[1:], values[1:]):
@@ -295,11 +318,17 @@ class SearchBot(PlannerBot):
                 self._rollers.append(b)
         return self._rollers
 
+    def route_charged(self) -> int:
+        """The route search steps the play-on bots were charged so far (their estimates'
+        and their runs'; :class:`~railyard.bots.strategic.Revenue`)."""
+        return sum(b.rev.charged + b.run_steps for b in self._rollers)
+
     def play_on(self, g, seat: int, act: Action, steps: int, seed: int,
-                ors: int | None = None) -> float:
+                ors: int | None = None, route_steps: int | None = None) -> float:
         """Position value for ``seat`` after ``act`` and the policy's play of every seat to
         the level's horizon (module docstring; ``ors`` round ends, default the level's
-        ``ors``) - or ``steps`` decisions, or the game's end."""
+        ``ors``) - or ``steps`` decisions, or once the play-on bots were charged
+        ``route_steps`` route search steps, or the game's end."""
         limit = self.search["ors"] if ors is None else ors
         by_or = self.search["horizon"] == "or"
         w = g.clone()
@@ -313,9 +342,14 @@ class SearchBot(PlannerBot):
             b.tried = set()
         ends = 0
         mark = _or_mark(w)
+        r0 = self.route_charged()
         for step in range(steps + 1):
             if step == steps:
                 self.cut_short += 1
+                break
+            if route_steps is not None and self.route_charged() - r0 >= route_steps:
+                self.cut_short += 1
+                self.cut_by_routes += 1
                 break
             p = w.current_player
             if p is None:
