@@ -1,5 +1,5 @@
 """The route optimiser's work counted in the planner's budgets (issue 22, point 3;
-``bots/routework.py``): the per-train search steps of an estimate are counted (they were
+``routing/counted.py``): the per-train search steps of an estimate are counted (they were
 not, and in late 1870 positions they were nearly all of a decision's time), a cached
 estimate is charged what it cost, and a play-on and a tile lay decision stop at their
 budget of those steps."""
@@ -7,7 +7,7 @@ import pytest
 
 from railyard.bots.planner import PlannerBot
 from railyard.bots.planner.search import SearchBot
-from railyard.bots.routework import counted_routes
+from railyard.routing.counted import counted_routes
 from railyard.bots.strategic import Revenue
 from railyard.bots.views import observe
 from railyard.routing.model import Train

@@ -33,7 +33,7 @@ How it plays (details in docs/bots.md, "Strategic"):
 Budgets (``LEVELS``) are counted work: tile lays and stations tried, the optimiser's node
 budget per estimate; a seeded game is the same on an idle and on a busy machine.  The wall
 clock is only a safety cap on the build loop.  ``work`` counts optimiser nodes and the
-optimiser's per-train search steps (:mod:`.routework`) plus positions tried.  This bot is
+optimiser's per-train search steps (:mod:`railyard.routing.counted`) plus positions tried.  This bot is
 kind ``basic`` (and, until the new bot lands, ``strategic``; see ``kinds.STRATEGIC``).
 """
 from __future__ import annotations
@@ -143,7 +143,7 @@ class Revenue:
     (position, company, trains).
 
     Counted work: :attr:`work` - the optimiser's combination nodes plus its per-train
-    search steps (:mod:`.routework`) of the estimates computed (a cached answer costs
+    search steps (:mod:`railyard.routing.counted`) of the estimates computed (a cached answer costs
     nothing); :attr:`charged` - the search steps of every estimate asked, a cached one
     charged what it cost when it was computed: what the estimates would cost from
     scratch, so a budget in charged steps gives the same answers whatever this object has
@@ -167,7 +167,7 @@ class Revenue:
             return hit[0]
         from ..routing.model import Train
         from ..routing.problem import route_problem
-        from .routework import counted_routes
+        from ..routing.counted import counted_routes
         steps = 0
         try:
             prob = route_problem(g, corp)
@@ -248,7 +248,7 @@ class StrategicBot:
         #: optimiser nodes and search steps of the runs (``run``); the estimates' are
         #: ``rev.work``
         self.run_nodes = 0
-        #: the runs' per-train search steps alone (:mod:`.routework`)
+        #: the runs' per-train search steps alone (:mod:`railyard.routing.counted`)
         self.run_steps = 0
         #: whether the safety cap cut the last build decision short
         self.capped = False
@@ -565,7 +565,7 @@ class StrategicBot:
         listed = next(c for c in choices if c.type == "run_routes").base()
         try:
             from ..routing.problem import action_of, confirm, route_problem
-            from .routework import counted_routes
+            from ..routing.counted import counted_routes
             prob = route_problem(g, corp)           # as routing.auto_routes, work counted
             result, steps = counted_routes(prob.network, prob.trains)
             self.run_nodes += int(result.stats.get("nodes", 0)) + steps

@@ -35,19 +35,19 @@ def compiled(net: Network) -> Compiled:
     return cp
 
 
-def _signature(t: Train) -> tuple:
+def signature(t: Train) -> tuple:
     return (t.limit, t.counts, tuple(sorted(t.values, key=repr)))
 
 
 def train_order(trains: list[Train]) -> list[Train]:
     first_of: dict = {}
     for i, t in enumerate(trains):
-        first_of.setdefault(_signature(t), i)
+        first_of.setdefault(signature(t), i)
     pos = {id(t): i for i, t in enumerate(trains)}
 
     def key(t: Train):
         lim = -(10 ** 9) if t.limit is None else -t.limit
-        return (lim, first_of[_signature(t)], pos[id(t)])
+        return (lim, first_of[signature(t)], pos[id(t)])
     return sorted(trains, key=key)
 
 
@@ -70,7 +70,7 @@ def best_routes(net: Network, trains: list[Train], fixed: dict | None = None,
     free = train_order([t for t in trains if t.id not in fixed])
     searchers: dict = {}
     for t in free:
-        sig = _signature(t)
+        sig = signature(t)
         key = ("search", sig)
         if key not in cp.cache:
             cp.cache[key] = TrainSearch(cp, t)
@@ -79,12 +79,12 @@ def best_routes(net: Network, trains: list[Train], fixed: dict | None = None,
     ub = {sig: ts.best_single(used0)[0] for sig, ts in searchers.items()}
     lower, used = 0, used0
     for t in free:
-        rev, route = searchers[_signature(t)].best_single(used)
+        rev, route = searchers[signature(t)].best_single(used)
         if route is not None:
             used |= route[1]
             lower += rev
-    sum_ub = sum(ub[_signature(t)] for t in free)
-    same = [i > 0 and _signature(free[i - 1]) == _signature(t) for i, t in enumerate(free)]
+    sum_ub = sum(ub[signature(t)] for t in free)
+    same = [i > 0 and signature(free[i - 1]) == signature(t) for i, t in enumerate(free)]
 
     def listing(lower: int) -> list:
         """Per train the routes worth at least ``lower - sum of the others' UB`` (a route
@@ -94,7 +94,7 @@ def best_routes(net: Network, trains: list[Train], fixed: dict | None = None,
             if same[i]:
                 out.append(out[-1])
                 continue
-            sig = _signature(t)
+            sig = signature(t)
             threshold = lower - (sum_ub - ub[sig])
             out.append(sort_candidates(searchers[sig].search(threshold, used0)))
         return out

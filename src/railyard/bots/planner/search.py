@@ -15,7 +15,7 @@ seeds, the same seeds for every candidate of a decision (common random numbers: 
 candidates are compared on the same futures), and the values averaged.  The budget is
 counted work, never seconds: policy decisions simulated per searched decision (``budget``)
 and the route optimiser's search steps the play-on bots are charged (``steps``, per title;
-:mod:`railyard.bots.routework`: a cached estimate is charged what it cost, so every
+:mod:`railyard.routing.counted`: a cached estimate is charged what it cost, so every
 candidate's play-on is cut by the same measure whatever the candidates before it left in
 the caches), both split evenly over the candidates and their play-ons; a play-on stops at
 either share even before the horizon.  The play-on bots' own tile lays stop at their

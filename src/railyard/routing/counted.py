@@ -1,4 +1,5 @@
-"""The route optimiser's work, counted for the bots' budgets (issue 22, point 3).
+"""The route optimiser's work, counted: what a budget in work (the 1830/1870 bots', issue 22
+point 3) charges for a route estimate.
 
 The exact optimiser (:func:`railyard.routing.optimise.best_routes`) works in two stages: per
 train a depth-first search lists its routes (:class:`~railyard.routing.candidates.
@@ -28,9 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..routing.candidates import TrainSearch
-from ..routing.model import Network, RunResult, Train
-from ..routing.optimise import _signature, best_routes, compiled
+from .candidates import TrainSearch
+from .model import Network, RunResult, Train
+from .optimise import signature, best_routes, compiled
 
 
 class CountedSearch(TrainSearch):
@@ -65,7 +66,7 @@ def searchers(net: Network, trains: list[Train]) -> list[CountedSearch]:
     cp = compiled(net)
     out: list[CountedSearch] = []
     for t in trains:
-        key = ("search", _signature(t))
+        key = ("search", signature(t))
         s = cp.cache.get(key)
         if not isinstance(s, CountedSearch):
             s = cp.cache[key] = CountedSearch(cp, t)
