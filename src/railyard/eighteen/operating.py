@@ -25,6 +25,49 @@ def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
     return (-price, -pos[1], pos[0], top) if by_row else (-price, -pos[1], top)
 
 
+def new_round(g: Any, order: list[str], **own: Any) -> None:
+    """An operating round begins: the bookkeeping (:class:`~.types.OpCore`) with the
+    corporations that operate in it (``order``) and the title's ``own`` keys."""
+    g.s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "token": False,
+                 **own}
+
+
+def next_turn(g: Any, end_round: Callable[[Any], None], by_row: bool = False) -> str | None:
+    """The next corporation's turn: of those of the round not done and not closed, the
+    first in operating order (:func:`order_key`); it has placed no token and no refusals
+    count (:mod:`.offers`); the title adds its own keys of a new turn.  With none left the
+    round is over (``end_round``, the title's) and None is returned."""
+    s = g.s
+    op = s["op"]
+    corps = s["corps"]
+    order, done = op["order"], op["done"]
+    waiting = [c for c, v in corps.items() if c in order and c not in done
+               and v["pos"] is not None]
+    if not waiting:
+        op["corp"] = None
+        end_round(g)
+        return None
+    corp = op["corp"] = min(waiting, key=lambda c: order_key(g, c, by_row))
+    op["token"] = False
+    offers.new_turn(op)
+    return corp
+
+
+def end_turn(g: Any, corp: str, act: dict, after: Callable[[Any, str], None],
+             owed: str | None = None) -> dict:
+    """``corp``'s operating turn ends by ``act``, the title's action as logged (1830 17.0:
+    ``pass`` at its last step; 1870 5.3: ``done``), refused with the title's words
+    ``owed`` when a train is owed (1870 9.5.3; 1830 checks 20.2 when its train step ends):
+    it has operated and is done this round; ``after(g, corp)`` goes on (1830 the next
+    corporation, 1870 price protection and connection runs first)."""
+    if owed:
+        g.fail(owed)
+    g.s["corps"][corp]["operated"] = True
+    g.s["op"]["done"].append(corp)
+    after(g, corp)
+    return act
+
+
 def pay_privates(g: Any, revenue: Callable[[str], int], corp_prefix: str = "") -> None:
     """Every open owned private pays ``revenue(private)`` (if any) from the bank to its
     player ``p<seat>`` or corporation ``corp_prefix + name`` (1830 16.0, 1870 5.1)."""
