@@ -33,10 +33,9 @@ def new_round(g: Any, order: list[str], **own: Any) -> None:
 
 
 def next_turn(g: Any, end_round: Callable[[Any], None], by_row: bool = False) -> str | None:
-    """The next corporation's turn: of those of the round not done and not closed, the
-    first in operating order (:func:`order_key`); it has placed no token and no refusals
-    count (:mod:`.offers`); the title adds its own keys of a new turn.  With none left the
-    round is over (``end_round``, the title's) and None is returned."""
+    """The next corporation's turn: of the round's not done nor closed, the first in
+    operating order; no token placed, no refusal counts (:mod:`.offers`); none left: the
+    round is over (the title's ``end_round``), None."""
     s = g.s
     op = s["op"]
     corps = s["corps"]
@@ -55,11 +54,9 @@ def next_turn(g: Any, end_round: Callable[[Any], None], by_row: bool = False) ->
 
 def end_turn(g: Any, corp: str, act: dict, after: Callable[[Any, str], None],
              owed: str | None = None) -> dict:
-    """``corp``'s operating turn ends by ``act``, the title's action as logged (1830 17.0:
-    ``pass`` at its last step; 1870 5.3: ``done``), refused with the title's words
-    ``owed`` when a train is owed (1870 9.5.3; 1830 checks 20.2 when its train step ends):
-    it has operated and is done this round; ``after(g, corp)`` goes on (1830 the next
-    corporation, 1870 price protection and connection runs first)."""
+    """``corp``'s turn ends by ``act``, the title's logged action (1830 17.0 ``pass``,
+    1870 5.3 ``done``); refused with ``owed``, the title's words if a train is owed (1870
+    9.5.3); it is done; ``after(g, corp)`` goes on (the title's next corporation)."""
     if owed:
         g.fail(owed)
     g.s["corps"][corp]["operated"] = True
