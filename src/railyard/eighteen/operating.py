@@ -1,7 +1,8 @@
-"""Operating-round rules both 18xx titles share (issue 27): the operating order, the
-privates' revenue, the dividend step (paying, keeping, halves and the price moves), buying,
-discarding and rusting trains, a new phase and the corporations over the train limit, the
-shares an emergency sale needs.  The titles pass what differs (which holders' dividends go
+"""Operating-round rules both 18xx titles share (issue 27): the round's bookkeeping, the
+next corporation's turn and the end of a turn, the operating order, the privates' revenue,
+the dividend step (paying, keeping, halves and the price moves), buying, discarding and
+rusting trains, a new phase and the corporations over the train limit, the shares an
+emergency sale needs.  The titles pass what differs (which holders' dividends go
 to the corporation, whether the market row breaks a tie in the order, a private's revenue,
 when a withholding corporation's price moves)."""
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Stock-round rules both 18xx titles share (issue 27): the round's bookkeeping in one
-shape, the limits of a sale, the holding limit, and the end of the round.
+shape, the checks of a purchase, par and sale in the title's words, the limits of a sale,
+the holding limit, the listing of a turn and the end of the round.
 
 The bookkeeping (``s["stock"]``, :class:`~.types.StockCore`): the seat whose ``turn`` it
 is, ``passes`` in succession, the ``last_actor`` (who bought or sold last: the priority
