@@ -70,11 +70,11 @@ def test_19_0_dh_token_is_the_companys_one_token_of_the_round():
     own(g, "DH", "PRR")
     act(g, "lay_tile", hex="F16", tile="57", rotation=0, company="DH")
     act(g, "place_token", hex="F16", city=0, company="DH")
-    assert g.s["op"]["tokened"] and g.s["op"]["step"] != "token"
+    assert g.s["op"]["token"] and g.s["op"]["step"] != "token"
     assert not [c for c in g.legal_actions() if c.type == "place_token"]
     g2 = operating(corps={"PRR": (67, 0)})
     own(g2, "DH", "PRR")
     act(g2, "lay_tile", hex="F16", tile="57", rotation=0, company="DH")
-    g2.s["op"]["tokened"] = True        # as after a normal token of this turn
+    g2.s["op"]["token"] = True        # as after a normal token of this turn
     illegal(g2, {"type": "place_token", "player": 0, "hex": "F16", "city": 0,
                  "company": "DH"})

@@ -1,7 +1,8 @@
-"""Operating-round rules both 18xx titles share (issue 27): the operating order, the
-privates' revenue, the dividend step (paying, keeping, halves and the price moves), buying,
-discarding and rusting trains, a new phase and the corporations over the train limit, the
-shares an emergency sale needs.  The titles pass what differs (which holders' dividends go
+"""Operating-round rules both 18xx titles share (issue 27): the round's bookkeeping, the
+next corporation's turn and the end of a turn, the operating order, the privates' revenue,
+the dividend step (paying, keeping, halves and the price moves), buying, discarding and
+rusting trains, a new phase and the corporations over the train limit, the shares an
+emergency sale needs.  The titles pass what differs (which holders' dividends go
 to the corporation, whether the market row breaks a tie in the order, a private's revenue,
 when a withholding corporation's price moves)."""
 from __future__ import annotations
@@ -23,6 +24,46 @@ def order_key(g: Any, corp: str, by_row: bool = False) -> tuple:
     top = g.s["stacks"][f"{pos[0]},{pos[1]}"].index(corp)
     price = g.st.market.price(pos)
     return (-price, -pos[1], pos[0], top) if by_row else (-price, -pos[1], top)
+
+
+def new_round(g: Any, order: list[str], **own: Any) -> None:
+    """An operating round begins: the bookkeeping (:class:`~.types.OpCore`) with the
+    corporations that operate in it (``order``) and the title's ``own`` keys."""
+    g.s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "token": False,
+                 **own}
+
+
+def next_turn(g: Any, end_round: Callable[[Any], None], by_row: bool = False) -> str | None:
+    """The next corporation's turn: of the round's not done nor closed, the first in
+    operating order; no token placed, no refusal counts (:mod:`.offers`); none left: the
+    round is over (the title's ``end_round``), None."""
+    s = g.s
+    op = s["op"]
+    corps = s["corps"]
+    order, done = op["order"], op["done"]
+    waiting = [c for c, v in corps.items() if c in order and c not in done
+               and v["pos"] is not None]
+    if not waiting:
+        op["corp"] = None
+        end_round(g)
+        return None
+    corp = op["corp"] = min(waiting, key=lambda c: order_key(g, c, by_row))
+    op["token"] = False
+    offers.new_turn(op)
+    return corp
+
+
+def end_turn(g: Any, corp: str, act: dict, after: Callable[[Any, str], None],
+             owed: str | None = None) -> dict:
+    """``corp``'s turn ends by ``act``, the title's logged action (1830 17.0 ``pass``,
+    1870 5.3 ``done``); refused with ``owed``, the title's words if a train is owed (1870
+    9.5.3); it is done; ``after(g, corp)`` goes on (the title's next corporation)."""
+    if owed:
+        g.fail(owed)
+    g.s["corps"][corp]["operated"] = True
+    g.s["op"]["done"].append(corp)
+    after(g, corp)
+    return act
 
 
 def pay_privates(g: Any, revenue: Callable[[str], int], corp_prefix: str = "") -> None:

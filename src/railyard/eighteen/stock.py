@@ -1,5 +1,6 @@
 """Stock-round rules both 18xx titles share (issue 27): the round's bookkeeping in one
-shape, the limits of a sale, the holding limit, and the end of the round.
+shape, the checks of a purchase, par and sale in the title's words, the limits of a sale,
+the holding limit, the listing of a turn and the end of the round.
 
 The bookkeeping (``s["stock"]``, :class:`~.types.StockCore`): the seat whose ``turn`` it
 is, ``passes`` in succession, the ``last_actor`` (who bought or sold last: the priority
@@ -69,11 +70,112 @@ def sale_limit(h: dict, seat: int, president: int | None, n_players: int) -> int
     return hi
 
 
+def sale_problem(g: Any, seat: int, corp: str, count: int, first_round: bool = True,
+                 started: Callable[[str], bool] | None = None) -> str | None:
+    """Why ``seat`` may not sell ``count`` 10 % shares of ``corp``, a key of the title's
+    words (None: he may): ``sale_unstarted`` (``started``, else a price); ``first_round``
+    (1830 12.0a, 1870 6.1.1; not for an emergency sale); ``held``; ``pool`` and
+    ``president`` of :func:`sale_limit`."""
+    s = g.s
+    c = s["corps"][corp]
+    if not (started(corp) if started is not None else c["pos"] is not None):
+        return "sale_unstarted"
+    if first_round and s["sr"] <= 1:
+        return "first_round"
+    h = s["holders"][corp]
+    have = sh.percent(h, str(seat))
+    if count < 1 or count * 10 > have:
+        return "held"
+    if sh.percent(h, "pool") + count * 10 > 50:
+        return "pool"
+    if c["president"] == seat and have - count * 10 < 20 and \
+            best_other(h, seat, len(g.players)) < 20:
+        return "president"
+    return None
+
+
 def over_holding_limit(market: Any, pos: Any, percent: int) -> bool:
     """Holding ``percent`` of a corporation at market cell ``pos`` breaks the 60 % limit
     (lifted in the zones the market says: 1830 10.0 orange and brown, 1870 3.1.4 green
     and brown)."""
     return percent > 60 and not market.may_exceed_holding_limit(pos)
+
+
+def buy_error(g: Any, seat: int, corp: str, source: str, words: dict[str, str], *,
+              ipo_price: str, more_of: str | None, more_from: Any,
+              started: Callable[[str], bool] | None = None,
+              turn_error: str | None = None,
+              extra: Callable[[str, str], str | None] | None = None,
+              counts: Callable[[str], bool] | None = None,
+              certs: int | None = None) -> str | None:
+    """Why ``seat`` may not buy a 10 % share of ``corp`` from ``source`` (None: he may) in
+    the title's ``words`` (the keys in order): ``corp`` exists; ``unstarted`` (``started``,
+    else a price); ``source``; ``ipo_empty``/``pool_empty``: no 10 % share there; ``sold``
+    this round; the title's ``turn_error`` (1870: treasury, buy-sell); ``one_buy`` a turn,
+    several of ``more_of`` from ``more_from`` in the brown zone; ``cash`` (the IPO price
+    at ``ipo_price``); the title's ``extra``; ``cert_limit`` where the share ``counts``
+    (else the zone; ``certs``: his count if known); ``holding``, 60 %."""
+    s = g.s
+    c = s["corps"].get(corp)
+    if c is None:
+        return words["corp"].format(corp=corp)
+    if not (started(corp) if started is not None else c["pos"] is not None):
+        return words["unstarted"].format(corp=corp)
+    if source not in ("ipo", "pool"):
+        return words["source"]
+    h = s["holders"][corp]
+    offered = h[source]
+    if not offered or (len(offered) == 1 and offered[0].endswith("_0")):  # no 10 % share
+        return words[source + "_empty"].format(corp=corp)
+    if corp in s["stock"]["sold_round"].get(str(seat), ()):
+        return words["sold"].format(corp=corp)
+    if turn_error:
+        return turn_error
+    market = g.st.market
+    if s["stock"]["buys"] and not (corp == more_of and source in more_from
+                                   and market.multiple_buy(c["pos"])):
+        return words["one_buy"]
+    price = c[ipo_price] if source == "ipo" else market.price(c["pos"])
+    if price > s["cash"][seat]:
+        return words["cash"].format(corp=corp, price=price, cash=s["cash"][seat])
+    problem = extra(corp, source) if extra is not None else None
+    if problem:
+        return problem
+    limit = g.cert_limit()
+    if (counts(corp) if counts is not None else market.counts_for_cert_limit(c["pos"])) \
+            and (g.cert_count(seat) if certs is None else certs) >= limit:
+        return words["cert_limit"].format(limit=limit)
+    if over_holding_limit(market, c["pos"], sh.percent(h, str(seat)) + 10):
+        return words["holding"].format(corp=corp)
+    return None
+
+
+def par_error(g: Any, seat: int, corp: str, price: int, words: dict[str, str], *,
+              no_par: str, par_prices: Any, one_purchase: bool,
+              started: Callable[[str], bool] | None = None,
+              certs: int | None = None) -> str | None:
+    """Why ``seat`` may not start ``corp`` at ``price`` (None: he may), in ``words`` as
+    for :func:`buy_error`: ``corp``; ``no_par`` (its private starts it); ``parred``
+    (``started``, else a price); ``par_price``; ``one_par`` (the title's
+    ``one_purchase``); ``par_cash`` (2 x par); ``cert_limit``."""
+    s = g.s
+    c = s["corps"].get(corp)
+    if c is None:
+        return words["corp"].format(corp=corp)
+    if corp == no_par:
+        return words["no_par"]
+    if started(corp) if started is not None else c["pos"] is not None:
+        return words["parred"].format(corp=corp)
+    if price not in par_prices:
+        return words["par_price"].format(prices=", ".join(map(str, par_prices)))
+    if one_purchase:
+        return words["one_par"]
+    if s["cash"][seat] < 2 * price:
+        return words["par_cash"].format(price=2 * price)
+    limit = g.cert_limit()
+    if (g.cert_count(seat) if certs is None else certs) >= limit:
+        return words["cert_limit"].format(limit=limit)
+    return None
 
 
 def share_options(g: Any, seat: int, *, par_prices: Any, no_par: str, ipo_price: str,

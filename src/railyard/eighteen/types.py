@@ -9,7 +9,7 @@ nothing at run time: the dict keys are the ones the rules, the web table and the
 these shapes.
 """
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 #: a cell of the stock market: ``[row, column]``
 Pos = list[int]
@@ -48,6 +48,18 @@ class StockCore(TypedDict):
     acted: bool                   # the seat to act has bought or sold this turn
     buys: list[list[str]]         # [source, corporation] per purchase this turn (par: ipo)
     sold_round: dict[str, list[str]]  # seat -> corporations sold this round
+
+
+class OpCore(TypedDict):
+    """An operating round's bookkeeping (:mod:`.operating`; 1830 16.0-17.0, 1870 5.3)."""
+    order: list[str]              # the corporations that operate this round (floated when
+                                  # it began; 1870 in the order of then)
+    done: list[str]               # those whose turn is over
+    corp: str | None              # the one operating (None between turns)
+    discard: list[str]            # corporations above the train limit, in order
+    token: bool                   # the turn's station token is placed (1830: or passed)
+    revenue: NotRequired[int]     # the run's revenue, until the dividend
+    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (.offers)
 
 
 class CorpCore(TypedDict):

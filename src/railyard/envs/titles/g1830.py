@@ -394,7 +394,7 @@ class Encoder1830(e.Encoder18xx):
                 out[at["op_step"] + STEPS.index(step)] = 1.0
             a = at["op_flags"]
             out[a] = 1.0 if op.get("laid") else 0.0
-            out[a + 1] = 1.0 if op.get("tokened") else 0.0
+            out[a + 1] = 1.0 if op.get("token") else 0.0
             out[a + 2] = (op.get("revenue") or 0) / 1000
             out[a + 3] = 1.0 if op.get("dh_token") else 0.0
             out[a + 4] = 1.0 if op.get("emergency") else 0.0

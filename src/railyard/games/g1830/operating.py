@@ -34,11 +34,10 @@ def start_or(g: "G1830State") -> None:
     s = g.s
     s["round"] = "operating"
     s["or_num"] += 1
-    s["op"] = {"corp": None, "step": None, "done": [], "laid": False, "tokened": False,
-               "revenue": 0, "routes": None, "dh_token": False, "relay": [],
-               "discard": [], "emergency": False,
-               # 11.0: a company floated during the round operates from the next round on
-               "eligible": [c for c, v in s["corps"].items() if v["floated"]]}
+    # 11.0: a company floated during the round operates from the next round on
+    core.new_round(g, [c for c, v in s["corps"].items() if v["floated"]], step=None,
+                   laid=False, revenue=0, routes=None, dh_token=False, relay=[],
+                   emergency=False)
     privates.pay_revenue(g)  # 16.0
     next_corp(g)
 
@@ -49,16 +48,11 @@ def order_key(g: "G1830State", corp: str) -> Any:
 
 
 def next_corp(g: "G1830State") -> None:
-    s = g.s
-    op = s["op"]
-    waiting = [c for c in op["eligible"] if c not in op["done"]]   # 1830: none unfloats
-    if not waiting:
-        end_or(g)
+    corp = core.next_turn(g, end_or, by_row=True)
+    if corp is None:
         return
-    corp = min(waiting, key=lambda c: order_key(g, c))
-    op.update({"corp": corp, "laid": False, "tokened": False, "revenue": 0, "routes": None,
-               "dh_token": False, "relay": [], "emergency": False, "step": "home_token"})
-    offers.new_turn(op)
+    g.s["op"].update({"laid": False, "revenue": 0, "routes": None, "dh_token": False,
+                      "relay": [], "emergency": False, "step": "home_token"})
     track.place_home(g, corp)
     advance(g)
 
@@ -75,13 +69,27 @@ def end_or(g: "G1830State") -> None:
         stock.start(g)
 
 
-def end_turn(g: "G1830State") -> None:
+def end_turn(g: "G1830State", seat: int | None) -> dict:
+    """17.0: the company's turn ends by ``pass`` at its last step
+    (:func:`railyard.eighteen.operating.end_turn`)."""
+    return core.end_turn(g, g.s["op"]["corp"], {"type": "pass", "player": seat},
+                         lambda g, corp: next_corp(g))
+
+
+def do_pass(g: "G1830State", seat: int) -> dict | None:
+    """``pass`` at the step that allows it (track, token, buy trains, buy privates: the
+    end of the turn); the action as done when it ended the turn, else None."""
     op = g.s["op"]
-    corp = op["corp"]
-    g.s["corps"][corp]["operated"] = True
-    op["done"].append(corp)
-    op["corp"] = None
-    next_corp(g)
+    step = op["step"]
+    if step == "track":
+        op["laid"] = True
+    elif step == "token":
+        op["token"] = True
+    elif step == "buy_train":
+        op["step"] = "buy_company"
+    else:
+        return end_turn(g, seat)
+    return None
 
 
 def advance(g: "G1830State") -> None:
@@ -101,7 +109,7 @@ def advance(g: "G1830State") -> None:
                 return
             op["step"] = "token"
         elif step == "token":
-            if not op["tokened"] and track.token_targets(g, corp, first=True):
+            if not op["token"] and track.token_targets(g, corp, first=True):
                 return
             op["step"] = "routes"
         elif step == "routes":
@@ -123,7 +131,7 @@ def advance(g: "G1830State") -> None:
         elif step == "buy_company":
             if buy_company_open(g, corp):
                 return
-            end_turn(g)
+            end_turn(g, actor(g))
             return
 
 
@@ -222,15 +230,8 @@ def apply(g: "G1830State", act: Mapping[str, Any]) -> dict:
             g.wrong_phase("This decision cannot be passed.")
         if step == "buy_train" and trains.must_buy(g, corp):
             g.fail(f"{corp} has no train but a route and must buy one (20.2).")
-        if step == "track":
-            op["laid"] = True
-        elif step == "token":
-            op["tokened"] = True
-        elif step == "buy_train":
-            op["step"] = "buy_company"
-        elif step == "buy_company":
-            end_turn(g)
-            return {"type": "pass", "player": seat}
+        if done := do_pass(g, seat):
+            return done
         out = {"type": "pass", "player": seat}
     elif t in ACTIONS:
         out = ACTIONS[t](g, corp, act, seat)

@@ -151,15 +151,7 @@ def apply_option(g: "G1830State", o: tuple, pick: Any) -> None:
     elif kind == "place_token":
         track.do_token(g, corp, o[1], o[2])
     elif kind == "pass":
-        step = op["step"]
-        if step == "track":
-            op["laid"] = True
-        elif step == "token":
-            op["tokened"] = True
-        elif step == "buy_train":
-            op["step"] = "buy_company"
-        else:
-            operating.end_turn(g)
+        if operating.do_pass(g, seat):
             return
     elif kind == "run_routes":
         c = s["corps"][corp]

@@ -79,78 +79,66 @@ def actor(g: "G1830State") -> int:
 
 def sell_error(g: "G1830State", seat: int, corp: str, count: int,
                emergency_for: str | None = None) -> str | None:
-    """Why ``seat`` may not sell ``count`` 10 % shares of ``corp`` now (None: he may)."""
-    s = g.s
-    c = s["corps"][corp]
-    if c["pos"] is None:
-        return f"{corp} has no share price yet; its shares cannot be sold (8.1)."
-    if emergency_for is None and s["sr"] <= 1:
-        return "No shares may be sold in the first stock round (12.0a)."
-    h = s["holders"][corp]
-    have = sh.percent(h, str(seat))
-    if count < 1 or count * 10 > have:
-        return f"You hold {have} % of {corp}; you cannot sell {count * 10} %."
-    if sh.percent(h, "pool") + count * 10 > 50:
-        return f"The bank pool may hold at most 50 % of {corp} (12.0b)."
-    remaining = have - count * 10
-    if c["president"] == seat and remaining < 20:
-        if est.best_other(h, seat, len(g.players)) < 20:
-            return (f"The president's certificate cannot be sold to the bank; no other player "
-                    f"holds 20 % of {corp} to take it over (12.0c, 13.0).")
-    if emergency_for is not None and corp == emergency_for and c["president"] == seat:
-        if est.best_other(h, seat, len(g.players)) > remaining:
-            return (f"Selling to pay for a train may not make someone else president of "
-                    f"{corp} (24.0c).")
+    """Why ``seat`` may not sell ``count`` 10 % shares of ``corp`` now (None: he may):
+    :func:`railyard.eighteen.stock.sale_problem` in :data:`WORDS`, and in an emergency
+    sale for ``emergency_for``'s train not its presidency to another (24.0c)."""
+    problem = est.sale_problem(g, seat, corp, count, emergency_for is None)
+    h = g.s["holders"][corp]
+    if problem:
+        return WORDS[problem].format(corp=corp, have=sh.percent(h, str(seat)), pct=count * 10)
+    if corp == emergency_for and g.s["corps"][corp]["president"] == seat and \
+            est.best_other(h, seat, len(g.players)) > sh.percent(h, str(seat)) - count * 10:
+        return (f"Selling to pay for a train may not make someone else president of "
+                f"{corp} (24.0c).")
     return None
+
+
+#: the refusals of a purchase, par or sale (:func:`railyard.eighteen.stock.buy_error`,
+#: ``par_error``, ``sale_problem``)
+WORDS = {
+    "corp": "There is no company {corp!r}.",
+    "unstarted": "{corp} has no par price yet; its president's share must be bought first (9.0).",
+    "source": "'source' must be 'ipo' or 'pool'.",
+    "ipo_empty": "There is no {corp} share in the initial offering.",
+    "pool_empty": "There is no {corp} share in the bank pool.",
+    "sold": "You sold {corp} in this stock round and may not buy it again in it (4.0).",
+    "one_buy": "Only one share may be bought per turn, except several of a company in the "
+               "brown zone from the bank pool (10.0).",
+    "cash": "The share costs ${price}; you have ${cash}.",
+    "cert_limit": "You would exceed the certificate limit of {limit} (10.0).",
+    "holding": "No player may hold more than 60 % of {corp} unless its price is in the "
+               "orange or brown zone (10.0).",
+    "no_par": "The B&O president's certificate goes with the B&O private (8.0, 9.0).",
+    "parred": "{corp} already has its par price.",
+    "par_price": "The par price must be one of {prices} (8.1).",
+    "one_par": "Only one share may be bought per turn (4.0).",
+    "par_cash": "The president's certificate costs ${price} (2 x par, 8.1).",
+    # sales (:func:`railyard.eighteen.stock.sale_problem`)
+    "sale_unstarted": "{corp} has no share price yet; its shares cannot be sold (8.1).",
+    "first_round": "No shares may be sold in the first stock round (12.0a).",
+    "held": "You hold {have} % of {corp}; you cannot sell {pct} %.",
+    "pool": "The bank pool may hold at most 50 % of {corp} (12.0b).",
+    "president": "The president's certificate cannot be sold to the bank; no other player "
+                 "holds 20 % of {corp} to take it over (12.0c, 13.0)."}
 
 
 def buy_error(g: "G1830State", seat: int, corp: str, source: str,
               certs: int | None = None) -> str | None:
-    s = g.s
-    r = s["stock"]
-    c = s["corps"][corp]
-    m = g.st.market
-    if c["pos"] is None:
-        return f"{corp} has no par price yet; its president's share must be bought first (9.0)."
-    h = s["holders"][corp]
-    offered = h[source]
-    if not offered or (len(offered) == 1 and offered[0].endswith("_0")):  # no 10 % share
-        return f"There is no {corp} share in the {'initial offering' if source == 'ipo' else 'bank pool'}."
-    if corp in r["sold_round"].get(str(seat), []):
-        return f"You sold {corp} in this stock round and may not buy it again in it (4.0)."
-    if r["buys"]:
-        multi = (r["buys"][-1][1] == corp and m.multiple_buy(c["pos"])
-                 and (source == "pool" or g.options.get("multiple_brown_from_ipo")))
-        if not multi:
-            return ("Only one share may be bought per turn, except several of a company in "
-                    "the brown zone from the bank pool (10.0).")
-    price = c["par"] if source == "ipo" else m.price(c["pos"])
-    if price > s["cash"][seat]:
-        return f"The share costs ${price}; you have ${s['cash'][seat]}."
-    if est.over_holding_limit(m, c["pos"], sh.percent(h, str(seat)) + 10):
-        return f"No player may hold more than 60 % of {corp} unless its price is in the orange or brown zone (10.0)."
-    if m.counts_for_cert_limit(c["pos"]) and (
-            certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
-        return f"You would exceed the certificate limit of {g.cert_limit()} (10.0)."
-    return None
+    """Why ``seat`` may not buy a ``corp`` share from ``source`` (None: he may): 10.0's
+    one purchase, several of a company from the pool in the brown zone (option
+    ``multiple_brown_from_ipo``: from the initial offering too)."""
+    buys = g.s["stock"]["buys"]
+    return est.buy_error(
+        g, seat, corp, source, WORDS, ipo_price="par", more_of=buys[-1][1] if buys else None,
+        more_from=("pool", "ipo") if g.options.get("multiple_brown_from_ipo") else ("pool",),
+        certs=certs)
 
 
 def par_error(g: "G1830State", seat: int, corp: str, price: int,
               certs: int | None = None) -> str | None:
-    s = g.s
-    if corp == "B&O":
-        return "The B&O president's certificate goes with the B&O private (8.0, 9.0)."
-    if s["corps"][corp]["pos"] is not None:
-        return f"{corp} already has its par price."
-    if price not in PAR_PRICES:
-        return f"The par price must be one of {', '.join(map(str, PAR_PRICES))} (8.1)."
-    if s["stock"]["buys"]:
-        return "Only one share may be bought per turn (4.0)."
-    if 2 * price > s["cash"][seat]:
-        return f"The president's certificate costs ${2 * price} (2 x par, 8.1)."
-    if (certs if certs is not None else g.cert_count(seat)) + 1 > g.cert_limit():
-        return f"You would exceed the certificate limit of {g.cert_limit()} (10.0)."
-    return None
+    """Why ``seat`` may not start ``corp`` at ``price`` (None: he may; 8.0, 8.1, 4.0)."""
+    return est.par_error(g, seat, corp, price, WORDS, no_par="B&O", par_prices=PAR_PRICES,
+                         one_purchase=bool(g.s["stock"]["buys"]), certs=certs)
 
 
 def mh_exchange_error(g: "G1830State", seat: int, source: str) -> str | None:

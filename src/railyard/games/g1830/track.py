@@ -227,7 +227,7 @@ def special_choices(g: "G1830State", corp: str, seat: int) -> list[Choice]:
                                               "company": sym})
                     for tile in tiles for rot in range(6)
                     if lay_error(g, corp, hex_id, tile, rot, sym)[0] is None]
-    if (op.get("dh_token") and not op["tokened"]
+    if (op.get("dh_token") and not op["token"]
             and _token_room_error(g, corp, privates.DH_HEX, 0) is None):
         out.append(Choice("place_token", seat, {"hex": privates.DH_HEX, "city": 0,
                                                 "company": "DH"}))
@@ -332,10 +332,10 @@ def token(g: "G1830State", corp: str, act: Mapping[str, Any], seat: int) -> dict
             g.fail("The free D&H token goes down right after the D&H tile (17.0).")
         if hex_id != privates.DH_HEX or city != 0:
             g.fail("The D&H token goes on F16 (17.0).")
-        if op["tokened"]:
+        if op["token"]:
             g.fail("A company places only one token per operating round (19.0); it has "
                    "placed its token of this turn.")
-    elif op["step"] != "token" or op["tokened"]:
+    elif op["step"] != "token" or op["token"]:
         g.wrong_phase("A token is placed after the tile lay, one per turn (17.0, 19.0).")
     err = _token_room_error(g, corp, hex_id, city)
     if err:
@@ -363,7 +363,7 @@ def do_token(g: "G1830State", corp: str, hex_id: str, city: int, dh: bool = Fals
     op = g.s["op"]
     _put(g, corp, hex_id, city, 0 if dh else token_cost(g, corp))
     g.s["corps"][corp]["tokens_used"] += 1
-    op["tokened"] = True
+    op["token"] = True
     if dh:
         op["dh_token"] = False
     if op["step"] == "token":

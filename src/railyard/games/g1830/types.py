@@ -4,7 +4,7 @@ the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import Any, NotRequired, TypedDict
 
-from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
+from ...eighteen.types import Auction, CorpCore, OpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
@@ -39,24 +39,17 @@ class Deal(TypedDict):
     train: NotRequired[str]
 
 
-class Op(TypedDict):
-    """An operating round (Betriebsrunde, 17.0): the corporation operating and its step."""
-    corp: str | None
+class Op(OpCore):
+    """An operating round (Betriebsrunde, 17.0): the step of the company operating."""
     step: str | None                     # "home_token", "track", "token", "routes", ...
-    done: list[str]                      # corporations that operated this round
-    laid: bool
-    tokened: bool
-    revenue: int
+    laid: bool                           # the track step is over (laid or passed)
     routes: list[dict[str, Any]] | None
     dh_token: bool
     relay: list[str]                     # tokens to place again on an upgraded hex (19.1)
-    discard: list[str]                   # corporations above the train limit, in order
     emergency: bool
-    eligible: list[str]                  # floated before the round began (11.0)
     withheld: NotRequired[list[str]]     # 8.2d: move left at the end of the round
     deal: NotRequired[Deal | None]
     offer: NotRequired[Offer | None]
-    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (eighteen/offers)
     relay_hex: NotRequired[str]
     step_before_relay: NotRequired[str]
 

@@ -59,28 +59,22 @@ def next_round(g: "G1870State") -> None:
     s["round"] = "operating"
     pay_privates(g)
     order = [c for c in operating_order(g) if s["corps"][c]["floated"]]
-    s["op"] = {"order": order, "done": [], "corp": None, "discard": [], "lays": [],
-               "connections": destinations.check(g)}
+    core.new_round(g, order, lays=[], connections=destinations.check(g))
     if not s["op"]["connections"]:
         _next_corp(g)
 
 
 def _next_corp(g: "G1870State") -> None:
     """Start the next corporation's turn (3.3.7: of those floated when the OR began, none
-    closed; 5.3 (0): the home marker on its first turn), or the next round when the OR is
-    over."""
-    s = g.s
-    op = s["op"]
-    left = [c for c in operating_order(g) if c in op["order"] and c not in op["done"]]
-    if not left:
-        op["corp"] = None
-        next_round(g)
+    closed, :func:`railyard.eighteen.operating.next_turn`; 5.3 (0): the home marker on
+    its first turn), or the next round when the OR is over."""
+    corp = core.next_turn(g, next_round)
+    if corp is None:
         return
-    corp = op["corp"] = left[0]
-    offers.new_turn(op)
+    s = g.s
     c = s["corps"][corp]
-    op.update(lays=[], token=False, ran=False, first_turn=not c["operated"],   # 11.2 (c)
-              mrbc_home=False, home_laid=None)
+    s["op"].update(lays=[], ran=False, first_turn=not c["operated"],   # 11.2 (c)
+                   mrbc_home=False, home_laid=None)
     if not c["operated"]:
         s["tokens"].setdefault(g.st.corps[corp].home, [[]])[0].append(corp)
         c["operated"] = True
@@ -276,16 +270,16 @@ def apply(g: "G1870State", action: Mapping[str, Any]) -> dict:
         g.fail("Track is laid before the station marker (5.3).")
     if t in ("done", "buy_train") and not op["ran"]:
         g.fail(f"{corp} must first run its trains and decide on the dividend (5.3).")
-    if t == "done" and emergency.must_buy(g, corp):
-        g.fail(f"{corp} has a route but no train and must buy one (9.5.3).")
     return ACTIONS[t](g, action, corp)
 
 
 def _done(g: "G1870State", action: Any, corp: str) -> dict:
-    """The end of the turn (5.3)."""
-    g.s["op"]["done"].append(corp)
-    _finish_turn(g, corp)
-    return {"type": "done", "player": action["player"], "corporation": corp}
+    """The end of the turn (5.3, :func:`railyard.eighteen.operating.end_turn`), not while
+    a train is owed (9.5.3)."""
+    return core.end_turn(
+        g, corp, {"type": "done", "player": action["player"], "corporation": corp},
+        _finish_turn, f"{corp} has a route but no train and must buy one (9.5.3)."
+        if emergency.must_buy(g, corp) else None)
 
 
 def _finish_turn(g: "G1870State", corp: str) -> None:
@@ -322,8 +316,7 @@ def _pay(g: "G1870State", corp: str, revenue: int, kind: str) -> None:
     dividends.pay(g, corp, revenue, kind)
     op["ran"] = True
     if g.s["corps"][corp]["closed"]:
-        op["done"].append(corp)
-        _next_corp(g)
+        core.end_turn(g, corp, {}, lambda g, corp: _next_corp(g))
 
 
 def run_checked(g: "G1870State", corp: str, seat: int, named: list, revenues: dict) -> dict:

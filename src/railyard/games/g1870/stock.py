@@ -97,97 +97,91 @@ def over_limit(g: "G1870State", seat: int) -> bool:
     return g.cert_count(seat) > g.cert_limit()
 
 
-def _buy_state_problem(g: "G1870State", corp: str, source: str) -> str | None:
-    """6.3.1/3.2.3: one purchase per turn; in the brown zone any number from the pool of
-    one corporation; no buying after sell-buy or after a treasury action."""
+#: the refusals of a purchase or par (:func:`railyard.eighteen.stock.buy_error`, ``par_error``)
+WORDS = {
+    "corp": "There is no corporation '{corp}'.",
+    "unstarted": "{corp} has not been started; buy its president's certificate first (7.1.1).",
+    "source": "The source must be 'ipo' or 'pool'.",
+    "ipo_empty": "{corp}'s initial offering is empty.",
+    "pool_empty": "The bank pool holds no {corp} share.",
+    "sold": "You sold {corp} in this stock round and may not buy it again (6.3.3).",
+    "one_buy": "Only one share per turn; several only from the pool of a brown-zone "
+               "corporation (6.3.1, 3.2.3).",
+    "cash": "A {corp} share costs ${price}.",
+    "cert_limit": "You are at the certificate limit of {limit} (3.1.3).",
+    "holding": "Nobody may hold more than 60 % outside the green and brown zones (3.1.4).",
+    "no_par": "SLSF is started by the buyer of the SLSF private (4.6).",
+    "parred": "{corp} has already been started (or has closed).",
+    "par_price": "Par must be one of {prices} (7.1.1).",
+    "one_par": "Only one purchase per turn (6.3.1).",
+    "par_cash": "The president's certificate costs ${price} (7.1.1)."}
+
+
+def _more_of(g: "G1870State") -> str | None:
+    """3.2.3: the corporation of which more shares may be bought from the pool this turn
+    (brown zone): the one of the turn's purchases, all from the pool, unless a treasury
+    action or a sale after a purchase (6.1.4) ended the buying."""
+    r = g.s["stock"]
+    buys = r["buys"]
+    more = buys[0][1] if buys else None
+    if r["treasury_done"] or (r["sold_after_buy"] and not g.options.get(
+            "buy_after_buy_and_sell")) or any(b != ["pool", more] for b in buys):
+        return None
+    return more
+
+
+def _turn_problem(g: "G1870State") -> str | None:
+    """6.1.4, 7.3.1, 7.4.1: no purchase after a treasury action, nor after buy-sell."""
     r = g.s["stock"]
     if r["treasury_done"]:
         return "A redemption or reissue is the whole turn (7.3.1, 7.4.1)."
-    if not r["buys"]:
-        return None
-    if r["sold_after_buy"] and not g.options.get("buy_after_buy_and_sell"):
+    if r["buys"] and r["sold_after_buy"] and not g.options.get("buy_after_buy_and_sell"):
         return "You already bought and then sold this turn (6.1.4)."
-    if (source == "pool" and all(b == ["pool", corp] for b in r["buys"])
-            and g.st.market.multiple_buy(g.s["corps"][corp]["pos"])):
-        return None
-    return "Only one share per turn; several only from the pool of a brown-zone corporation (6.3.1, 3.2.3)."
+    return None
 
 
 def buy_problem(g: "G1870State", seat: int, corp: str, source: str,
                 certs: int | None = None) -> str | None:
     """Why ``seat`` may not buy a ``corp`` share from ``source`` (None: he may);
-    ``certs``: his certificate count (:meth:`cert_count`), if known."""
-    s = g.s
-    if corp not in s["corps"]:
-        return f"There is no corporation '{corp}'."
-    c = s["corps"][corp]
-    if not started(g, corp):
-        return f"{corp} has not been started; buy its president's certificate first (7.1.1)."
-    if corp in s["stock"]["sold_round"].get(str(seat), ()):
-        return f"You sold {corp} in this stock round and may not buy it again (6.3.3)."
-    if source == "ipo":
-        if not s["holders"][corp]["ipo"]:
-            return f"{corp}'s initial offering is empty."
-        price = c["ipo_price"]
-    elif source == "pool":
-        if not s["holders"][corp]["pool"]:
-            return f"The bank pool holds no {corp} share."
-        price = g.price(corp)
-    else:
-        return "The source must be 'ipo' or 'pool'."
-    problem = _buy_state_problem(g, corp, source)
-    if problem:
-        return problem
-    if s["cash"][seat] < price:
-        return f"A {corp} share costs ${price}."
-    if (source == "ipo" and not c["floated"] and not g.may_float(corp)
-            and 100 - sh.percent(s["holders"][corp], "ipo") + 10 > 50):
-        return (f"Only five {corp} shares may be sold before the corporations started "
-                f"before it historically have six sold (historical start).")
-    if g.counts(corp) and (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
-        return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
-    if est.over_holding_limit(g.st.market, c["pos"],
-                              sh.percent(s["holders"][corp], str(seat)) + 10):
-        return "Nobody may hold more than 60 % outside the green and brown zones (3.1.4)."
-    return None
+    ``certs``: his certificate count (:meth:`cert_count`), if known; the historical
+    start's float limit as the title's own check."""
+    def historical(corp: str, source: str) -> str | None:
+        c = g.s["corps"][corp]
+        if (source == "ipo" and not c["floated"] and not g.may_float(corp)
+                and 100 - sh.percent(g.s["holders"][corp], "ipo") + 10 > 50):
+            return (f"Only five {corp} shares may be sold before the corporations started "
+                    f"before it historically have six sold (historical start).")
+        return None
+    return est.buy_error(g, seat, corp, source, WORDS, ipo_price="ipo_price",
+                         more_of=_more_of(g), more_from=("pool",),
+                         started=lambda c: started(g, c),
+                         turn_error=_turn_problem(g), extra=historical,
+                         counts=g.counts, certs=certs)
 
 
 def par_problem(g: "G1870State", seat: int, corp: str, price: int,
                 certs: int | None = None) -> str | None:
     """Why ``seat`` may not start ``corp`` at ``price`` (None: he may); ``certs`` as for
     :func:`buy_problem`."""
-    s = g.s
-    if corp not in s["corps"]:
-        return f"There is no corporation '{corp}'."
-    if s["corps"][corp]["president"] is not None or s["corps"][corp]["closed"]:
-        return f"{corp} has already been started (or has closed)."
-    if corp == "SLSF":
-        return "SLSF is started by the buyer of the SLSF private (4.6)."
-    if price not in g.st.par_prices:
-        return f"Par must be one of {', '.join(map(str, g.st.par_prices))} (7.1.1)."
-    r = s["stock"]
-    if r["buys"] or r["treasury_done"] or r["sold_after_buy"]:
-        return "Only one purchase per turn (6.3.1)."
-    if s["cash"][seat] < 2 * price:
-        return f"The president's certificate costs ${2 * price} (7.1.1)."
-    if (g.cert_count(seat) if certs is None else certs) >= g.cert_limit():
-        return f"You are at the certificate limit of {g.cert_limit()} (3.1.3)."
-    return None
+    r = g.s["stock"]
+    corps = g.s["corps"]
+    return est.par_error(
+        g, seat, corp, price, WORDS, no_par="SLSF", par_prices=g.st.par_prices,
+        one_purchase=bool(r["buys"] or r["treasury_done"] or r["sold_after_buy"]),
+        started=lambda c: corps[c]["president"] is not None or corps[c]["closed"],
+        certs=certs)
 
 
 def sell_range(g: "G1870State", seat: int, corp: str) -> tuple[int, int] | None:
     """Shares ``seat`` may sell of ``corp`` in one block now: (min, max) or None."""
     s = g.s
     r = s["stock"]
-    if s["sr"] <= 1 or not started(g, corp) or r["treasury_done"]:
-        return None                                   # 6.1.1
-    if corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]) \
-            or r.get("bought_after_sale"):
-        return None                                   # 6.1.3, 6.1.4: never sell-buy-sell
+    if r["treasury_done"] or corp in r["sold_turn"] or (r["buys"] and r["sold_before_buy"]) \
+            or r.get("bought_after_sale") or est.sale_problem(   # 6.1.3, 6.1.4, 6.1.1
+                g, seat, corp, 1, started=lambda c: started(g, c)):
+        return None                                   # never sell-buy-sell
     h = s["holders"][corp]
     mine = sh.percent(h, str(seat))
-    if not mine:
-        return None
     hi = est.sale_limit(h, seat, s["corps"][corp]["president"], len(g.players))
     lo = 1
     pos = s["corps"][corp]["pos"]
@@ -223,14 +217,10 @@ def legal(g: "G1870State") -> list[Choice]:
     r = s["stock"]
     seat = r["turn"]
     buys = r["buys"]
-    more = buys[0][1] if buys else None              # 3.2.3: several from the pool
-    if r["treasury_done"] or (r["sold_after_buy"] and not g.options.get(
-            "buy_after_buy_and_sell")) or any(b != ["pool", more] for b in buys):
-        more = None
     opts, left = est.share_options(
         g, seat, par_prices=g.st.par_prices, no_par="SLSF", ipo_price="ipo_price",
         one_purchase=bool(buys or r["treasury_done"] or r["sold_after_buy"]),  # 6.3.1
-        more_of=more, more_from=("pool",), may_sell=not (                       # 6.1
+        more_of=_more_of(g), more_from=("pool",), may_sell=not (     # 3.2.3; 6.1
             s["sr"] <= 1 or r["treasury_done"] or (buys and r["sold_before_buy"])
             or r.get("bought_after_sale")),
         sold_turn=r["sold_turn"], sell_down=True,

@@ -4,7 +4,7 @@ Types only; the keys are the ones the rules, the web table and the bots read."""
 # no `from __future__ import annotations`: TypedDict must see NotRequired at run time
 from typing import NotRequired, TypedDict
 
-from ...eighteen.types import Auction, CorpCore, StateCore, StockCore
+from ...eighteen.types import Auction, CorpCore, OpCore, StateCore, StockCore
 
 
 class Corp(CorpCore):
@@ -76,25 +76,18 @@ class PrivateOffer(TypedDict):
     price: int
 
 
-class Op(TypedDict):
-    """An operating round (8, 9): the order, the corporation operating and its turn."""
-    order: list[str]
-    done: list[str]
-    corp: str | None
-    discard: list[str]
+class Op(OpCore):
+    """An operating round (8, 9): the open turn of the corporation operating."""
     lays: list[list[str]]               # [hex, colour] of this turn's lays
     connections: list[str]              # corporations with a destination run to make
-    token: NotRequired[bool]
     ran: NotRequired[bool]
     first_turn: NotRequired[bool]
     mrbc_home: NotRequired[bool]
     home_laid: NotRequired[str | None]
     sales: NotRequired[list[Sale]]
     protecting: NotRequired[bool]
-    revenue: NotRequired[int]
     offer: NotRequired[TrainOffer | None]
     private_offer: NotRequired[PrivateOffer | None]
-    refused: NotRequired[dict[str, int]]  # refused offers this turn -> price (eighteen/offers)
     mrbc_extra: NotRequired[str]
 
 
