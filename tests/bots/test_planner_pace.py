@@ -45,7 +45,7 @@ def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
     def worth(value):
         real = eco.train_score
 
-        def score(bot, g, corp, ty, tprice, exchange=False, depth=0):
+        def score(bot, g, corp, ty, tprice, exchange=False, depth=0, **kw):
             return value if ty == "4" else real(bot, g, corp, ty, tprice, exchange, depth)
         monkeypatch.setattr(eco, "train_score", score)
 
@@ -87,7 +87,7 @@ def test_pays_out_in_the_last_operating_rounds_instead_of_saving(monkeypatch):
     out; and once the bank is broken, too."""
     real = eco.train_score
 
-    def score(bot, g, corp, ty, tprice, exchange=False, depth=0):
+    def score(bot, g, corp, ty, tprice, exchange=False, depth=0, **kw):
         return 1000.0 if ty == "4" else real(bot, g, corp, ty, tprice, exchange, depth)
     monkeypatch.setattr(eco, "train_score", score)
     st, corp = _1830_dividend(21)
@@ -127,7 +127,7 @@ def test_last_train_of_a_type_opens_the_next(monkeypatch):
     poor = eco.train_score(bot, st, corp, "3", 180)
     real = eco.train_score
 
-    def score(b, g, c, ty, tprice, exchange=False, depth=0):
+    def score(b, g, c, ty, tprice, exchange=False, depth=0, **kw):
         return 200.0 if ty == "4" else real(b, g, c, ty, tprice, exchange, depth)
     monkeypatch.setattr(eco, "train_score", score)
     v["cash"] = 180 + 300 + 10

@@ -109,6 +109,8 @@ class PlannerBot(StrategicBot):
         #: lays pre-scored and positions scored by the planner's own steps (counted in
         #: :attr:`work` with the basic bot's optimiser nodes and positions tried)
         self.planned = 0
+        #: the last dividend decision withheld for a train (:meth:`dividend`)
+        self.saving = False
 
     work_unit = "optimiser nodes and search steps + positions tried + lays scored"
 
@@ -133,7 +135,8 @@ class PlannerBot(StrategicBot):
             tprice = self._train_price(g, c)
             if ty is None or tprice > v["cash"]:
                 continue
-            score = eco.train_score(self, g, corp, ty, tprice, exchange="exchange" in c.fixed)
+            score = eco.train_score(self, g, corp, ty, tprice, exchange="exchange" in c.fixed,
+                                    given=c.fixed.get("exchange"))
             if score > best_score:
                 best, best_score = c.base(), score
         # a train from another company of the seat's: money moves between own treasuries
@@ -171,6 +174,10 @@ class PlannerBot(StrategicBot):
         full = kinds.get("payout") or kinds.get("full")
         rev = g.s["op"].get("revenue") or 0
         want = eco.withhold_for(self, g, corp, rev)
+        # withholding for a train: the search on top leaves this to the policy (its value
+        # at the round's end counts two rounds of the train's revenue against its whole
+        # price, and when several runs are saved it sees the dividend lost and no train)
+        self.saving = rev > 0 and want > 0
         if want > 0:
             half = kinds.get("half")
             if half is not None and rev - rev // 2 >= want:

@@ -19,6 +19,16 @@ PERMANENT_LIFE = 7.0
 #: a company saves for a train (withholds a run it could pay out) only when the train's
 #: score is at least this many times the run
 SAVE_RATIO = 1.0
+#: runs in a row a company withholds to reach a train it would buy: in phase 5-6 of 1830
+#: a company with one 3- or 4-train earning $150-200 needs three runs for a $630 6-train,
+#: and one at the limit with two 5s earning $400 two runs for an $800 D with a train given
+#: in; with two runs at most (session 12's rule) nobody saved, the bank broke in phase 5-6
+#: and no D was ever bought.  Longer saving loses the phase to the companies that run
+SAVE_RUNS = 3
+#: the title's trade-in (type, price, types that may be given in): 1830 21.0 - a D-train
+#: costs $800 instead of $1,100 with a 4-, 5- or 6-train given in, at the train limit too
+#: (the train count does not grow; railyard.games.g1830.trains.d_exchanges)
+TRADE_IN: dict[str, tuple[str, int, tuple[str, ...]]] = {"1830": ("D", 800, ("4", "5", "6"))}
 
 
 def trains_before(g, ty: str) -> int | None:
@@ -114,8 +124,25 @@ def opens_next(g, ty: str) -> str | None:
     return up[1]
 
 
+def trade_in(g, corp: str) -> tuple[str, int, str] | None:
+    """(type, price, train given in) of the title's trade-in (``TRADE_IN``) the company
+    could make once it has the price: the type is offered or comes next after the bank's
+    next type, and the company owns a train that may be given in (its shortest one);
+    None otherwise."""
+    t = TRADE_IN.get(g.title)
+    if t is None:
+        return None
+    ty, p, given = t
+    if ty not in upcoming_types(g)[:2]:
+        return None
+    own = [x for x in g.s["corps"][corp]["trains"] if _type(x) in given]
+    if not own:
+        return None
+    return ty, p, min(own, key=lambda x: (_defs(g)[_type(x)].distance, x))
+
+
 def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False,
-                depth: int = 0) -> float:
+                depth: int = 0, given: str | None = None) -> float:
     """The value of buying a ``ty`` at ``tprice`` for ``corp`` now (> 0: worth buying).
 
     Besides the revenue the train adds over its life (less 0.35 x its price), the rush
@@ -124,13 +151,19 @@ def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False,
     for the next type, counts a third of what it runs on its own (money in a treasury
     earns nothing; track will come); buying the last train of a type that the company
     can follow at once with the next type counts also 0.8 x the next type's score (the
-    next phase comes, and the company has the new train first)."""
+    next phase comes, and the company has the new train first).  A trade-in (``exchange``)
+    with the train ``given`` in known gains what the new train and the trains kept run
+    beyond what the company runs now."""
     v = g.s["corps"][corp]
     n = len(v["trains"])
     have = bot.rev(g, corp)
-    gain = bot.rev(g, corp, (ty,)) - have
-    if exchange:
-        gain -= have / max(1, n)
+    if exchange and given is not None and given in v["trains"]:
+        kept = [_type(t) for t in v["trains"] if t != given]
+        gain = bot.rev(g, corp, tuple(kept) + (ty,), own=False) - have
+    else:
+        gain = bot.rev(g, corp, (ty,)) - have
+        if exchange:
+            gain -= have / max(1, n)
     if gain <= 0 and n < 2:
         # track will come: half of what the train could run on its own, at least a token
         gain = max(0.5 * bot.rev(g, corp, (ty,), own=False), 15.0)
@@ -170,11 +203,16 @@ def _rusts_within(g, ty: str, k: int) -> bool:
 
 def save_for(bot, g, corp: str) -> tuple[int, float] | None:
     """(price, score) of the train the company should save for: the cheapest train on
-    offer it cannot pay now, has room for, and would buy (:func:`train_score` > 0); None
-    if there is none."""
+    offer it cannot pay now, has room for, and would buy (:func:`train_score` > 0); at the
+    train limit the title's trade-in (:func:`trade_in`: 1830's D for $800 with a 4, 5 or 6
+    given in) when it would buy it; None if there is none."""
     v = g.s["corps"][corp]
     if len(v["trains"]) >= train_limit(g):
-        return None
+        ti = trade_in(g, corp)
+        if ti is None or ti[1] <= v["cash"]:
+            return None
+        score = train_score(bot, g, corp, ti[0], ti[1], exchange=True, depth=1, given=ti[2])
+        return (ti[1], score) if score > 0 else None
     offers = {}
     nt = next_train(g)
     if nt:
@@ -213,7 +251,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     pays the next train it can use, and when there is a train it has room for and would
     buy (:func:`save_for`, its score at least ``SAVE_RATIO`` x the run) that this run
     pays, or that two runs pay when it is the first of a new type (the rush) or the
-    company's trains all rust soon; never when the bank is nearly broken, nor, for a
+    company's trains all rust soon, or that up to ``SAVE_RUNS`` runs pay when it is a
+    train that never rusts (the title's trade-in at the train limit too,
+    :func:`trade_in`) and the bank lasts those runs (the late train rush); never when the bank is nearly broken, nor, for a
     company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
@@ -243,7 +283,43 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
         rush = bool(up) and _defs(g)[up[0]].price == want and first_of_type(g, up[0])
         if want <= v["cash"] + 2 * revenue and (rush or len(lasting_trains(g, corp)) == 0):
             return revenue
+        # the train rush of the late phases: up to SAVE_RUNS runs for a train that never
+        # rusts (the title's trade-in at the limit too), while the bank lasts that many
+        # runs of every company
+        runs = -(-(want - v["cash"]) // revenue)
+        ty = _saved_type(g, corp, want)
+        if ty is not None and _lasts(g, ty) and runs <= SAVE_RUNS and not _bank_runs_out(g, revenue, runs):
+            return revenue
     return 0
+
+
+def _saved_type(g, corp: str, want: int) -> str | None:
+    """The type of the train :func:`save_for` found at price ``want``: the title's trade-in
+    at the train limit, else the bank's next type or a pool train at that price."""
+    if len(g.s["corps"][corp]["trains"]) >= train_limit(g):
+        ti = trade_in(g, corp)
+        return ti[0] if ti is not None and ti[1] == want else None
+    nt = next_train(g)
+    if nt and nt[1] == want:
+        return nt[0]
+    return next((_type(t) for t in g.s["train_pool"] if _defs(g)[_type(t)].price == want),
+                None)
+
+
+def _lasts(g, ty: str) -> bool:
+    """A ``ty`` never rusts: the runs given up for it buy revenue for the rest of the game
+    (for a train that rusts a phase or two later, two runs at most)."""
+    return _defs(g)[ty].rusts_on is None
+
+
+def _bank_runs_out(g, revenue: int, runs: int) -> bool:
+    """The bank would break within ``runs`` more runs of this size by every floated
+    company (the money saved would buy nothing before the end)."""
+    bank = g.s.get("bank")
+    if bank is None:
+        return False
+    n = sum(1 for v in g.s["corps"].values() if v["floated"] and not v.get("closed"))
+    return bank < revenue * n * (runs + 1)
 
 
 def rivals_near(bot, g, corp: str, near: dict) -> list[str]:
