@@ -39,6 +39,11 @@ rollout).  For one decision:
   cut short is not chosen; NAR: turns of one sampled world each, every candidate played on
   to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
   searches' playout actions count in the same budget;
+- ``hard`` in North American Railways (``crn``; issue 22 point 6, i22n): instead, common
+  random numbers (``_crn_values``): per turn one sampled world and one seed of the playout
+  policy for all candidates, each played on to the end by a fresh policy with that seed;
+  the seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
+  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
