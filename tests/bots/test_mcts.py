@@ -279,3 +279,62 @@ def test_nested_playouts_judge_candidates_otherwise_than_plain_ones(title):
         searched += 1
         differ += vals[0] != vals[1]
     assert searched >= 2 and differ >= 1
+
+
+def test_nar_hard_compares_candidates_in_the_same_worlds(monkeypatch):
+    """North American Railways' ``hard`` (``crn``, issue 22 point 6, i22n): one sampled world
+    per turn for all candidates (common random numbers; never the true hidden money), the
+    opponents' next decision searched from their own seat (``reply``) besides the seat's
+    own (``nest``); legal answers, the same answer from the same seed and view, at most the
+    budget in playout actions."""
+    from railyard.bots import mcts, views
+
+    title = "north-american-railways"
+    assert title in LEVELS["hard"].crn and LEVELS["hard"].reply[title] == 1
+    real_sample = views.SeatView.sample
+    real_pick = mcts.MctsBot._crn_pick
+    samples, picks = [], []
+
+    def sample(self, rng):
+        samples.append(1)
+        return real_sample(self, rng)
+
+    def pick(self, s, p, *args):
+        picks.append(p)
+        return real_pick(self, s, p, *args)
+
+    monkeypatch.setattr(views.SeatView, "sample", sample)
+    monkeypatch.setattr(mcts.MctsBot, "_crn_pick", pick)
+    searched = 0
+    for st in positions(title, every=7, count=5):
+        me = st.current_player
+        samples.clear()
+        picks.clear()
+        bot = MctsBot(3, "hard", actions=6000)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        assert bot.work <= 6000
+        drawn, replied = len(samples), any(p != me for p in picks)
+        again = MctsBot(3, "hard", actions=6000).choose(observe(st))
+        assert again == act
+        if bot.last_iterations:
+            searched += 1
+            # one world per turn (the turn the budget cut short drew one too)
+            assert bot.last_iterations <= drawn <= bot.last_iterations + 1
+            assert replied
+    assert searched >= 2
+
+
+def test_crn_is_not_used_in_titles_without_hidden_information(monkeypatch):
+    """Chicago Express and American Rails keep the nested rollout of ``hard`` (their moves
+    unchanged by i22n): ``_crn_values`` is never called there."""
+    from railyard.bots import mcts
+
+    def boom(*args, **kwargs):
+        raise AssertionError("crn used")
+
+    monkeypatch.setattr(mcts.MctsBot, "_crn_values", boom)
+    for title in ("chicago-express", "american-rails"):
+        for st in positions(title, every=19, count=2):
+            act = MctsBot(3, "hard", actions=300).choose(observe(st))
+            assert any(ch.matches(act) for ch in st.legal_actions())

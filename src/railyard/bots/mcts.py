@@ -39,6 +39,11 @@ rollout).  For one decision:
   cut short is not chosen; NAR: turns of one sampled world each, every candidate played on
   to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
   searches' playout actions count in the same budget;
+- ``hard`` in North American Railways (``crn``; issue 22 point 6, i22n): instead, common
+  random numbers (``_crn_values``): per turn one sampled world and one seed of the playout
+  policy for all candidates, each played on to the end by a fresh policy with that seed;
+  the seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
+  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
@@ -106,6 +111,17 @@ class Budget:
     #: its score; all bid amounts in an auction) and their playouts' length per title
     inner_top: int = 5
     inner_horizon: Mapping[str, int] | None = None
+    #: titles with hidden information whose candidates are compared in the same sampled
+    #: worlds *and* the same draws of the playout policy (common random numbers): per turn
+    #: one world from ``view.sample`` and one policy seed, every candidate played on from
+    #: them (``_crn_values``)
+    crn: frozenset = frozenset()
+    #: (``crn`` titles) ``nest`` per title when it differs there
+    nest_by_title: Mapping[str, int] | None = None
+    #: (``crn`` titles) opponents' decisions per playout chosen by an inner one-step rollout
+    #: from their own seat (a model of opponents that search, as ``mcts`` bots do) instead of
+    #: the rule of thumb: their first ``reply`` decisions after the candidate
+    reply: Mapping[str, int] | None = None
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
@@ -115,10 +131,14 @@ LEVELS = {
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
     "hard": Budget(1000, {"chicago-express": 2000, "american-rails": 1600,
-                       "north-american-railways": 80000}, 10, 180.0, nest=1,
+                       "north-american-railways": 60000}, 10, 180.0, nest=1,
                    horizon={"chicago-express": 60, "american-rails": 60},
                    inner_top=5,
-                   inner_horizon={"chicago-express": 40, "american-rails": 40}),
+                   inner_horizon={"chicago-express": 40, "american-rails": 40},
+                   # NAR (issue 22 point 6, i22n): candidates in the same sampled worlds and
+                   # policy draws, and the opponents' next decision searched too
+                   crn=frozenset({"north-american-railways"}),
+                   reply={"north-american-railways": 1}),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
@@ -197,6 +217,7 @@ class MctsBot:
         self.top = budget.top if top is None else top
         self.halve_to = budget.halve_to if halve_to is None else halve_to
         self.nest = budget.nest if nest is None else nest
+        self._nest_arg = nest
         self.budget = budget
         self.rollout_depth = rollout_depth
         self.c = exploration
@@ -274,7 +295,9 @@ class MctsBot:
             return base
         budget = self.budget_for(view.title)
         self.last_order = order
-        if self.nest:
+        if view.title in self.budget.crn and view.hidden_information:
+            vals = self._crn_values(view, order, me, budget, deadline)
+        elif self.nest:
             vals = self._nested_values(view, world, order, me, budget, deadline)
         elif view.hidden_information:
             vals = self._sampled_values(view, order, me, budget, deadline)
@@ -375,6 +398,118 @@ class MctsBot:
         finally:
             self.work += spent
         return [t / turn for t in tot]
+
+    # ------------------------------------------------------------------ common random numbers
+    def nest_for(self, title: str) -> int:
+        """The searching seat's nested decisions per playout in ``title``."""
+        if self._nest_arg is not None:
+            return self._nest_arg
+        return (self.budget.nest_by_title or {}).get(title, self.budget.nest)
+
+    def _crn_values(self, view: SeatView, order: list[Action], me: int, budget: int,
+                    deadline: float) -> list[float] | None:
+        """Candidates compared in the same worlds (common random numbers): per turn one
+        world from ``view.sample(rng)`` and one seed of the playout policy; every candidate
+        is applied to a copy of that world and played on to the end by a fresh policy with
+        that seed (``_crn_playout``: the seat's first ``nest`` and every opponent's first
+        ``reply`` decisions by an inner one-step rollout).  Value: mean of the win (ties
+        shared) + ``LEAD_WEIGHT`` times the lead over the complete turns; None when no turn
+        completed within the budget."""
+        title = view.title
+        nest = self.nest_for(title)
+        reply = (self.budget.reply or {}).get(title, 0)
+        n = len(order)
+        tot = [0.0] * n
+        turn = 0
+        spent = [0]
+        try:
+            while turn < self.iterations:
+                sample = view.sample(self.rng)
+                pseed = self.rng.randrange(1 << 30)
+                row = []
+                for a in order:
+                    s = sample.clone()
+                    s.apply(dict(a))
+                    d = self._crn_playout(s, me, pseed, nest, reply, budget, deadline, spent)
+                    if d is None:
+                        return [t / turn for t in tot] if turn else None
+                    row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
+                for i, v in enumerate(row):
+                    tot[i] += v
+                turn += 1
+                self.last_iterations = turn
+            return [t / turn for t in tot] if turn else None
+        finally:
+            self.work += spent[0]
+
+    def _crn_playout(self, s: Any, me: int, pseed: int, nest: int, reply: int, budget: int,
+                     deadline: float, spent: list[int]) -> tuple[float, float | None] | None:
+        """Plays ``s`` to the end with the policy seeded ``pseed``; the seat's first ``nest``
+        and each other seat's first ``reply`` decisions with more than one answer by
+        ``_crn_pick``.  ``lead(s, me)``, or None when the budget ran out."""
+        pol = rollout_policy(s.title, pseed)
+        picked = [0] * len(s.players)
+        while s.current_player is not None:
+            if self._out_of_budget(spent[0], budget, deadline):
+                return None
+            p = s.current_player
+            choices = s.legal_actions()
+            limit = nest if p == me else reply
+            if picked[p] < limit and (len(choices) > 1 or choices[0].ranges):
+                act = self._crn_pick(s, p, choices, pseed + 7919 * (p + 1), budget,
+                                     deadline, spent)
+                if act is None:
+                    return None
+                picked[p] += 1
+            else:
+                act = pol(s, choices)
+            spent[0] += 1
+            s.apply(act)
+        return lead(s, me)
+
+    def _crn_pick(self, s: Any, p: int, choices: list, pseed: int, budget: int,
+                  deadline: float, spent: list[int]) -> Action | None:
+        """Seat ``p``'s choice inside a playout by a one-step rollout from its own seat: the
+        rule of thumb's answer and ``inner_top`` - 1 others (one amount of each listed
+        choice before a second one of any), each played to the end by a policy seeded
+        ``pseed`` (the same draws for all); the best win + ``LEAD_WEIGHT`` x lead of ``p``,
+        the rule of thumb's on ties.  None when the budget ran out."""
+        acts = candidates(s, choices)
+        if len(acts) == 1:
+            return acts[0]
+        base = rollout_policy(s.title, pseed)(s, choices)
+        key = action_key(base)
+        # one amount per listed choice first, then the next ones
+        numbers = {k for ch in choices for k in ch.ranges}
+        groups: dict[tuple, list[Action]] = {}
+        for a in acts:
+            if action_key(a) == key:
+                continue
+            g = tuple(sorted((k, v) for k, v in a.items() if k not in numbers))
+            groups.setdefault(g, []).append(a)
+        others: list[Action] = []
+        depth = 0
+        while len(others) < self.budget.inner_top - 1 and any(len(v) > depth
+                                                                for v in groups.values()):
+            for v in groups.values():
+                if len(v) > depth and len(others) < self.budget.inner_top - 1:
+                    others.append(v[depth])
+            depth += 1
+        best, best_v = base, float("-inf")
+        for a in [base] + others:
+            t = s.clone()
+            t.apply(dict(a))
+            pol = rollout_policy(s.title, pseed)
+            while t.current_player is not None:
+                if self._out_of_budget(spent[0], budget, deadline):
+                    return None
+                t.apply(pol(t, t.legal_actions()))
+                spent[0] += 1
+            d, win = lead(t, p)
+            v = (win or 0.0) + LEAD_WEIGHT * d
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return dict(best)
 
     # ------------------------------------------------------------------ nested rollout
     def _nested_values(self, view: SeatView, world: Any, order: list[Action], me: int,
