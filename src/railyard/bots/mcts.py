@@ -74,7 +74,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..engine.actions import Action
 from .candidates import action_key, candidates
@@ -418,29 +418,42 @@ class MctsBot:
         title = view.title
         nest = self.nest_for(title)
         reply = (self.budget.reply or {}).get(title, 0)
-        n = len(order)
-        tot = [0.0] * n
-        turn = 0
         spent = [0]
+
+        def per_turn() -> Callable[[Any], tuple[float, float | None] | None]:
+            pseed = self.rng.randrange(1 << 30)     # the turn's policy draws, after its world
+            return lambda s: self._crn_playout(s, me, pseed, nest, reply, budget, deadline,
+                                               spent)
         try:
-            while turn < self.iterations:
-                sample = view.sample(self.rng)
-                pseed = self.rng.randrange(1 << 30)
-                row = []
-                for a in order:
-                    s = sample.clone()
-                    s.apply(dict(a))
-                    d = self._crn_playout(s, me, pseed, nest, reply, budget, deadline, spent)
-                    if d is None:
-                        return [t / turn for t in tot] if turn else None
-                    row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
-                for i, v in enumerate(row):
-                    tot[i] += v
-                turn += 1
-                self.last_iterations = turn
-            return [t / turn for t in tot] if turn else None
+            return self._world_means(view, order, per_turn)
         finally:
             self.work += spent[0]
+
+    def _world_means(self, view: SeatView, order: list[Action],
+                     per_turn: Callable[[], Callable[[Any], Any]]) -> list[float] | None:
+        """Turns of sampled worlds: per turn one world from ``view.sample(rng)``, then
+        ``per_turn()`` gives the turn's playout, which plays every candidate on in a copy of
+        that world (``(lead, win)`` or None when the budget ran out).  Value: the mean of the
+        win (ties shared) + ``LEAD_WEIGHT`` times the lead over the complete turns; None when
+        no turn completed."""
+        tot = [0.0] * len(order)
+        turn = 0
+        while turn < self.iterations:
+            sample = view.sample(self.rng)
+            play = per_turn()
+            row = []
+            for a in order:
+                s = sample.clone()
+                s.apply(dict(a))
+                d = play(s)
+                if d is None:
+                    return [t / turn for t in tot] if turn else None
+                row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
+            for i, v in enumerate(row):
+                tot[i] += v
+            turn += 1
+            self.last_iterations = turn
+        return [t / turn for t in tot] if turn else None
 
     def _crn_playout(self, s: Any, me: int, pseed: int, nest: int, reply: int, budget: int,
                      deadline: float, spent: list[int]) -> tuple[float, float | None] | None:
@@ -542,23 +555,8 @@ class MctsBot:
                     vals[i] = d[0]
                     self.last_iterations = i + 1
                 return vals if self.last_iterations else None
-            tot = [0.0] * n
-            turn = 0
-            while turn < self.iterations:
-                sample = view.sample(self.rng)
-                row = []
-                for a in order:
-                    s = sample.clone()
-                    s.apply(dict(a))
-                    d = self._nested_playout(s, me, horizon, inner_h, budget, deadline, spent)
-                    if d is None:
-                        return [t / turn for t in tot] if turn else None
-                    row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
-                for i, v in enumerate(row):
-                    tot[i] += v
-                turn += 1
-                self.last_iterations = turn
-            return [t / turn for t in tot] if turn else None
+            return self._world_means(view, order, lambda: lambda s: self._nested_playout(
+                s, me, horizon, inner_h, budget, deadline, spent))
         finally:
             self.work += spent[0]
 
