@@ -70,3 +70,17 @@ def hold(st, corp, seat, percent):
             h[src].remove(c)
             h[key].append(c)
     assert eco.pct(st, corp, seat) == percent
+
+
+def dividend_position(seed):
+    """An 1830 dividend decision (a game of easy planner seats played on to it) of a
+    company whose run earns at least $30: (state, company)."""
+    st = new_game("1830", seed)
+    bots = [PlannerBot(50 + i, "easy") for i in range(4)]
+
+    def cond(s):
+        kinds = {c.fixed.get("kind") for c in s.legal_actions() if c.type == "dividend"}
+        return "withhold" in kinds and (s.s["op"].get("revenue") or 0) >= 30
+    if not play_until(st, bots, cond):
+        pytest.skip("no position")
+    return st, st.s["op"]["corp"]

@@ -12,22 +12,7 @@ from railyard.bots.random_bot import RandomBot
 from railyard.bots.strategic import Revenue, train_limit
 from railyard.bots.views import observe
 
-from .planner_helpers import new_game, play_until
-
-
-
-
-def _1830_dividend(seed):
-    """An 1830 dividend decision of a company whose run earns at least $30."""
-    st = new_game("1830", seed)
-    bots = [PlannerBot(50 + i, "easy") for i in range(4)]
-
-    def cond(s):
-        kinds = {c.fixed.get("kind") for c in s.legal_actions() if c.type == "dividend"}
-        return "withhold" in kinds and (s.s["op"].get("revenue") or 0) >= 30
-    if not play_until(st, bots, cond):
-        pytest.skip("no position")
-    return st, st.s["op"]["corp"]
+from .planner_helpers import dividend_position, new_game, play_until
 
 
 def _only_4s_and_later(st):
@@ -50,7 +35,7 @@ def test_1830_withholds_to_buy_the_train_it_has_room_for(monkeypatch):
         monkeypatch.setattr(eco, "train_score", score)
 
     def position(cash_of_run):
-        st, corp = _1830_dividend(21)
+        st, corp = dividend_position(21)
         _only_4s_and_later(st)
         v = st.s["corps"][corp]
         v["trains"] = ["3-0", "3-1"]
@@ -90,7 +75,7 @@ def test_pays_out_in_the_last_operating_rounds_instead_of_saving(monkeypatch):
     def score(bot, g, corp, ty, tprice, exchange=False, depth=0, **kw):
         return 1000.0 if ty == "4" else real(bot, g, corp, ty, tprice, exchange, depth)
     monkeypatch.setattr(eco, "train_score", score)
-    st, corp = _1830_dividend(21)
+    st, corp = dividend_position(21)
     _only_4s_and_later(st)
     v = st.s["corps"][corp]
     v["trains"] = ["3-0", "3-1"]
@@ -114,7 +99,7 @@ def test_last_train_of_a_type_opens_the_next(monkeypatch):
     """Buying the last 3-train of 1830 makes the 4-trains available: for a company that can
     pay both, the 3 is worth at least 0.8 x what the following 4 is worth to it, even
     when the 3 itself adds no revenue; without the money for the 4 it is not."""
-    st, corp = _1830_dividend(21)
+    st, corp = dividend_position(21)
     st.s["depot"].update({"2": 0, "3": 1})          # the last 3, the 3-4
     v = st.s["corps"][corp]
     v["trains"] = ["3-0", "3-1"]

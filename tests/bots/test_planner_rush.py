@@ -8,7 +8,6 @@ moved on to phase 6 (the 2- to 5-trains and one 6 sold, the D on offer, two trai
 company).  The route optimiser's revenue is replaced by a fixed value per train type
 (``FakeRevenue``), so that the train values the tests ask for are known without reading
 them from the bot: each test fails against a bot that lacks the judgement it names."""
-import pytest
 
 from railyard.bots.planner import PlannerBot
 from railyard.bots.planner import economy as eco
@@ -16,7 +15,7 @@ from railyard.bots.planner.search import SearchBot
 from railyard.bots.strategic import _type, train_limit
 from railyard.bots.views import observe
 
-from .planner_helpers import new_game, play_until
+from .planner_helpers import dividend_position
 
 #: revenue per train type of the test positions: a D runs far more than a 5 or a 6
 STRONG_D = {"2": 30, "3": 60, "4": 100, "5": 130, "6": 150, "D": 300}
@@ -40,15 +39,7 @@ def _phase6_dividend(trains, cash):
     """An 1830 dividend decision moved on to phase 6: every 2- to 5-train and one 6 sold
     (the D is offered, 21.0), the company runs ``trains`` and holds ``cash``; no other
     company owns a train (so that no rush value enters).  (state, company)."""
-    st = new_game("1830", 21)
-    bots = [PlannerBot(50 + i, "easy") for i in range(4)]
-
-    def cond(s):
-        kinds = {c.fixed.get("kind") for c in s.legal_actions() if c.type == "dividend"}
-        return "withhold" in kinds and (s.s["op"].get("revenue") or 0) >= 30
-    if not play_until(st, bots, cond):
-        pytest.skip("no position")
-    corp = st.s["op"]["corp"]
+    st, corp = dividend_position(21)
     st.s["depot"].update({"2": 0, "3": 0, "4": 0, "5": 0, "6": 1})
     st.s["bought_types"] = list(dict.fromkeys(list(st.s.get("bought_types") or []) +
                                               ["2", "3", "4", "5", "6"]))
