@@ -96,6 +96,37 @@ def _new_game(server, title: str, seats: int) -> tuple[str, str]:
     return made["id"], f"{server}/games/{made['id']}#t={made['tokens'][0]['token']}"
 
 
+#: clicks per game that may go astray (no request sent) and are made again
+LOST_CLICKS = 2
+
+
+def _answered(page, before: int, timeout: int = 20_000) -> bool:
+    """Whether the page showed a newer state or a message within ``timeout`` ms."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(
+            f"() => +document.getElementById('game').dataset.version > {before} ||"
+            " document.getElementById('action-msg').textContent !== ''",
+            polling=100, timeout=timeout)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
+def _stuck(page, server: str, gid: str, what: str, posts: list[str],
+           errors: list[str]) -> str:
+    """What the page and the server show when a click got no answer."""
+    shown = page.evaluate(
+        "() => { const g = document.getElementById('game'); return {version: g.dataset.version,"
+        " legal: g.dataset.legalVersion, msg: document.getElementById('action-msg').textContent,"
+        " heading: document.getElementById('decision-heading').textContent,"
+        " buttons: [...document.querySelectorAll('#actions button')].map(b => b.textContent +"
+        " (b.disabled ? ' (off)' : ''))} }")
+    st = get_json(f"{server}/api/games/{gid}")
+    return (f"no answer to {what!r}: requests sent {posts}, page {shown}, server at version "
+            f"{st.get('version')} ({st.get('status')}), errors {errors[-8:]}")
+
+
 @pytest.mark.parametrize("title", list(GAMES))
 def test_play_small_game_to_the_end_by_clicking_at_400_px(server, browser, title):
     seats, prefer = GAMES[title]
@@ -103,10 +134,15 @@ def test_play_small_game_to_the_end_by_clicking_at_400_px(server, browser, title
     gid, link = _new_game(server, title, seats)
     page = browser.new_page(viewport={"width": 400, "height": 800})
     page.set_default_timeout(TIMEOUT_MS)
+    posts: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: errors.append(f"{r.method} {r.url}: {r.failure}"))
     page.goto(link)
     page.wait_for_selector("#you:has-text('You: Ann')")
     slug = title.split("-")[0]
-    clicks = hex_clicks = 0
+    clicks = hex_clicks = lost = 0
     while clicks < 300:
         page.wait_for_function(READY)
         if page.text_content("#status") == "finished":
@@ -122,12 +158,17 @@ def test_play_small_game_to_the_end_by_clicking_at_400_px(server, browser, title
             shot(page, f"small-{slug}-1400-mid.png")
             page.set_viewport_size({"width": 400, "height": 800})
         before = int(page.get_attribute("#game", "data-version"))
+        sent = len(posts)
         what = _click(page, rng, prefer, board_first=not hex_clicks)
         clicks += 1
         hex_clicks += what.startswith("hex ")
-        page.wait_for_function(
-            f"() => +document.getElementById('game').dataset.version > {before} ||"
-            " document.getElementById('action-msg').textContent !== ''")
+        if not _answered(page, before) and len(posts) == sent and lost < LOST_CLICKS:
+            # nothing was sent: the click itself went astray (the page moved under the
+            # pointer on a loaded machine); a person clicks again
+            lost += 1
+            what = _click(page, rng, prefer)
+        if not _answered(page, before, TIMEOUT_MS):
+            pytest.fail(_stuck(page, server, gid, what, posts[sent:], errors))
         assert int(page.get_attribute("#game", "data-version")) > before, \
             (what, page.text_content("#action-msg"))
     assert page.text_content("#status") == "finished", f"not finished after {clicks} clicks"
@@ -218,4 +259,26 @@ def test_story_log_and_end_screen_from_the_game_json(server, browser):
     assert "Winner: Bot 1" in page.inner_text("#result")
     _no_sideways_scroll(page)
     shot(page, "small-end-screen-400.png")
+    page.close()
+
+
+def test_a_move_without_an_answer_says_so_and_can_be_made_again(server, browser):
+    """A move whose request gets no answer (connection lost) leaves the page usable: it says
+    so, the choices come back, and the same move made again goes through."""
+    gid, link = _new_game(server, "chicago-express", 4)
+    page = browser.new_page(viewport={"width": 400, "height": 800})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(link)
+    page.wait_for_function(READY)
+    before = int(page.get_attribute("#game", "data-version"))
+    page.route("**/actions", lambda route: route.abort("connectionreset"))
+    page.locator("#actions form.choice button:not([disabled])").first.click()
+    page.wait_for_selector("#action-msg:has-text('No answer from the server')")
+    assert int(page.get_attribute("#game", "data-version")) == before
+    assert get_json(f"{server}/api/games/{gid}")["version"] == before
+    page.wait_for_function(READY)            # the choices are offered again
+    page.unroute("**/actions")
+    page.locator("#actions form.choice button:not([disabled])").first.click()
+    page.wait_for_function(f"() => +document.getElementById('game').dataset.version > {before}")
+    assert page.text_content("#action-msg") == ""
     page.close()

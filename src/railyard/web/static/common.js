@@ -18,7 +18,13 @@ async function api(method, url, body, token) {
   // logged in (web/auth.py): the session's CSRF token on every request that changes something
   const csrf = document.querySelector('meta[name="csrf-token"]');
   if (csrf && method !== "GET") headers["x-csrf-token"] = csrf.content;
-  const resp = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  let resp;
+  try {
+    resp = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (e) {   // no answer at all (connection lost, server restarting): status 0
+    return {status: 0, ok: false, data: {error: {code: "no_answer", message:
+      "No answer from the server: check your connection. The page shows the game as it stands once the server answers."}}};
+  }
   let data = null;
   try { data = await resp.json(); } catch (e) { data = null; }
   return {status: resp.status, ok: resp.ok, data};

@@ -153,7 +153,8 @@
   }
   async function loadBoard() {
     if (t18) { if (t18.viewing === null) await t18.load(null); return; }
-    const resp = await fetch(base + "/board.svg");
+    let resp;
+    try { resp = await fetch(base + "/board.svg"); } catch (e) { return; }  // kept as shown
     if (resp.ok) {
       $("board").innerHTML = await resp.text();
       if (frame) frame.apply();
@@ -373,7 +374,7 @@
     $("action-msg").textContent = errorText(r.data);
     if (t18) await t18.loadDecisions();
     else for (const b of document.querySelectorAll("#actions form.choice button")) b.disabled = false;
-    if (r.status === 409) await refresh();
+    if (r.status === 409 || r.status === 0) await refresh();
   }
   $("undo").addEventListener("click", async () => {
     const r = await api("POST", base + "/undo", {version: state.version}, token);
