@@ -338,3 +338,46 @@ def test_crn_is_not_used_in_titles_without_hidden_information(monkeypatch):
         for st in positions(title, every=19, count=2):
             act = MctsBot(3, "hard", actions=300).choose(observe(st))
             assert any(ch.matches(act) for ch in st.legal_actions())
+
+
+def _ar_build_position():
+    """A position of an American Rails game (random bots: they expand) where the player to
+    act places a cube and will place another right after (a run of builds)."""
+    info = available()["american-rails"]
+    st = start(info, seat_names(4), 5, None)
+    bots = [make_bot("random", "american-rails", i) for i in range(4)]
+    while st.current_player is not None:
+        builds = [a for a in candidates(st, st.legal_actions()) if a["type"] == "build"]
+        if len(builds) >= 3:
+            after = st.clone()
+            after.apply(builds[0])
+            if after.current_player == st.current_player and any(
+                    c.type == "build" for c in after.legal_actions()):
+                return st, builds
+        st.apply(play_move(bots[st.current_player], st))
+    raise AssertionError("no run of builds in the game")
+
+
+def test_american_rails_playouts_score_a_build_alone():
+    """American Rails' playouts score a cube placement by itself, not with the same player's
+    best next one (mcts.SINGLE_BUILD_PLAYOUTS: that follow-up made a late playout action cost
+    about 100 positions and hard's move times three times its cap); the ``rules`` bot keeps
+    its follow-up, and a choice of what to do is still scored by its best first build."""
+    st, builds = _ar_build_position()
+    me = st.current_player
+    alone = GreedyBot(0, depth=1, follow_builds=False)
+    for a in builds:
+        alone.score(st, a, me, 1)
+    assert alone.work == len(builds)                 # one position per build
+    follow = GreedyBot(0, depth=1)
+    for a in builds:
+        follow.score(st, a, me, 1)
+    assert follow.work > 2 * len(builds)             # each build and every next one
+    assert make_bot("rules", "american-rails", 0).follow_builds
+    # the playout policy of the title plays the single-build greedy choice
+    policy = rollout_policy("american-rails", 3)
+    expected = GreedyBot(3, depth=1, follow_builds=False).pick(st.clone(), me,
+                                                               st.legal_actions())
+    assert policy(st.clone(), st.legal_actions()) == expected
+    ce = rollout_policy("chicago-express", 3)
+    assert ce.__closure__[0].cell_contents.follow_builds     # Chicago Express unchanged

@@ -150,6 +150,13 @@ CHUNK = 10
 LEAD_WEIGHT = 0.0002
 
 
+#: titles whose playouts score a build without the same player's next build (the rule of
+#: thumb's follow-up): American Rails' cube placements come in runs of up to four, and
+#: scoring each cube with every next one made a late playout action cost ~100 positions
+#: (idle p95 per decision: hard 7.9 s, normal 1.9 s, over the 3 s and 1 s caps)
+SINGLE_BUILD_PLAYOUTS = frozenset({"american-rails"})
+
+
 def rollout_policy(title: str, seed: int | None) -> Any:
     """The rule-of-thumb choice as a playout policy ``f(state, choices) -> action``: North
     American Railways' own bot there, else the greedy bot one step deep (as the ``rules``
@@ -158,7 +165,7 @@ def rollout_policy(title: str, seed: int | None) -> Any:
         from ..games.nar.bot import NarBot
         nar = NarBot(seed, "value")
         return lambda st, choices: nar.choose(st)
-    greedy = GreedyBot(seed, depth=1)
+    greedy = GreedyBot(seed, depth=1, follow_builds=title not in SINGLE_BUILD_PLAYOUTS)
     return lambda st, choices: greedy.pick(st, st.current_player, choices)
 
 

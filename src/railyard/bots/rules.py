@@ -52,9 +52,13 @@ class GreedyBot:
     #: what :attr:`work` counts
     work_unit = "positions scored"
 
-    def __init__(self, seed: int | None = None, depth: int = 1) -> None:
+    def __init__(self, seed: int | None = None, depth: int = 1,
+                 follow_builds: bool = True) -> None:
         self.rng = random.Random(seed)
         self.depth = depth
+        #: whether a build (one cube or one track) is scored by the best follow-up of the
+        #: same player too; without, only a choice of what to do is (its best first build)
+        self.follow_builds = follow_builds
         #: positions scored so far (each candidate, and follow-up, applied on a copy)
         self.work = 0
 
@@ -86,7 +90,8 @@ class GreedyBot:
         self.work += 1
         s = st.clone()
         s.apply(act)
-        if s.current_player == me and depth > 0 and not in_auction(s):
+        if s.current_player == me and depth > 0 and not in_auction(s) and \
+                (self.follow_builds or act.get("type") != "build"):
             follow = candidates(s, s.legal_actions())
             return max(self.score(s, a, me, depth - 1) for a in follow)
         value = lead(s, me)
