@@ -130,7 +130,10 @@ LEVELS = {
                        "north-american-railways": 600}, 4, 18.0),
     "normal": Budget(500, {"chicago-express": 300, "american-rails": 320,
                            "north-american-railways": 8000}, 8, 60.0),
-    "hard": Budget(1000, {"chicago-express": 2000, "american-rails": 1600,
+    # American Rails 2,600: its ten candidates each played on 60 actions with five inner
+    # candidates of 40 (10 x (60 + 5 x 40)), affordable since its playouts score a cube
+    # alone (SINGLE_BUILD_PLAYOUTS)
+    "hard": Budget(1000, {"chicago-express": 2000, "american-rails": 2600,
                        "north-american-railways": 60000}, 10, 180.0, nest=1,
                    horizon={"chicago-express": 60, "american-rails": 60},
                    inner_top=5,
