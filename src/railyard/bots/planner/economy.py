@@ -261,7 +261,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     pays, or that two runs pay when it is the first of a new type (the rush) or the
     company's trains all rust soon, or that up to ``SAVE_RUNS`` runs pay when it is a
     train that never rusts (the title's trade-in at the train limit too,
-    :func:`trade_in`) and the bank lasts those runs (the late train rush); never when the bank is nearly broken, nor, for a
+    :func:`trade_in`) and the bank lasts those runs (the late train rush); at the train
+    limit, in the titles of ``RUST_RESERVE``, the price of the train it will need when
+    one of its trains rusts (:func:`rust_reserve`); never when the bank is nearly broken, nor, for a
     company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
