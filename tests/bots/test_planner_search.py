@@ -222,3 +222,50 @@ def test_a_stock_decision_is_played_through_operating_rounds(monkeypatch):
         else:
             assert cut["value"] == "present"
             assert w.s["round"] == "operating" and w.s["or_num"] == 1 and w.s["sr"] == sr0
+
+
+def _1870_train_due(trains):
+    """An 1870 game (seed 3) of four easy planners played to the first train purchase of a
+    company owning ``trains`` trains in the first stock round's operating round (phase 1:
+    one operating round per stock round, seven 2-trains); (state, company)."""
+    from .planner_helpers import new_game, play_until
+    st = new_game("1870", 3)
+    bots = [PlannerBot(50 + i, "easy") for i in range(4)]
+
+    def due(s):
+        return s.s["round"] == "operating" and train_due(s) and \
+            len(s.s["corps"][s.s["op"]["corp"]]["trains"]) == trains
+    assert play_until(st, bots, due, limit=2000)
+    assert st.s["sr"] == 1 and st.s["phase"] == "1"
+    return st, st.s["op"]["corp"]
+
+
+@pytest.mark.parametrize("trains", [0, 1])
+def test_1870_search_keeps_the_policys_2_train(monkeypatch, trains):
+    """Issue 22, branch i22p: in 1870 ``normal``'s play-on to the round's end sees a
+    2-train's price leave the treasury but not the rounds it will run (it runs first in
+    the next operating round; this company's track does not yet carry a second one) nor
+    the phase it brings, and declined the policy's purchase - the first train of a
+    company with $780 (stock rounds 1-3 without a train in a four-normal game) and a
+    second 2-train - so the 2-trains lasted to stock round 4-5.  Now the policy's
+    purchase stands (``POLICY_BUYS_TRAINS``); the old search declines on this position."""
+    st, corp = _1870_train_due(trains)
+    assert PlannerBot(7, "normal").choose(observe(st)).get("type") == "buy_train"
+    bot = SearchBot(7, "normal")
+    act = bot.choose(observe(st))
+    assert act.get("type") == "buy_train" and act.get("corporation") == corp
+    assert bot.searched == 0
+    # the position is one where the search alone turns the train down
+    monkeypatch.setattr(S, "POLICY_BUYS_TRAINS", frozenset())
+    old = SearchBot(7, "normal")
+    assert old.choose(observe(st)).get("type") == "done" and old.overruled == 1
+
+
+def test_1830_search_still_judges_train_purchases():
+    """The rule is 1870's (``POLICY_BUYS_TRAINS``): 1830's search, whose games reach phase
+    D, still plays on a train decision (its seeded games keep their moves)."""
+    assert "1830" not in S.POLICY_BUYS_TRAINS and "1870" in S.POLICY_BUYS_TRAINS
+    st = position("1830", 5, train_due)
+    bot = SearchBot(7, "normal")
+    bot.choose(observe(st))
+    assert bot.searched == 1

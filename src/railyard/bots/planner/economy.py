@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..strategic import (_defs, _type, cheapest_train, is_open, lasting_trains, next_train,
-                         pct, train_limit, upcoming_types)
+from ..strategic import (_defs, _type, cheapest_train, doomed, is_open, lasting_trains,
+                         next_train, pct, train_limit, upcoming_types)
 
 #: a treasury dollar spent on a train, against a dollar of revenue the train earns: money
 #: in a treasury counts for no player's worth, but it pays the next train
@@ -29,6 +29,14 @@ SAVE_RUNS = 3
 #: costs $800 instead of $1,100 with a 4-, 5- or 6-train given in, at the train limit too
 #: (the train count does not grow; railyard.games.g1830.trains.d_exchanges)
 TRADE_IN: dict[str, tuple[str, int, tuple[str, ...]]] = {"1830": ("D", 800, ("4", "5", "6"))}
+#: titles where a company at its train limit keeps the price of the train it will need
+#: before one of its trains rusts (:func:`rust_reserve`): it cannot buy now (no room, no
+#: trade-in), so the money must be there when the rust makes room.  1870: the limit falls
+#: to 2 in phase 4 and no train is traded in; in four-planner games every company sat at
+#: the limit with 3-, 4- and 5-trains paying out $200-360 a run, the only 6 came from a
+#: company with one train after seven withheld $110 runs, the rusted companies had
+#: $20-400, and the bank broke in phase 5 (issue 22, branch i22p)
+RUST_RESERVE = frozenset({"1870"})
 
 
 def trains_before(g, ty: str) -> int | None:
@@ -253,7 +261,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     pays, or that two runs pay when it is the first of a new type (the rush) or the
     company's trains all rust soon, or that up to ``SAVE_RUNS`` runs pay when it is a
     train that never rusts (the title's trade-in at the train limit too,
-    :func:`trade_in`) and the bank lasts those runs (the late train rush); never when the bank is nearly broken, nor, for a
+    :func:`trade_in`) and the bank lasts those runs (the late train rush); at the train
+    limit, in the titles of ``RUST_RESERVE``, the price of the train it will need when
+    one of its trains rusts (:func:`rust_reserve`); never when the bank is nearly broken, nor, for a
     company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
@@ -266,6 +276,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
         return 0
     if not lasting_trains(g, corp):
         return max(0, low - v["cash"])
+    keep = rust_reserve(g, corp, revenue)
+    if keep:
+        return keep
     if len(v["trains"]) <= 1 and len(v["trains"]) < train_limit(g):
         nt = next_train(g)
         if nt and v["cash"] < nt[1] <= v["cash"] + revenue:
@@ -291,6 +304,28 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
         if ty is not None and _lasts(g, ty) and runs <= SAVE_RUNS and not _bank_runs_out(g, revenue, runs):
             return revenue
     return 0
+
+
+def rust_reserve(g, corp: str, revenue: int) -> int:
+    """Money the company keeps from this run (0: none) because it sits at its train limit
+    with a train that rusts when one of the bank's next two types is bought (a
+    ``doomed`` train, beside at least one lasting train) and its treasury lacks the train
+    it will then likely pay (:func:`need_price`); only in the titles of ``RUST_RESERVE``,
+    and only while up to ``SAVE_RUNS`` runs reach the price before the bank breaks
+    (:func:`_bank_runs_out`).  The rust gives the room; the company buys at once, and the
+    next phase follows sooner."""
+    if g.title not in RUST_RESERVE:
+        return 0
+    v = g.s["corps"][corp]
+    if len(v["trains"]) < train_limit(g) or not any(doomed(g, t) for t in v["trains"]):
+        return 0
+    need = need_price(g)
+    if need is None or v["cash"] >= need:
+        return 0
+    runs = -(-(need - v["cash"]) // revenue)
+    if runs > SAVE_RUNS or _bank_runs_out(g, revenue, runs):
+        return 0
+    return min(revenue, need - v["cash"])
 
 
 def _saved_type(g, corp: str, want: int) -> str | None:

@@ -94,6 +94,17 @@ SEARCH: dict[str, dict[str, Any]] = {
 ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False,
            "steps": {"1830": 40_000, "1870": 8_000}}
 
+#: titles whose train purchases the search leaves to the policy when the policy buys (a
+#: train, or a private before it; the search may still buy where the policy declines).  A play-on to the round's end sees the price leave
+#: the treasury but not the rounds the train will run nor the phase it brings: the train
+#: runs first in the next operating round, and a new company's track often reaches its
+#: second city only some lays later.  In 1870 (one operating round per stock round in
+#: phase 1, seven 2-trains) ``normal``'s search declined the policy's purchases - a
+#: company with $700 and no train three stock rounds running, a second 2-train, the
+#: first 3-trains - and the 2-trains lasted to stock round 4-5 (issue 22, branch i22p).
+#: 1830 keeps its search (its measured games reached phase D; its moves stay the same).
+POLICY_BUYS_TRAINS = frozenset({"1870"})
+
 #: :func:`present_value` (``normal``): operating rounds of the company's present revenue
 #: counted, and the share of its treasury counted, for each holder by their holding
 REVENUE_ROUNDS = 2.0
@@ -162,6 +173,11 @@ class SearchBot(PlannerBot):
             # runs as a dividend lost with no train (in 1830 games of four planners the
             # search paid out such runs - a company $10 short of the first 5-train too -,
             # and the bank broke in phase 5-6 without a D)
+            return act
+        if kind == "train" and g.title in POLICY_BUYS_TRAINS and \
+                act.get("type") not in ("pass", "done"):
+            # the policy's purchase (a train, or a private first) stands
+            # (POLICY_BUYS_TRAINS): the search would judge the train by its price alone
             return act
         try:
             cands = self.candidates(g, choices, act, kind)
