@@ -379,5 +379,9 @@ def test_american_rails_playouts_score_a_build_alone():
     expected = GreedyBot(3, depth=1, follow_builds=False).pick(st.clone(), me,
                                                                st.legal_actions())
     assert policy(st.clone(), st.legal_actions()) == expected
-    ce = rollout_policy("chicago-express", 3)
-    assert ce.__closure__[0].cell_contents.follow_builds     # Chicago Express unchanged
+    # Chicago Express unchanged: its playouts still score a build with the next one
+    ce_st = next(s for s in positions("chicago-express", every=5, count=30)
+                 if any(c.type == "build" for c in s.legal_actions()))
+    ce_me = ce_st.current_player
+    assert rollout_policy("chicago-express", 3)(ce_st.clone(), ce_st.legal_actions()) == \
+        GreedyBot(3, depth=1).pick(ce_st.clone(), ce_me, ce_st.legal_actions())

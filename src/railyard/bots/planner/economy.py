@@ -263,8 +263,9 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
     train that never rusts (the title's trade-in at the train limit too,
     :func:`trade_in`) and the bank lasts those runs (the late train rush); at the train
     limit, in the titles of ``RUST_RESERVE``, the price of the train it will need when
-    one of its trains rusts (:func:`rust_reserve`); never when the bank is nearly broken, nor, for a
-    company that owns a train, in the game's last operating rounds (:func:`last_rounds`)."""
+    one of its trains rusts (:func:`rust_reserve`); never when the bank is nearly broken,
+    nor, for a company that owns a train, in the game's last operating rounds
+    (:func:`last_rounds`)."""
     if revenue <= 0:
         return 0
     v = g.s["corps"][corp]
@@ -301,7 +302,8 @@ def withhold_for(bot, g, corp: str, revenue: int) -> int:
         # runs of every company
         runs = -(-(want - v["cash"]) // revenue)
         ty = _saved_type(g, corp, want)
-        if ty is not None and _lasts(g, ty) and runs <= SAVE_RUNS and not _bank_runs_out(g, revenue, runs):
+        if ty is not None and _lasts(g, ty) and runs <= SAVE_RUNS and \
+                not _bank_runs_out(g, revenue, runs):
             return revenue
     return 0
 

@@ -95,11 +95,12 @@ ROLLOUT = {"scan": 6, "lays": 2, "nodes": 800, "block": 0, "rush": False,
            "steps": {"1830": 40_000, "1870": 8_000}}
 
 #: titles whose train purchases the search leaves to the policy when the policy buys (a
-#: train, or a private before it; the search may still buy where the policy declines).  A play-on to the round's end sees the price leave
-#: the treasury but not the rounds the train will run nor the phase it brings: the train
-#: runs first in the next operating round, and a new company's track often reaches its
-#: second city only some lays later.  In 1870 (one operating round per stock round in
-#: phase 1, seven 2-trains) ``normal``'s search declined the policy's purchases - a
+#: train, or a private before it; the search may still buy where the policy declines).
+#: A play-on to the round's end sees the price leave the treasury but not the rounds the
+#: train will run nor the phase it brings: the train runs first in the next operating
+#: round, and a new company's track often reaches its second city only some lays later.
+#: In 1870 (one operating round per stock round in phase 1, seven 2-trains) ``normal``'s
+#: search declined the policy's purchases - a
 #: company with $700 and no train three stock rounds running, a second 2-train, the
 #: first 3-trains - and the 2-trains lasted to stock round 4-5 (issue 22, branch i22p).
 #: 1830 keeps its search (its measured games reached phase D; its moves stay the same).
