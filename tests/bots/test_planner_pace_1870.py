@@ -1,6 +1,8 @@
 """1870's pace with four ``strategic:normal`` bots (issue 22, branch i22p; done when the
 median game reaches phase 7 and ends by stock round 10): a company at its train limit keeps
-the price of the train it will need before one of its trains rusts (``RUST_RESERVE``).
+the price of the train it will need before one of its trains rusts (``RUST_RESERVE``);
+and (branch i22q) a company with room takes a train of its president's company at the
+limit that can then buy the bank's next train (``MAKE_ROOM``, 1870 9.5.2).
 
 The position is an early 1870 dividend decision of a game of planner seats moved on to
 phase 4 (the 2-, 3- and 4-trains sold, two 5-trains left, train limit 2).  The route

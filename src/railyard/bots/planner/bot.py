@@ -13,7 +13,9 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   the seat (the rush); a company keeps running (it never stays without a train when it can
   buy one) and does not buy trains that rust at once unless they are cheap for what they
   earn; it buys the last train of a type when it can follow with the next type at once
-  (that opens the next phase);
+  (that opens the next phase); in 1870 a company with room takes, at $1, a train of
+  another company of its president's that sits at its train limit with the money for the
+  bank's next train, so that it can buy it (9.5.2; :func:`economy.room_sale`);
 - **dividends**: pays out unless withholding buys the train the company needs to keep
   running (or, with one train, the next train it can use) in this or the next round, or
   a train it has room for and would buy, worth at least the run (saving for it);
