@@ -1,6 +1,8 @@
 """1870's pace with four ``strategic:normal`` bots (issue 22, branch i22p; done when the
 median game reaches phase 7 and ends by stock round 10): a company at its train limit keeps
-the price of the train it will need before one of its trains rusts (``RUST_RESERVE``).
+the price of the train it will need before one of its trains rusts (``RUST_RESERVE``);
+and (branch i22q) a company with room takes a train of its president's company at the
+limit that can then buy the bank's next train (``MAKE_ROOM``, 1870 9.5.2).
 
 The position is an early 1870 dividend decision of a game of planner seats moved on to
 phase 4 (the 2-, 3- and 4-trains sold, two 5-trains left, train limit 2).  The route
@@ -79,3 +81,59 @@ def test_1870_rust_reserve_only_at_the_limit_with_a_train_to_rust():
     st.s["corps"][corp]["trains"] = ["5-0"]
     assert eco.rust_reserve(st, corp, 250) == 0                   # room: it can buy
     assert "1830" not in eco.RUST_RESERVE and "1870" in eco.RUST_RESERVE
+
+
+def _phase4_train_step(trains, cash, seller_trains, seller_cash):
+    """An 1870 train step after the dividend in phase 4 with every 5-train sold (the bank
+    offers the first 6, $630): the operating company runs ``trains`` and holds ``cash``;
+    another company of the same president runs ``seller_trains`` (at the limit of 2) and
+    holds ``seller_cash``.  (state, company, seller)."""
+    st, corp = _phase4_dividend(trains, cash)
+    st.s["depot"]["5"] = 0
+    st.s["bought_types"] = list(dict.fromkeys(st.s["bought_types"] + ["5"]))
+    pres = st.s["corps"][corp]["president"]
+    seller = next(c for c in st.s["corps"] if c != corp)
+    st.s["corps"][seller].update({"president": pres, "trains": list(seller_trains),
+                                  "cash": seller_cash})
+    st.s["op"]["revenue"] = 0
+    kinds = [c for c in st.legal_actions() if c.type == "dividend"]
+    st.apply(kinds[0].base())
+    assert any(c.type == "buy_train" and c.fixed.get("source") == seller
+               for c in st.legal_actions())
+    return st, corp, seller
+
+
+def _answer(st, corp):
+    bot = PlannerBot(0, "normal")
+    bot.seat = st.s["corps"][corp]["president"]
+    bot.rev = FakeRevenue(VALUES)
+    return bot.choose(observe(st))
+
+
+def test_1870_takes_a_train_to_give_room_for_the_next_one():
+    """1870 9.5.2 (trains sold between corporations at $1 or more): a company with one
+    4-train and room takes, at $1, the 3-train of its president's other company, which
+    sits at the limit (a 3 and a 5) with $700, so that the other company can buy the
+    first 6 ($630) in its turn.  The planner before passed: in the four-planner games
+    ending in phase 4 five companies at the limit held $600-800 each and the 6 was never
+    bought."""
+    st, corp, seller = _phase4_train_step(["4-0"], 100, ["3-0", "5-0"], 700)
+    act = _answer(st, corp)
+    assert act["type"] == "buy_train" and act["source"] == seller
+    assert act["train"] == "3-0" and act["price"] == 1
+    st.apply(act)
+    assert len(st.s["corps"][seller]["trains"]) == 1
+    assert eco.room_sale(PlannerBot(0, "normal"), st, corp, []) is None
+
+
+def test_1870_room_sale_only_when_the_seller_can_then_buy():
+    """No train is taken when the company at the limit lacks the 6's price beyond what the
+    taker may top up (a quarter of it), and the taker pays the top-up when it can; nor in
+    a title outside ``MAKE_ROOM``."""
+    st, corp, seller = _phase4_train_step(["4-0"], 100, ["3-0", "5-0"], 300)
+    act = _answer(st, corp)
+    assert not (act["type"] == "buy_train" and act.get("source") == seller)
+    st, corp, seller = _phase4_train_step(["4-0"], 200, ["3-0", "5-0"], 500)
+    act = _answer(st, corp)
+    assert act["type"] == "buy_train" and act["source"] == seller and act["price"] == 130
+    assert "1830" not in eco.MAKE_ROOM and "1870" in eco.MAKE_ROOM

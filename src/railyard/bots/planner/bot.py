@@ -13,7 +13,9 @@ forced purchase, dumping, the route optimiser's revenue) and replaces what a com
   the seat (the rush); a company keeps running (it never stays without a train when it can
   buy one) and does not buy trains that rust at once unless they are cheap for what they
   earn; it buys the last train of a type when it can follow with the next type at once
-  (that opens the next phase);
+  (that opens the next phase); in 1870 a company with room takes, at $1, a train of
+  another company of its president's that sits at its train limit with the money for the
+  bank's next train, so that it can buy it (9.5.2; :func:`economy.room_sale`);
 - **dividends**: pays out unless withholding buys the train the company needs to keep
   running (or, with one train, the next train it can use) in this or the next round, or
   a train it has room for and would buy, worth at least the run (saving for it);
@@ -143,7 +145,29 @@ class PlannerBot(StrategicBot):
         own = self.own_company_train(g, corp, buys)
         if own is not None and (best is None or own[1] > best_score):
             return own[0]
+        if best is None:
+            # room for the next train in another company of the seat's (1870 9.5.2)
+            return self.room_train(g, corp, buys)
         return best
+
+    def room_train(self, g, corp: str, buys: list[Choice]) -> Action | None:
+        """A train taken from another company of the seat's at its train limit, at $1 (or
+        the top-up it lacks), so that it has room for the bank's next train, which it can
+        pay (:func:`economy.room_sale`; 1870 only)."""
+        if g.title not in eco.MAKE_ROOM:
+            return None
+        mine = [c for c in buys if c.ranges and "price" in c.ranges and
+                self._seller_is_mine(g, c) and c.fixed.get("source") in g.s["corps"]]
+        offers = [(c.fixed["source"], c.fixed["train"], c.ranges["price"][1]) for c in mine]
+        sale = eco.room_sale(self, g, corp, offers)
+        if sale is None:
+            return None
+        seller, tid, top = sale
+        for c in mine:
+            if c.fixed["source"] == seller and c.fixed["train"] == tid:
+                lo = c.ranges["price"][0]
+                return {**c.base(), "price": max(lo, top)}
+        return None
 
     def own_company_train(self, g, corp: str, buys: list[Choice]):
         """A train bought from another company the seat presides (at $1) when that company

@@ -37,6 +37,17 @@ TRADE_IN: dict[str, tuple[str, int, tuple[str, ...]]] = {"1830": ("D", 800, ("4"
 #: company with one train after seven withheld $110 runs, the rusted companies had
 #: $20-400, and the bank broke in phase 5 (issue 22, branch i22p)
 RUST_RESERVE = frozenset({"1870"})
+#: titles where a company takes a train from another company of its president's that sits
+#: at its train limit with the money for the bank's next train, so that the other company
+#: has room to buy it (:func:`room_sale`; 1870 9.5.2: trains are sold between
+#: corporations at any price of at least $1, even a company's last train).  In four-planner
+#: games ending in phase 4 (issue 22, branch i22q) every 5 was sold, five companies at the
+#: limit held $600-800 each and the first 6 ($630) was never bought: no company with room
+#: had its price, and the bank broke
+MAKE_ROOM = frozenset({"1870"})
+#: the most of the next train's price the taking company pays above $1 so that the seller
+#: reaches the price (:func:`room_sale`)
+ROOM_TOP_UP = 0.25
 
 
 def trains_before(g, ty: str) -> int | None:
@@ -201,6 +212,51 @@ def train_score(bot, g, corp: str, ty: str, tprice: int, exchange: bool = False,
             if follow > 0:
                 score = max(score, 0.0) + 0.8 * follow
     return score
+
+
+def room_sale(bot, g, corp: str, offers: list[tuple[str, str, int]]) -> tuple[str, str, int] | None:
+    """(seller, train, price) of a train ``corp`` should take from another company of its
+    president's to give that company room for the bank's next train (titles of
+    ``MAKE_ROOM``; 1870 9.5.2), else None.  ``offers`` are the (seller, train, highest
+    price) the rules offer ``corp`` from the seat's other companies.  The seller sits at
+    its train limit and can pay the bank's next type (with a top-up from ``corp`` of at
+    most ``ROOM_TOP_UP`` of its price), and it would buy it in place of the train it
+    gives (:func:`train_score` as a trade of that train, > 0); it gives its train that
+    rusts first (then the shortest).  ``corp`` has room and pays $1 (or the top-up): the
+    money stays in the seat's treasuries and ``corp`` runs the train until it rusts."""
+    if g.title not in MAKE_ROOM:
+        return None
+    v = g.s["corps"][corp]
+    limit = train_limit(g)
+    nt = next_train(g)
+    if nt is None or len(v["trains"]) >= limit:
+        return None
+    ty, p = nt
+    defs = _defs(g)
+    order = [t.name for t in g.st.trains]
+
+    def rusts_first(tid: str) -> tuple:
+        r = defs[_type(tid)].rusts_on
+        return (order.index(r) if r in order else len(order), defs[_type(tid)].distance, tid)
+
+    best = None
+    for seller in dict.fromkeys(o for o, _, _ in offers):
+        sv = g.s["corps"][seller]
+        if len(sv["trains"]) < limit:
+            continue
+        top = max(1, p - sv["cash"])
+        if top > 1 and (top > ROOM_TOP_UP * p or top > v["cash"]):
+            continue
+        given = [(t, hi) for o, t, hi in offers if o == seller and hi >= top]
+        if not given:
+            continue
+        tid = min(given, key=lambda x: rusts_first(x[0]))[0]
+        if defs[_type(tid)].price >= p:
+            continue
+        score = train_score(bot, g, seller, ty, p, exchange=True, depth=1, given=tid)
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, seller, tid, top)
+    return None if best is None else best[1:]
 
 
 def _rusts_within(g, ty: str, k: int) -> bool:
