@@ -40,10 +40,15 @@ rollout).  For one decision:
   to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
   searches' playout actions count in the same budget;
 - ``hard`` in North American Railways (``crn``; issue 22 point 6, i22n): instead, common
-  random numbers (``_crn_values``): per turn one sampled world and one seed of the playout
-  policy for all candidates, each played on to the end by a fresh policy with that seed;
-  the seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
-  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search;
+  random numbers (``_crn_values``): per turn one world and one seed of the playout policy
+  for all candidates, each played on to the end by a fresh policy with that seed; the
+  seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
+  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search.
+  i22v: the world is the one the seat knows by remembering every public move
+  (``memory``: ``view.remembered()``, everybody's money; no sample), and each turn draws
+  the other seats' rule-of-thumb figures (``noisy``: ``nar_opponents``, how much a share
+  is worth to them, how much they found with, when they buy their own share, their city
+  style), so a candidate is judged against opponents that do not all answer alike;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
@@ -151,9 +156,13 @@ LEVELS = {
                    inner_top=5,
                    inner_horizon={"chicago-express": 40, "american-rails": 40},
                    # NAR (issue 22 point 6, i22n): candidates in the same sampled worlds and
-                   # policy draws, and the opponents' next decision searched too
+                   # policy draws, and the opponents' next decision searched too; i22v: in
+                   # the world the seat remembers (everybody's money) against opponents
+                   # whose rule-of-thumb figures are drawn per turn
                    crn=frozenset({"north-american-railways"}),
-                   reply={"north-american-railways": 1}),
+                   reply={"north-american-railways": 1},
+                   memory=frozenset({"north-american-railways"}),
+                   noisy=frozenset({"north-american-railways"})),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
