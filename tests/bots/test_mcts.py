@@ -289,8 +289,13 @@ def test_nar_hard_compares_candidates_in_the_same_worlds(monkeypatch):
     budget in playout actions."""
     from railyard.bots import mcts, views
 
+    import dataclasses
+
     title = "north-american-railways"
     assert title in LEVELS["hard"].crn and LEVELS["hard"].reply[title] == 1
+    # sampled worlds as in i22n (i22v's ``memory`` and ``noisy`` have their own tests)
+    monkeypatch.setitem(mcts.LEVELS, "hard", dataclasses.replace(
+        LEVELS["hard"], memory=frozenset(), noisy=frozenset()))
     real_sample = views.SeatView.sample
     real_pick = mcts.MctsBot._crn_pick
     samples, picks = [], []
@@ -322,6 +327,92 @@ def test_nar_hard_compares_candidates_in_the_same_worlds(monkeypatch):
             # one world per turn (the turn the budget cut short drew one too)
             assert bot.last_iterations <= drawn <= bot.last_iterations + 1
             assert replied
+    assert searched >= 2
+
+
+def test_nar_hard_with_memory_plays_in_the_world_the_seat_remembers(monkeypatch):
+    """``Budget.memory`` (i22v): a seat that remembers every public move of North American
+    Railways knows everybody's money (``NarState.heard``), so ``hard`` plays its candidates
+    in that one world (``view.remembered()``) and never samples the money; only the playout
+    policy's draws differ from turn to turn.  Legal answers, the same answer from the same
+    seed and view, at most the budget."""
+    import dataclasses
+
+    from railyard.bots import mcts, views
+
+    title = "north-american-railways"
+    monkeypatch.setitem(mcts.LEVELS, "hard", dataclasses.replace(
+        LEVELS["hard"], memory=frozenset({title})))
+
+    def no_sample(self, rng):
+        raise AssertionError("sampled")
+
+    real_remembered = views.SeatView.remembered
+    worlds = []
+
+    def remembered(self):
+        w = real_remembered(self)
+        worlds.append(list(w.cash))
+        return w
+
+    monkeypatch.setattr(views.SeatView, "sample", no_sample)
+    monkeypatch.setattr(views.SeatView, "remembered", remembered)
+    searched = 0
+    for st in positions(title, every=7, count=5):
+        worlds.clear()
+        bot = MctsBot(3, "hard", actions=6000)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        assert bot.work <= 6000
+        assert MctsBot(3, "hard", actions=6000).choose(observe(st)) == act
+        if bot.last_iterations:
+            searched += 1
+            assert bot.last_iterations > 1
+            assert worlds and all(w == st.cash for w in worlds)    # the true money
+    assert searched >= 2
+
+
+def test_nar_noisy_opponents_vary_per_turn_and_not_the_searching_seat(monkeypatch):
+    """``Budget.noisy`` (i22v): each turn draws the rule of thumb's figures of the other
+    seats (``nar_opponents``; the searching seat keeps the rule of thumb), shared by all
+    candidates of the turn; answers legal, the same from the same seed and view."""
+    import dataclasses
+
+    from railyard.bots import mcts
+    from railyard.games.nar.bot import NarBot
+
+    title = "north-american-railways"
+    params = mcts.nar_opponents(11, 2, 4)
+    assert params[2] is None and all(q is not None for i, q in enumerate(params) if i != 2)
+    assert params == mcts.nar_opponents(11, 2, 4) != mcts.nar_opponents(12, 2, 4)
+    # the figures' defaults are the rule of thumb's
+    st = positions(title, every=5, count=3)[2]
+    assert NarBot(4).choose(st) == NarBot(4, worth_scale=1.0, found_percent=45,
+                                          own_from=1500).choose(st)
+    monkeypatch.setitem(mcts.LEVELS, "hard", dataclasses.replace(
+        LEVELS["hard"], noisy=frozenset({title})))
+    drawn = []
+    real = mcts.nar_opponents
+
+    def spy(seed, me, n):
+        out = real(seed, me, n)
+        drawn.append((me, out))
+        return out
+
+    monkeypatch.setattr(mcts, "nar_opponents", spy)
+    searched = 0
+    for st in positions(title, every=7, count=5):
+        me = st.current_player
+        drawn.clear()
+        bot = MctsBot(3, "hard", actions=6000)
+        act = bot.choose(observe(st))
+        assert any(ch.matches(act) for ch in st.legal_actions())
+        assert bot.work <= 6000
+        assert MctsBot(3, "hard", actions=6000).choose(observe(st)) == act
+        if bot.last_iterations > 1:
+            searched += 1
+            assert all(m == me and out[me] is None for m, out in drawn)
+            assert len({str(out) for _, out in drawn}) > 1
     assert searched >= 2
 
 

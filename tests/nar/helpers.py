@@ -31,6 +31,7 @@ def table(n: int = 4, *, shares: list[list[int]] | None = None,
         st.city_cols = [list(c) for c in cities]
     if cash is not None:
         st.cash = list(cash)
+        st.heard = list(cash)       # as if this money had come about in public
         st.bank = -sum(cash)
     return st
 

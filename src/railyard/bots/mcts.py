@@ -40,10 +40,15 @@ rollout).  For one decision:
   to the end in a copy of it, mean of win + ``LEAD_WEIGHT`` times the lead.  The inner
   searches' playout actions count in the same budget;
 - ``hard`` in North American Railways (``crn``; issue 22 point 6, i22n): instead, common
-  random numbers (``_crn_values``): per turn one sampled world and one seed of the playout
-  policy for all candidates, each played on to the end by a fresh policy with that seed;
-  the seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
-  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search;
+  random numbers (``_crn_values``): per turn one world and one seed of the playout policy
+  for all candidates, each played on to the end by a fresh policy with that seed; the
+  seat's next decision (``nest``) and every opponent's next decision (``reply``) by an
+  inner one-step rollout from that seat (``_crn_pick``), a model of opponents that search.
+  i22v: the world is the one the seat knows by remembering every public move
+  (``memory``: ``view.remembered()``, everybody's money; no sample), and each turn draws
+  the other seats' rule-of-thumb figures (``noisy``: ``nar_opponents``, how much a share
+  is worth to them, how much they found with, when they buy their own share, their city
+  style), so a candidate is judged against opponents that do not all answer alike;
 - the budget is counted in playout actions (all candidates of a decision together,
   ``Budget.actions`` per title) and looked at before every action of a playout; a turn it
   cuts short is not counted.  So a seeded game is the same game on an idle and on a busy
@@ -122,6 +127,18 @@ class Budget:
     #: from their own seat (a model of opponents that search, as ``mcts`` bots do) instead of
     #: the rule of thumb: their first ``reply`` decisions after the candidate
     reply: Mapping[str, int] | None = None
+    #: titles whose worlds are the one the seat knows by remembering every public move
+    #: (``view.remembered()``; North American Railways: everybody's money) instead of
+    #: samples of the hidden parts (``view.sample``); only the playout policy's draws vary
+    memory: frozenset = frozenset()
+    #: (hidden-information titles) a playout's value: ``win_weight`` x the win (1, shared on
+    #: ties) + ``lead_weight`` x the lead in dollars (None: ``LEAD_WEIGHT``)
+    win_weight: float = 1.0
+    lead_weight: float | None = None
+    #: (``crn`` titles) the playouts' other seats play the rule of thumb with its figures
+    #: drawn at random per turn (``nar_noisy_policy``): opponents that do not all answer
+    #: alike, so that a candidate is not judged by one deterministic reply
+    noisy: frozenset = frozenset()
 
 
 #: budgets per level (docs/bots.md "Levels"; move times in docs/benchmarks.md, issue 22)
@@ -139,9 +156,13 @@ LEVELS = {
                    inner_top=5,
                    inner_horizon={"chicago-express": 40, "american-rails": 40},
                    # NAR (issue 22 point 6, i22n): candidates in the same sampled worlds and
-                   # policy draws, and the opponents' next decision searched too
+                   # policy draws, and the opponents' next decision searched too; i22v: in
+                   # the world the seat remembers (everybody's money) against opponents
+                   # whose rule-of-thumb figures are drawn per turn
                    crn=frozenset({"north-american-railways"}),
-                   reply={"north-american-railways": 1}),
+                   reply={"north-american-railways": 1},
+                   memory=frozenset({"north-american-railways"}),
+                   noisy=frozenset({"north-american-railways"})),
 }
 #: playout actions per decision for a title the table does not name
 DEFAULT_ACTIONS = {"easy": 150, "normal": 600, "hard": 2000}
@@ -158,6 +179,35 @@ LEAD_WEIGHT = 0.0002
 #: scoring each cube with every next one made a late playout action cost ~100 positions
 #: (idle p95 per decision: hard 7.9 s, normal 1.9 s, over the 3 s and 1 s caps)
 SINGLE_BUILD_PLAYOUTS = frozenset({"american-rails"})
+
+
+def nar_opponents(seed: int, me: int, n: int) -> list[dict[str, Any] | None]:
+    """Per seat of a North American Railways playout the rule of thumb's figures drawn from
+    ``seed`` (``NarBot``'s keyword arguments and style; ``None`` for ``me``, who plays it
+    unchanged): a share worth 0.6-1.6 x its estimate, founding with 25-65 % of one's money,
+    one's own share bought from $1,000-2,000 on, and half the time a city style other than
+    "value"."""
+    rng = random.Random(seed)
+    out: list[dict[str, Any] | None] = []
+    for p in range(n):
+        scale = rng.uniform(0.6, 1.6)
+        found = rng.randrange(25, 66)
+        own = rng.choice((1000, 1500, 2000))
+        style = rng.choice(("value", "value", "income", "coast"))
+        out.append(None if p == me else {"worth_scale": scale, "found_percent": found,
+                                         "own_from": own, "style": style})
+    return out
+
+
+def nar_noisy_policy(seed: int, params: list[dict[str, Any] | None]) -> Any:
+    """The rule-of-thumb playout policy of North American Railways with each seat's figures
+    from ``params`` (``nar_opponents``; ``None``: the rule of thumb itself); each seat draws
+    from its own generator seeded from ``seed``."""
+    from ..games.nar.bot import NarBot
+    bots = [NarBot(seed * 7 + p, (q or {}).get("style", "value"),
+                   **{k: v for k, v in (q or {}).items() if k != "style"})
+            for p, q in enumerate(params)]
+    return lambda st, choices: bots[st.current_player].choose(st)
 
 
 def rollout_policy(title: str, seed: int | None) -> Any:
@@ -254,6 +304,8 @@ class MctsBot:
         #: dropped some, the indices of those still in contention
         self.last_order: list[Action] = []
         self.contenders: list[int] | None = None
+        #: (``noisy``) the current turn's figures of the playouts' seats (``nar_opponents``)
+        self._turn_params: list[dict[str, Any] | None] | None = None
 
     work_unit = "playout actions"
 
@@ -284,6 +336,10 @@ class MctsBot:
         if len(acts) == 1:
             return acts[0]
         me = view.seat
+        if view.title in self.budget.memory and view.hidden_information:
+            known = view.remembered()
+            if known is not None:
+                world = known
         if view.title == "north-american-railways":
             base = self.policy(world, choices)
         elif in_auction(world):
@@ -318,6 +374,13 @@ class MctsBot:
         contenders = self.contenders if self.contenders is not None else range(len(order))
         best = max(contenders, key=lambda i: (vals[i], i == 0))
         return dict(order[best])
+
+    def _value(self, d: float, win: float | None) -> float:
+        """A playout's value in a hidden-information title: ``win_weight`` x the win (ties
+        shared) + ``lead_weight`` (default ``LEAD_WEIGHT``) x the lead in dollars."""
+        b = self.budget
+        lw = LEAD_WEIGHT if b.lead_weight is None else b.lead_weight
+        return b.win_weight * (win or 0.0) + lw * d
 
     def _out_of_budget(self, spent: int, budget: int, deadline: float) -> bool:
         """Whether the next playout action would exceed the budget (or, as a safety cap
@@ -432,6 +495,8 @@ class MctsBot:
 
         def per_turn() -> Callable[[Any], tuple[float, float | None] | None]:
             pseed = self.rng.randrange(1 << 30)     # the turn's policy draws, after its world
+            if title in self.budget.noisy:
+                self._turn_params = nar_opponents(pseed ^ 0x5EED, me, len(view.players))
             return lambda s: self._crn_playout(s, me, pseed, nest, reply, budget, deadline,
                                                spent)
         try:
@@ -448,8 +513,9 @@ class MctsBot:
         no turn completed."""
         tot = [0.0] * len(order)
         turn = 0
+        known = view.remembered() if view.title in self.budget.memory else None
         while turn < self.iterations:
-            sample = view.sample(self.rng)
+            sample = known.clone() if known is not None else view.sample(self.rng)
             play = per_turn()
             row = []
             for a in order:
@@ -458,7 +524,7 @@ class MctsBot:
                 d = play(s)
                 if d is None:
                     return [t / turn for t in tot] if turn else None
-                row.append((d[1] or 0.0) + LEAD_WEIGHT * d[0])
+                row.append(self._value(d[0], d[1]))
             for i, v in enumerate(row):
                 tot[i] += v
             turn += 1
@@ -470,7 +536,7 @@ class MctsBot:
         """Plays ``s`` to the end with the policy seeded ``pseed``; the seat's first ``nest``
         and each other seat's first ``reply`` decisions with more than one answer by
         ``_crn_pick``.  ``lead(s, me)``, or None when the budget ran out."""
-        pol = rollout_policy(s.title, pseed)
+        pol = self._crn_policy(s.title, pseed)
         picked = [0] * len(s.players)
         while s.current_player is not None:
             if self._out_of_budget(spent[0], budget, deadline):
@@ -490,6 +556,14 @@ class MctsBot:
             s.apply(act)
         return lead(s, me)
 
+    def _crn_policy(self, title: str, pseed: int) -> Any:
+        """The playout policy seeded ``pseed``: the rule of thumb, or with the turn's drawn
+        figures of the other seats (``noisy``)."""
+        params = self._turn_params if title in self.budget.noisy else None
+        if params is None:
+            return rollout_policy(title, pseed)
+        return nar_noisy_policy(pseed, params)
+
     def _crn_pick(self, s: Any, p: int, choices: list, pseed: int, budget: int,
                   deadline: float, spent: list[int]) -> Action | None:
         """Seat ``p``'s choice inside a playout by a one-step rollout from its own seat: the
@@ -500,7 +574,7 @@ class MctsBot:
         acts = candidates(s, choices)
         if len(acts) == 1:
             return acts[0]
-        base = rollout_policy(s.title, pseed)(s, choices)
+        base = self._crn_policy(s.title, pseed)(s, choices)
         key = action_key(base)
         # one amount per listed choice first, then the next ones
         numbers = {k for ch in choices for k in ch.ranges}
@@ -522,14 +596,14 @@ class MctsBot:
         for a in [base] + others:
             t = s.clone()
             t.apply(dict(a))
-            pol = rollout_policy(s.title, pseed)
+            pol = self._crn_policy(s.title, pseed)
             while t.current_player is not None:
                 if self._out_of_budget(spent[0], budget, deadline):
                     return None
                 t.apply(pol(t, t.legal_actions()))
                 spent[0] += 1
             d, win = lead(t, p)
-            v = (win or 0.0) + LEAD_WEIGHT * d
+            v = self._value(d, win)
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return dict(best)

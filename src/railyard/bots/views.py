@@ -17,7 +17,10 @@ Hidden information per title:
 
 A title with hidden information registers its two functions as
 ``TitleInfo.extra["seat_world"]``: ``canonical(state copy, seat)`` and
-``sample(canonical copy, seat, rng)``.
+``sample(canonical copy, seat, rng)``, and optionally a third, ``remembered(canonical copy,
+seat)``: the world as a seat that remembers every public move since the start knows it
+(North American Railways: everybody's money, since no money changes hands unseen), or
+``None`` when the state cannot tell.
 """
 from __future__ import annotations
 
@@ -55,6 +58,7 @@ class SeatView:
         self._hidden = hider is not None
         self._world = hider[0](world, seat) if hider else world
         self._sample = hider[1] if hider else None
+        self._remembered = hider[2] if hider and len(hider) > 2 else None
 
     @property
     def hidden_information(self) -> bool:
@@ -78,6 +82,16 @@ class SeatView:
     def sample(self, rng: random.Random) -> GameState:
         w = self._world.clone()
         return self._sample(w, self.seat, rng) if self._sample else w
+
+    def remembered(self) -> GameState | None:
+        """The world as the seat knows it from remembering every public move since the start
+        (a fresh copy), or ``None`` when the title (or this state) does not keep that
+        memory; without hidden information, the world."""
+        if not self._hidden:
+            return self.world()
+        if self._remembered is None:
+            return None
+        return self._remembered(self._world.clone(), self.seat)
 
 
 def observe(state: GameState, seat: int | None = None) -> SeatView:

@@ -45,7 +45,7 @@ TITLE = TitleInfo(
            # bot seats get the rule-of-thumb bot (railyard.bots.factory)
            "default_bot": "rules",
            # what a seat may not know, for bots (railyard.bots.views)
-           "seat_world": (hidden.canonical, hidden.sample)},
+           "seat_world": (hidden.canonical, hidden.sample, hidden.remembered)},
 )
 
 __all__ = ["TITLE", "NarState"]

@@ -23,12 +23,28 @@ STYLES = ("income", "coast", "value")
 
 
 class NarBot:
-    def __init__(self, seed: int | None = None, style: str = "value") -> None:
+    """``worth_scale``, ``found_percent`` and ``own_from`` (defaults: the ``rules`` bot) vary
+    the rule of thumb: a share is worth ``worth_scale`` x ``company_worth`` (what it buys a
+    proposed share up to, and proposes half of), a founder pays ``found_percent`` % of his
+    money, and he buys his own company's share at $1000 from ``own_from`` dollars on;
+    ``mcts:hard`` plays its playouts' opponents with them drawn at random (a model of
+    opponents that do not all answer alike)."""
+
+    def __init__(self, seed: int | None = None, style: str = "value", *,
+                 worth_scale: float = 1.0, found_percent: int = 45,
+                 own_from: int = 1500) -> None:
         if style not in STYLES:
             raise ValueError(f"style must be one of {STYLES}")
         self.rng = random.Random(seed)
         self.style = style
         self.name = f"nar-{style}"
+        self.worth_scale = worth_scale
+        self.found_percent = found_percent
+        self.own_from = own_from
+
+    def _worth(self, st: Any, c: int) -> int:
+        w = self.company_worth(st, c)
+        return w if self.worth_scale == 1.0 else int(w * self.worth_scale)
 
     def city_score(self, card: Any) -> float:
         if self.style == "income":
@@ -52,7 +68,7 @@ class NarBot:
             return by_type["take_200"][0].base()
         if "allow" in by_type:
             column, c, price = st.pending
-            if "buy" in by_type and price <= self.company_worth(st, c):
+            if "buy" in by_type and price <= self._worth(st, c):
                 return by_type["buy"][0].base()
             return by_type["allow"][0].base()
         if "buy_city" in by_type:
@@ -64,15 +80,16 @@ class NarBot:
         if "found" in by_type:
             ch = self.rng.choice(by_type["found"])
             lo, hi = ch.ranges["hundreds"]
-            return {**ch.base(), "hundreds": max(lo, min(hi, cash * 45 // 100 // 100))}
-        if "buy_own" in by_type and (cash >= 1500 or len(by_type) == 1):
+            return {**ch.base(), "hundreds": max(lo, min(hi, cash * self.found_percent // 100
+                                                         // 100))}
+        if "buy_own" in by_type and (cash >= self.own_from or len(by_type) == 1):
             return self.rng.choice(by_type["buy_own"]).base()
         if "propose" in by_type:
-            ch = max(by_type["propose"], key=lambda x: self.company_worth(
+            ch = max(by_type["propose"], key=lambda x: self._worth(
                 st, st.share_cols[x.fixed["column"]][-1]))
             c = st.share_cols[ch.fixed["column"]][-1]
             lo, hi = ch.ranges["hundreds"]
-            want = self.company_worth(st, c) // 200
+            want = self._worth(st, c) // 200
             return {**ch.base(), "hundreds": max(lo, min(hi, want))}
         if "buy_own" in by_type:
             return self.rng.choice(by_type["buy_own"]).base()

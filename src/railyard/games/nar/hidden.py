@@ -4,8 +4,12 @@ finds these two functions through ``TitleInfo.extra["seat_world"]``).
 Hidden: the players' money (section 4, "Hinweis": money is kept secret) and the two shares
 put back into the box.  The box shares follow from what is public (each company has a fixed
 number of shares; the columns and the players' shares are open), so they are recomputed.
-The other players' money is unknown: the canonical world gives every other player the
-seat's own money; :func:`sample` spreads it at random.
+The other players' money is not shown: the canonical world gives every other player the
+seat's own money; :func:`sample` spreads it at random.  But no money changes hands unseen
+(every price is named aloud, the income split follows from the open shares and cities), so
+a player who remembers every public move knows everybody's money: the state keeps that
+memory (``NarState.heard``) and :func:`remembered` gives the world as such a player sees it
+(the search bot ``mcts:hard`` plays in it; the other bots sample).
 """
 from __future__ import annotations
 
@@ -54,6 +58,19 @@ def sample(state: Any, seat: int, rng: random.Random) -> Any:
             guess = own * rng.uniform(0.5, 1.5) + rng.uniform(-300, 300)
             cash.append(max(0, int(round(guess / STEP)) * STEP))
     state.cash = cash
+    _pending_floor(state)
+    state.bank = -(sum(state.cash) + sum(state.comp_cash))
+    return state
+
+
+def remembered(state: Any, seat: int) -> Any:
+    """A canonical world (a copy) with every player's money as a player who remembers every
+    public move since the start knows it (``NarState.heard``: the starting money and every
+    amount paid in public); ``None`` for a state that does not keep that memory."""
+    heard = getattr(state, "heard", None)
+    if heard is None:
+        return None
+    state.cash = list(heard)
     _pending_floor(state)
     state.bank = -(sum(state.cash) + sum(state.comp_cash))
     return state

@@ -25,8 +25,10 @@ def pay_income(state: "NarState") -> None:
         holdings = by_company[c]
         pay, kept = split_income(total, holdings, d, state.last_round,
                                  state.rules.director_bonus)
+        heard = state.heard
         for seat, amount in enumerate(pay):
             state.cash[seat] += amount
+            heard[seat] += amount
         state.comp_cash[c] += kept
         state.bank -= total
         if state._notes is not None:         # only while the story is told
@@ -50,6 +52,7 @@ def final_payout(state: "NarState") -> None:
             paid[seat] += per_share * state.holdings[seat][c]
     for seat, amount in enumerate(paid):
         state.cash[seat] += amount
+        state.heard[seat] += amount
         state.bank -= amount
     state.final_payout = paid
     state.note("final_payout", tuple(value * state.company_symbols(c)

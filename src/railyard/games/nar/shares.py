@@ -178,6 +178,7 @@ def _found(state: "NarState", p: int, column: int, c: int, price: int) -> None:
     """``found`` after its checks (playouts: a FOUND entry of ``options``, a price within
     the player's money)."""
     state.cash[p] -= price
+    state.heard[p] -= price
     state.comp_cash[c] += price
     state.note("money", p, -price, "companies founded")
     _take(state, column, p)
@@ -202,6 +203,8 @@ def _buy_own(state: "NarState", p: int, column: int, c: int, price: int) -> None
     ``own_price``)."""
     to_company = half_up(price)
     state.cash[p] -= price
+    # exception 2 pays "all his money" (an amount not said): he has nothing left
+    state.heard[p] = state.heard[p] - price if price == state.rules.own_share_price else 0
     state.comp_cash[c] += to_company
     state.bank += price - to_company
     state.note("money", p, -price, "shares bought")
@@ -242,6 +245,7 @@ def _allow(state: "NarState", proposer: int, d: int, column: int, c: int, price:
     """``allow`` after its check (a price is pending); returns the director."""
     to_company = half_up(price)
     state.cash[proposer] -= price
+    state.heard[proposer] -= price
     state.comp_cash[c] += to_company
     state.bank += price - to_company
     state.note("money", proposer, -price, "shares bought")
@@ -267,6 +271,8 @@ def _buy(state: "NarState", proposer: int, d: int, column: int, c: int, price: i
     state.cash[d] -= price
     state.comp_cash[c] += to_company
     state.cash[proposer] += price - to_company
+    state.heard[d] -= price
+    state.heard[proposer] += price - to_company
     state.note("money", d, -price, "shares bought")
     state.note("money", proposer, price - to_company, "shares bought away by directors")
     _take(state, column, d)
@@ -303,6 +309,7 @@ def take_200(state: "NarState", action: Mapping[str, Any]) -> Action:
 def _take_200(state: "NarState", p: int) -> None:
     """``take_200`` after its checks (the player has no money and picked nothing)."""
     state.cash[p] += state.rules.broke_grant
+    state.heard[p] = state.rules.broke_grant    # he had nothing (exception 1)
     state.bank -= state.rules.broke_grant
     state.note("money", p, state.rules.broke_grant, "taken from the bank without money")
     state.end_share_turn()

@@ -45,6 +45,15 @@ class NarState(StoryMixin, GameState):
         self.start_stack = list(range(len(self.deck.start_cities)))
         money = r.starting_money[n]
         self.cash = [money] * n
+        #: each player's money as it follows from the public moves alone (the starting
+        #: money, every price named and paid, the income split, the $200 without money):
+        #: what a player who remembers every public move knows of the others' money, which
+        #: the rules let each keep secret (section 4, "Hinweis") but never move unseen.
+        #: Kept beside ``cash`` by the same rule code from public amounts only (the one
+        #: hidden amount, "all his money" of exception 2, leaves him nothing: 0);
+        #: ``tests/nar/test_views.py`` checks that it is always ``cash``.  Search bots may
+        #: read it (``hidden.remembered``); the public view does not show it.
+        self.heard = [money] * n
         #: the bank's ledger: money paid in minus money paid out (starts at -all money)
         self.bank = -money * n
         self.comp_cash = [0] * ncomp
@@ -218,7 +227,7 @@ class NarState(StoryMixin, GameState):
         d["city_cols"] = [list(c) for c in self.city_cols]
         d["comp_cities"] = [list(c) for c in self.comp_cities]
         d["holdings"] = [list(h) for h in self.holdings]
-        for key in ("removed", "start_stack", "cash", "comp_cash", "director", "comp_start",
+        for key in ("removed", "start_stack", "cash", "heard", "comp_cash", "director", "comp_start",
                     "chosen", "passed", "used", "end_reasons", "last_income", "last_order"):
             d[key] = list(d[key])
         if self.final_payout is not None:
