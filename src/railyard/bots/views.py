@@ -15,7 +15,7 @@ Hidden information per title:
 - North American Railways: the players' money and the two shares put back into the box
   (its rules in ``games/nar/hidden.py``).
 
-A title with hidden information registers its two functions as
+A title with hidden information registers its functions as
 ``TitleInfo.extra["seat_world"]``: ``canonical(state copy, seat)`` and
 ``sample(canonical copy, seat, rng)``, and optionally a third, ``remembered(canonical copy,
 seat)``: the world as a seat that remembers every public move since the start knows it

@@ -1,5 +1,5 @@
 """What a seat of North American Railways may not know, for bots (``railyard.bots.views``
-finds these two functions through ``TitleInfo.extra["seat_world"]``).
+finds these three functions through ``TitleInfo.extra["seat_world"]``).
 
 Hidden: the players' money (section 4, "Hinweis": money is kept secret) and the two shares
 put back into the box.  The box shares follow from what is public (each company has a fixed
