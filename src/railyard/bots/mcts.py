@@ -506,11 +506,12 @@ class MctsBot:
 
     def _world_means(self, view: SeatView, order: list[Action],
                      per_turn: Callable[[], Callable[[Any], Any]]) -> list[float] | None:
-        """Turns of sampled worlds: per turn one world from ``view.sample(rng)``, then
+        """Turns of worlds: per turn one world from ``view.sample(rng)`` (a copy of the
+        remembered world, ``view.remembered()``, in ``memory`` titles), then
         ``per_turn()`` gives the turn's playout, which plays every candidate on in a copy of
         that world (``(lead, win)`` or None when the budget ran out).  Value: the mean of the
-        win (ties shared) + ``LEAD_WEIGHT`` times the lead over the complete turns; None when
-        no turn completed."""
+        win (ties shared) + ``LEAD_WEIGHT`` times the lead (``_value``) over the complete
+        turns; None when no turn completed."""
         tot = [0.0] * len(order)
         turn = 0
         known = view.remembered() if view.title in self.budget.memory else None
